@@ -1,0 +1,113 @@
+// The database: embedded PGlite in DATA_DIR when DATABASE_URL is unset, a node-postgres pool when it is set.
+// One instance per process, kept on globalThis so the HTTP server, the app bundle and scripts share it.
+import path from "node:path";
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+import * as schema from "../../db/schema.ts";
+import { env } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
+
+/** Both drivers expose the same query builder; we type them as one. */
+export type Database = PgliteDatabase<typeof schema>;
+/** A transaction handle, accepted wherever a Database is. */
+export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+/** Arbitrary constant: every app server takes this advisory lock while migrating, so only one migrates. */
+const MIGRATION_LOCK = 4_242_001;
+
+export type DatabaseOptions = { url?: string; dataDir?: string; migrationsFolder?: string };
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const url = options.url ?? env().DATABASE_URL;
+  const migrationsFolder = options.migrationsFolder ?? migrationsPath();
+  if (url) return openPostgres(url, migrationsFolder);
+  return openPglite(options.dataDir ?? path.join(env().DATA_DIR, "pgdata"), migrationsFolder);
+}
+
+function migrationsPath() {
+  // In the production bundle import.meta.url points into build/server: fall back to the working directory.
+  return process.env.MIGRATIONS_DIR ?? (MIGRATIONS_FOLDER.includes(`${path.sep}build${path.sep}`)
+    ? path.resolve("db/migrations")
+    : MIGRATIONS_FOLDER);
+}
+
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const [{ PGlite }, { unaccent }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { unaccent, pg_trgm } });
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  pool.on("error", (error) => logger.error({ err: error }, "postgres pool error"));
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle({ client: lockClient, schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    lockClient.release();
+  }
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+// ------------------------------------------------------------------------------------ process singleton
+
+type Holder = { handle?: Promise<DatabaseHandle> };
+const holder = ((globalThis as { __sddDatabase?: Holder }).__sddDatabase ??= {});
+
+/** The process's database, opened (and migrated, and seeded when configured) on first use. */
+export function database(): Promise<DatabaseHandle> {
+  holder.handle ??= (async () => {
+    const handle = await openDatabase();
+    logger.info({ kind: handle.kind }, "database ready");
+    return handle;
+  })();
+  return holder.handle;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await database()).db;
+}
+
+/** Tests hand in their own database (a fresh PGlite or a PostgreSQL schema). */
+export function useDatabase(handle: DatabaseHandle) {
+  holder.handle = Promise.resolve(handle);
+}
+
+export async function closeDatabase() {
+  const pending = holder.handle;
+  holder.handle = undefined;
+  if (pending) await (await pending).close();
+}
+
+export async function checkDatabase(): Promise<boolean> {
+  const db = await getDb();
+  await db.execute(sql`select 1`);
+  return true;
+}

@@ -1,0 +1,536 @@
+// The whole data model in one file: drizzle-kit turns it into the SQL migrations under db/migrations.
+// Counters (score, answer_count, like_count…) are denormalised for cheap list pages; each one is kept
+// exact by the feature that writes it, inside the same transaction as the row it counts.
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** The search configuration `pt_unaccent` (Portuguese stemming, accents ignored) is created by migration 0000. */
+const searchVector = (weighted: SQL) =>
+  tsvector("search").generatedAlwaysAs(weighted);
+
+export const roleEnum = pgEnum("role", ["member", "moderator", "admin"]);
+export const postCategoryEnum = pgEnum("post_category", ["design", "desenvolvimento", "ux", "ui"]);
+export const tokenKindEnum = pgEnum("token_kind", ["verify_email", "reset_password", "change_email"]);
+export const targetKindEnum = pgEnum("target_kind", ["question", "answer", "post"]);
+
+// ---------------------------------------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    handle: text("handle").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerifiedAt: ts("email_verified_at"),
+    passwordHash: text("password_hash"),
+    role: roleEnum("role").notNull().default("member"),
+    roleLine: text("role_line").notNull().default("Membro"),
+    bio: text("bio").notNull().default(""),
+    avatarUrl: text("avatar_url"),
+    reputation: integer("reputation").notNull().default(1),
+    weeklyDigest: boolean("weekly_digest").notNull().default(false),
+    createdAt: createdAt(),
+    lastActiveAt: ts("last_active_at").notNull().defaultNow(),
+    search: searchVector(
+      sql`setweight(to_tsvector('pt_unaccent', coalesce(name, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(handle, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(bio, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("users_handle_key").on(sql`lower(${t.handle})`),
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    index("users_search_idx").using("gin", t.search),
+    index("users_last_active_idx").on(t.lastActiveAt),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's random token: a stolen database does not yield live cookies. */
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: tokenKindEnum("kind").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    newEmail: text("new_email"),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.userId, t.kind)],
+);
+
+/** Fixed-window counters shared by every app server. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  tokenHash: text("token_hash").notNull().unique(),
+  confirmedAt: ts("confirmed_at"),
+  createdAt: createdAt(),
+});
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    key: text("key").notNull().unique(),
+    mime: text("mime").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_owner_idx").on(t.ownerId)],
+);
+
+// -------------------------------------------------------------------------------------------------- tags
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description").notNull().default(""),
+    /** Position among the ten predefined suggestions of the tag selector (spec §3), null otherwise. */
+    suggestedRank: smallint("suggested_rank"),
+    /** Position among the recommended topics of the side columns, null otherwise. */
+    recommendedRank: smallint("recommended_rank"),
+    questionCount: integer("question_count").notNull().default(0),
+    postCount: integer("post_count").notNull().default(0),
+    createdAt: createdAt(),
+    search: searchVector(
+      sql`setweight(to_tsvector('pt_unaccent', coalesce(name, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("tags_name_key").on(sql`lower(${t.name})`),
+    index("tags_search_idx").using("gin", t.search),
+    index("tags_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const tagFollows = pgTable(
+  "tag_follows",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tagId] }), index("tag_follows_tag_idx").on(t.tagId)],
+);
+
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followeeId: integer("followee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index("follows_followee_idx").on(t.followeeId),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+// ------------------------------------------------------------------------------------ questions & answers
+
+export const questions = pgTable(
+  "questions",
+  {
+    /** Numeric and sequential, as the spec's ids. */
+    id: serial("id").primaryKey(),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id),
+    title: text("title").notNull(),
+    /** The details editor (HTML, sanitised). */
+    description: text("description").notNull(),
+    /** What was tried and what was expected (HTML, sanitised). */
+    details: text("details").notNull().default(""),
+    score: integer("score").notNull().default(0),
+    answerCount: integer("answer_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    favoriteCount: integer("favorite_count").notNull().default(0),
+    acceptedAnswerId: integer("accepted_answer_id"),
+    bountyAmount: integer("bounty_amount"),
+    bountyExpiresAt: ts("bounty_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at"),
+    lastActivityAt: ts("last_activity_at").notNull().defaultNow(),
+    deletedAt: ts("deleted_at"),
+    deletedBy: integer("deleted_by").references(() => users.id),
+    search: searchVector(
+      sql`setweight(to_tsvector('pt_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent', regexp_replace(coalesce(description, '') || ' ' || coalesce(details, ''), '<[^>]*>', ' ', 'g')), 'B')`,
+    ),
+  },
+  (t) => [
+    index("questions_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("questions_activity_idx").on(t.lastActivityAt.desc(), t.id.desc()),
+    index("questions_score_idx").on(t.score.desc(), t.id.desc()),
+    index("questions_answers_idx").on(t.answerCount.desc(), t.id.desc()),
+    index("questions_author_idx").on(t.authorId, t.createdAt.desc()),
+    index("questions_bounty_idx").on(t.bountyExpiresAt).where(sql`${t.bountyAmount} is not null`),
+    index("questions_search_idx").using("gin", t.search),
+    index("questions_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const questionTags = pgTable(
+  "question_tags",
+  {
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index("question_tags_tag_idx").on(t.tagId, t.questionId)],
+);
+
+export const answers = pgTable(
+  "answers",
+  {
+    id: serial("id").primaryKey(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id),
+    body: text("body").notNull(),
+    score: integer("score").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at"),
+    deletedAt: ts("deleted_at"),
+    deletedBy: integer("deleted_by").references(() => users.id),
+    search: searchVector(
+      sql`to_tsvector('pt_unaccent', regexp_replace(coalesce(body, ''), '<[^>]*>', ' ', 'g'))`,
+    ),
+  },
+  (t) => [
+    index("answers_question_idx").on(t.questionId, t.createdAt),
+    index("answers_author_idx").on(t.authorId, t.createdAt.desc()),
+    index("answers_search_idx").using("gin", t.search),
+  ],
+);
+
+/** One vote per member per question or answer; value is +1 or -1. */
+export const votes = pgTable(
+  "votes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetKind: targetKindEnum("target_kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    value: smallint("value").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetKind, t.targetId] }),
+    index("votes_target_idx").on(t.targetKind, t.targetId),
+    check("votes_value_check", sql`${t.value} in (-1, 1)`),
+  ],
+);
+
+/** Plain-text comments under questions and answers. */
+export const comments = pgTable(
+  "comments",
+  {
+    id: serial("id").primaryKey(),
+    targetKind: targetKindEnum("target_kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [index("comments_target_idx").on(t.targetKind, t.targetId, t.createdAt)],
+);
+
+/** Every saved state of a question or answer, the first one included. */
+export const revisions = pgTable(
+  "revisions",
+  {
+    id: serial("id").primaryKey(),
+    targetKind: targetKindEnum("target_kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    editorId: integer("editor_id")
+      .notNull()
+      .references(() => users.id),
+    title: text("title"),
+    body: text("body").notNull(),
+    details: text("details"),
+    tags: jsonb("tags").$type<string[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("revisions_target_idx").on(t.targetKind, t.targetId, t.createdAt)],
+);
+
+export const bounties = pgTable(
+  "bounties",
+  {
+    id: serial("id").primaryKey(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    offererId: integer("offerer_id")
+      .notNull()
+      .references(() => users.id),
+    amount: integer("amount").notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    awardedAnswerId: integer("awarded_answer_id").references(() => answers.id),
+    awardedAt: ts("awarded_at"),
+  },
+  (t) => [index("bounties_question_idx").on(t.questionId), check("bounties_amount_check", sql`${t.amount} between 50 and 500`)],
+);
+
+/** Reputation is a ledger so it can be recomputed from the votes, acceptances and bounties behind it. */
+export const reputationEvents = pgTable(
+  "reputation_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason").notNull(),
+    targetKind: targetKindEnum("target_kind"),
+    targetId: integer("target_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reputation_events_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A view counts once per visitor per hour: the unique key carries the hour. */
+export const questionViews = pgTable(
+  "question_views",
+  {
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    viewerKey: text("viewer_key").notNull(),
+    hour: ts("hour").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.viewerKey, t.hour] }), index("question_views_hour_idx").on(t.hour)],
+);
+
+export const savedFilters = pgTable(
+  "saved_filters",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The query string the filter modal applies, e.g. `filter=unanswered&sort=recent&tags=sql`. */
+    query: text("query").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("saved_filters_user_idx").on(t.userId)],
+);
+
+// --------------------------------------------------------------------------------------------------- blog
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    body: text("body").notNull(),
+    category: postCategoryEnum("category").notNull().default("desenvolvimento"),
+    coverUrl: text("cover_url"),
+    /** Position on the landing page's stack of featured cards, null when not featured. */
+    featuredRank: smallint("featured_rank"),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    favoriteCount: integer("favorite_count").notNull().default(0),
+    readingMinutes: smallint("reading_minutes").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at"),
+    deletedAt: ts("deleted_at"),
+    search: searchVector(
+      sql`setweight(to_tsvector('pt_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(description, '')), 'B') || setweight(to_tsvector('pt_unaccent', regexp_replace(coalesce(body, ''), '<[^>]*>', ' ', 'g')), 'C')`,
+    ),
+  },
+  (t) => [
+    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("posts_category_idx").on(t.category, t.createdAt.desc()),
+    index("posts_author_idx").on(t.authorId, t.createdAt.desc()),
+    index("posts_search_idx").using("gin", t.search),
+  ],
+);
+
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId, t.postId)],
+);
+
+export const postLikes = pgTable(
+  "post_likes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("post_likes_post_idx").on(t.postId, t.createdAt)],
+);
+
+export const postComments = pgTable(
+  "post_comments",
+  {
+    id: serial("id").primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** One level of replies: a reply's parent is always a top-level comment. */
+    parentId: integer("parent_id"),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [index("post_comments_post_idx").on(t.postId, t.createdAt)],
+);
+
+/** Favourites of posts and questions (spec's favourite icons, /favoritos). */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetKind: targetKindEnum("target_kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetKind, t.targetId] }),
+    index("favorites_target_idx").on(t.targetKind, t.targetId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------- notifications
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** answer | comment | accepted | follower | like | tag_question */
+    kind: text("kind").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Notifications with the same group key collapse into one line while unread. */
+    groupKey: text("group_key"),
+    count: integer("count").notNull().default(1),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    readAt: ts("read_at"),
+    emailedAt: ts("emailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex("notifications_group_key").on(t.userId, t.groupKey).where(sql`${t.readAt} is null and ${t.groupKey} is not null`),
+  ],
+);
+
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    byEmail: boolean("by_email").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
