@@ -72,7 +72,6 @@ export const sessions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    csrfToken: text("csrf_token").notNull(),
     createdAt: createdAt(),
     expiresAt: ts("expires_at").notNull(),
     userAgent: text("user_agent"),

@@ -218,7 +218,6 @@ CREATE TABLE "saved_filters" (
 CREATE TABLE "sessions" (
 	"id_hash" text PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
-	"csrf_token" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"user_agent" text

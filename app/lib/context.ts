@@ -1,0 +1,9 @@
+// Values the HTTP server and the root middleware put on React Router's request context.
+import { createContext } from "react-router";
+import type { Viewer } from "./viewer.ts";
+
+/** The CSP nonce of this response (set by server/server.ts). */
+export const nonceContext = createContext<string>("");
+
+/** The signed-in member asking, or null for a visitor (set by the root middleware). */
+export const viewerContext = createContext<Viewer | null>(null);

@@ -1,0 +1,69 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { viewerContext } from "./lib/context.ts";
+import { publicConfig } from "./lib/env.server.ts";
+import { useNonce } from "./lib/nonce.tsx";
+import { rootMiddleware } from "./lib/root-middleware.server.ts";
+import stylesheet from "./app.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { viewer: context.get(viewerContext), config: publicConfig() };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data from anywhere in the tree (undefined while an error boundary renders). */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3348A4" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "404 - Page not Found" : "Algo deu errado";
+  const message =
+    status === 404
+      ? "A página que está procurando não existe ou está temporariamente indisponível."
+      : "Tivemos um problema ao mostrar esta página. Tente de novo em instantes.";
+  return (
+    <main id="conteudo" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <title>{`${title} | Suporte de Domingo`}</title>
+      <h1 className="text-3xl font-bold text-primary">{title}</h1>
+      <p>{message}</p>
+      <a className="btn-primary" href="/">
+        Voltar para a página inicial
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main>TODO coming-soon/coming-soon</main>;
+}

@@ -1,0 +1,34 @@
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+
+/** Security headers with a nonce-based Content-Security-Policy; the video embed is the only frame allowed. */
+export function securityHeaders({ isDev }: { isDev: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": isDev
+          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+          : [
+              "'self'",
+              (_req, res) =>
+                `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+            ],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": isDev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        "frame-src": ["https://www.youtube-nocookie.com"],
+        "media-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: isDev ? false : { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+}

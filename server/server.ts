@@ -1,0 +1,124 @@
+// The HTTP entry: security headers, compression, static files, request logs, /healthz and graceful
+// shutdown in front of React Router's request handler. Runs on Node 24's TypeScript support, no build.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Server } from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { env, parseEnv } from "#app/lib/env.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { nonceContext } from "#app/lib/context.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { requestLog } from "./request-log.ts";
+
+type AppEntry = {
+  startApp: () => Promise<void>;
+  stopApp: () => Promise<void>;
+  checkHealth: () => Promise<{ ok: boolean; error?: string }>;
+};
+
+const isDev = process.argv.includes("--dev");
+
+try {
+  parseEnv(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const config = env();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(securityHeaders({ isDev }));
+app.use(
+  compression({
+    // Server-sent events must reach the browser as they are written.
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+      compression.filter(req, res),
+  }),
+);
+app.use(requestLog(logger));
+
+let loadBuild: () => Promise<ServerBuild>;
+if (isDev) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+} else {
+  const clientDir = path.resolve("build/client");
+  // Hashed assets never change: cache them for a year.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  loadBuild = async () => build;
+}
+
+const entryOf = async () => (await loadBuild()).entry.module as unknown as AppEntry;
+
+// Uploaded files are named by their content hash, so they are immutable too.
+app.use(
+  "/uploads",
+  express.static(path.resolve(config.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false }),
+);
+
+app.get("/healthz", async (_req, res) => {
+  const health = await (await entryOf()).checkHealth();
+  res
+    .status(health.ok ? 200 : 503)
+    .json({ status: health.ok ? "ok" : "error", database: health.ok ? "ok" : health.error });
+});
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: loadBuild,
+    mode: isDev ? "development" : "production",
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(nonceContext, String(res.locals.cspNonce));
+      return context;
+    },
+  }),
+);
+
+await (await entryOf()).startApp();
+
+const server: Server = app.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  logger.info({ port, host: config.HOST, dev: isDev }, `Suporte de Domingo em http://localhost:${port}`);
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => {
+    logger.warn("in-flight requests did not finish in 10 s; closing anyway");
+    server.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await (
+      await entryOf()
+    )
+      .stopApp()
+      .catch((error) => logger.error({ err: error }, "error closing the database"));
+    logger.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
