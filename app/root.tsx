@@ -1,4 +1,12 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { viewerContext } from "./lib/context.ts";
 import { publicConfig } from "./lib/env.server.ts";
@@ -57,9 +65,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? "A página que está procurando não existe ou está temporariamente indisponível."
       : "Tivemos um problema ao mostrar esta página. Tente de novo em instantes.";
   return (
-    <main id="conteudo" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+    <main
+      id="conteudo"
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center"
+    >
       <title>{`${title} | Suporte de Domingo`}</title>
-      <h1 className="text-3xl font-bold text-primary">{title}</h1>
+      <h1 className="text-primary text-3xl font-bold">{title}</h1>
       <p>{message}</p>
       <a className="btn-primary" href="/">
         Voltar para a página inicial

@@ -25,8 +25,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** The search configuration `pt_unaccent` (Portuguese stemming, accents ignored) is created by migration 0000. */
-const searchVector = (weighted: SQL) =>
-  tsvector("search").generatedAlwaysAs(weighted);
+const searchVector = (weighted: SQL) => tsvector("search").generatedAlwaysAs(weighted);
 
 export const roleEnum = pgEnum("role", ["member", "moderator", "admin"]);
 export const postCategoryEnum = pgEnum("post_category", ["design", "desenvolvimento", "ux", "ui"]);
@@ -227,7 +226,9 @@ export const questions = pgTable(
     index("questions_score_idx").on(t.score.desc(), t.id.desc()),
     index("questions_answers_idx").on(t.answerCount.desc(), t.id.desc()),
     index("questions_author_idx").on(t.authorId, t.createdAt.desc()),
-    index("questions_bounty_idx").on(t.bountyExpiresAt).where(sql`${t.bountyAmount} is not null`),
+    index("questions_bounty_idx")
+      .on(t.bountyExpiresAt)
+      .where(sql`${t.bountyAmount} is not null`),
     index("questions_search_idx").using("gin", t.search),
     index("questions_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
   ],
@@ -244,7 +245,10 @@ export const questionTags = pgTable(
       .references(() => tags.id, { onDelete: "cascade" }),
     position: smallint("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index("question_tags_tag_idx").on(t.tagId, t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.tagId] }),
+    index("question_tags_tag_idx").on(t.tagId, t.questionId),
+  ],
 );
 
 export const answers = pgTable(
@@ -346,7 +350,10 @@ export const bounties = pgTable(
     awardedAnswerId: integer("awarded_answer_id").references(() => answers.id),
     awardedAt: ts("awarded_at"),
   },
-  (t) => [index("bounties_question_idx").on(t.questionId), check("bounties_amount_check", sql`${t.amount} between 50 and 500`)],
+  (t) => [
+    index("bounties_question_idx").on(t.questionId),
+    check("bounties_amount_check", sql`${t.amount} between 50 and 500`),
+  ],
 );
 
 /** Reputation is a ledger so it can be recomputed from the votes, acceptances and bounties behind it. */
@@ -376,7 +383,10 @@ export const questionViews = pgTable(
     viewerKey: text("viewer_key").notNull(),
     hour: ts("hour").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.viewerKey, t.hour] }), index("question_views_hour_idx").on(t.hour)],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.viewerKey, t.hour] }),
+    index("question_views_hour_idx").on(t.hour),
+  ],
 );
 
 export const savedFilters = pgTable(
@@ -455,7 +465,10 @@ export const postLikes = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("post_likes_post_idx").on(t.postId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index("post_likes_post_idx").on(t.postId, t.createdAt),
+  ],
 );
 
 export const postComments = pgTable(
@@ -517,8 +530,12 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
-    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
-    uniqueIndex("notifications_group_key").on(t.userId, t.groupKey).where(sql`${t.readAt} is null and ${t.groupKey} is not null`),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex("notifications_group_key")
+      .on(t.userId, t.groupKey)
+      .where(sql`${t.readAt} is null and ${t.groupKey} is not null`),
   ],
 );
 

@@ -22,6 +22,9 @@ export function isCrossSiteWrite(request: Request): boolean {
 
 export function assertSameOrigin(request: Request) {
   if (isCrossSiteWrite(request)) {
-    throw data({ error: "Pedido recusado: ele não veio deste site. Recarregue a página e tente de novo." }, { status: 403 });
+    throw data(
+      { error: "Pedido recusado: ele não veio deste site. Recarregue a página e tente de novo." },
+      { status: 403 },
+    );
   }
 }

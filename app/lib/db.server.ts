@@ -35,9 +35,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 
 function migrationsPath() {
   // In the production bundle import.meta.url points into build/server: fall back to the working directory.
-  return process.env.MIGRATIONS_DIR ?? (MIGRATIONS_FOLDER.includes(`${path.sep}build${path.sep}`)
-    ? path.resolve("db/migrations")
-    : MIGRATIONS_FOLDER);
+  return (
+    process.env.MIGRATIONS_DIR ??
+    (MIGRATIONS_FOLDER.includes(`${path.sep}build${path.sep}`)
+      ? path.resolve("db/migrations")
+      : MIGRATIONS_FOLDER)
+  );
 }
 
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
@@ -96,7 +99,7 @@ export async function getDb(): Promise<Database> {
 }
 
 /** Tests hand in their own database (a fresh PGlite or a PostgreSQL schema). */
-export function useDatabase(handle: DatabaseHandle) {
+export function installDatabase(handle: DatabaseHandle) {
   holder.handle = Promise.resolve(handle);
 }
 

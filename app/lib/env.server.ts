@@ -1,7 +1,9 @@
 // Configuration, read once and validated with one clear message per bad variable (DESIGN.md §Configuration).
 import { z } from "zod";
 
-const optionalUrl = z.url({ message: "deve ser uma URL completa, por exemplo https://exemplo.com.br" }).optional();
+const optionalUrl = z
+  .url({ message: "deve ser uma URL completa, por exemplo https://exemplo.com.br" })
+  .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -2,6 +2,15 @@ import { publicUrl } from "#app/lib/env.server.ts";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const body = ["User-agent: *", "Disallow: /test", "Disallow: /configuracoes", "", `Sitemap: ${publicUrl(request)}/sitemap.xml`, ""].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  const body = [
+    "User-agent: *",
+    "Disallow: /test",
+    "Disallow: /configuracoes",
+    "",
+    `Sitemap: ${publicUrl(request)}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

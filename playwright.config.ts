@@ -1,0 +1,51 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Fixed per port so test workers can read the server's outbox (see tests/e2e/outbox.ts). */
+export const e2eDataDir = path.join(os.tmpdir(), `sdd-e2e-${port}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "phone", use: { ...devices["Pixel 7"] }, grep: /@phone/ },
+  ],
+  webServer: {
+    // A production build on a fresh embedded database with the demo content.
+    command: `node scripts/e2e-server.ts`,
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,26 @@
+// Starts the production server for the end-to-end suite on a fresh data folder (embedded PGlite, demo seed),
+// with e-mails written to the outbox so tests can read them.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "sdd-e2e-"));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+const child = spawn(process.execPath, ["server/server.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    SEED_DEMO: "true",
+    PUBLIC_URL: `http://localhost:${process.env.PORT}`,
+    E2E: "1",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  },
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

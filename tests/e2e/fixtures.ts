@@ -1,0 +1,34 @@
+// The `test` every end-to-end spec uses: each page visited is checked with axe, and a console error or an
+// uncaught exception fails the test. E-mails are read from the server's outbox.
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await expectAccessible(page);
+      return response;
+    };
+    await use(page);
+    expect(problems, "the page logged errors").toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,42 @@
+// Rows for tests, written straight to the database. Returns the Viewer the feature functions expect.
+import { randomBytes } from "node:crypto";
+import { users } from "../../db/schema.ts";
+import type { Database } from "../../app/lib/db.server.ts";
+import type { Role, Viewer } from "../../app/lib/viewer.ts";
+
+export async function createMember(
+  db: Database,
+  overrides: {
+    name?: string;
+    handle?: string;
+    email?: string;
+    role?: Role;
+    reputation?: number;
+    passwordHash?: string;
+  } = {},
+): Promise<Viewer> {
+  const suffix = randomBytes(4).toString("hex");
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: overrides.name ?? `Membro ${suffix}`,
+      handle: overrides.handle ?? `membro-${suffix}`,
+      email: overrides.email ?? `membro-${suffix}@exemplo.com.br`,
+      role: overrides.role ?? "member",
+      reputation: overrides.reputation ?? 1,
+      passwordHash: overrides.passwordHash,
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error("createMember: insert returned nothing");
+  return {
+    id: row.id,
+    handle: row.handle,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    avatarUrl: row.avatarUrl,
+    reputation: row.reputation,
+    emailVerified: true,
+  };
+}
