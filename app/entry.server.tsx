@@ -7,7 +7,7 @@ import { nonceContext } from "./lib/context.ts";
 import { logger } from "./lib/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
-export { startApp, stopApp, checkHealth } from "./lib/lifecycle.server.ts";
+export { startApp, stopApp, checkHealth, createLoadContext } from "./lib/lifecycle.server.ts";
 
 export const streamTimeout = 5_000;
 

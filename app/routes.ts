@@ -1,14 +1,18 @@
 // The explicit route table: the spec's routes first, then the real product's.
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home/home.tsx"),
-  route("blog", "routes/blog/blog-list.tsx"),
-  route("questions", "routes/questions/question-list.tsx"),
+  // Pages with the site's header and footer.
+  layout("routes/layouts/site-layout.tsx", [
+    index("routes/home/home.tsx"),
+    route("blog", "routes/blog/blog-list.tsx"),
+    route("questions", "routes/questions/question-list.tsx"),
+    route("test", "routes/test/style-guide.tsx"),
+    route("newsletter", "routes/newsletter/newsletter.tsx"),
+    route("newsletter/confirmar/:token", "routes/newsletter/newsletter-confirm.tsx"),
+  ]),
+  // Brand placeholder pages with their own top bar.
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),
-  route("test", "routes/test/style-guide.tsx"),
-  route("newsletter", "routes/newsletter/newsletter.tsx"),
-  route("newsletter/confirmar/:token", "routes/newsletter/newsletter-confirm.tsx"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("*", "routes/not-found/not-found.tsx"),

@@ -6,10 +6,9 @@ import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { env, parseEnv } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { nonceContext } from "#app/lib/context.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { requestLog } from "./request-log.ts";
 
@@ -17,6 +16,7 @@ type AppEntry = {
   startApp: () => Promise<void>;
   stopApp: () => Promise<void>;
   checkHealth: () => Promise<{ ok: boolean; error?: string }>;
+  createLoadContext: (input: { nonce: string }) => RouterContextProvider;
 };
 
 const isDev = process.argv.includes("--dev");
@@ -82,11 +82,7 @@ app.all(
   createRequestHandler({
     build: loadBuild,
     mode: isDev ? "development" : "production",
-    getLoadContext(_req, res) {
-      const context = new RouterContextProvider();
-      context.set(nonceContext, String(res.locals.cspNonce));
-      return context;
-    },
+    getLoadContext: async (_req, res) => (await entryOf()).createLoadContext({ nonce: String(res.locals.cspNonce) }),
   }),
 );
 

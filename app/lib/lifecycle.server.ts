@@ -1,4 +1,6 @@
 // Start-up and shutdown of what the app owns (the database), called by server/server.ts through the build.
+import { RouterContextProvider } from "react-router";
+import { nonceContext } from "./context.ts";
 import { closeDatabase, checkDatabase, database } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 import { env } from "./env.server.ts";
@@ -24,4 +26,14 @@ export async function checkHealth(): Promise<{ ok: boolean; error?: string }> {
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * The request context for React Router, made inside the app bundle: context keys are compared by identity,
+ * so the server must not build it from its own copy of the modules.
+ */
+export function createLoadContext({ nonce }: { nonce: string }) {
+  const context = new RouterContextProvider();
+  context.set(nonceContext, nonce);
+  return context;
 }

@@ -1,0 +1,86 @@
+// Spec §Footer: Explore links, contact phone and e-mail, social links, the newsletter form, copyright 2024.
+import { Link } from "react-router";
+import { Logo } from "#app/components/icons.tsx";
+import { NewsletterForm } from "./newsletter-form.tsx";
+
+export const COPYRIGHT_YEAR = 2024;
+
+const SOCIAL_LINKS = [
+  { label: "Comunidade no Discord", short: "Discord", href: "https://discord.gg/suportededomingo" },
+  { label: "Código no GitHub", short: "GitHub", href: "https://github.com/suportededomingo" },
+  { label: "Fotos no Instagram", short: "Instagram", href: "https://www.instagram.com/suportededomingo" },
+  {
+    label: "Rede profissional no LinkedIn",
+    short: "LinkedIn",
+    href: "https://www.linkedin.com/company/suportededomingo",
+  },
+];
+
+export function SiteFooter({ contactPhone, contactEmail }: { contactPhone: string; contactEmail: string }) {
+  const scrollTop = () => window.scrollTo({ top: 0 });
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
+        <div>
+          <Logo inverted />
+          <p className="mt-3 text-sm text-slate-300">De devs para devs, todo dia — até no domingo.</p>
+        </div>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className="text-base font-semibold text-white">
+            Explore
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {[
+              { to: "/", label: "Home" },
+              { to: "/blog", label: "Blog" },
+              { to: "/questions", label: "Questões" },
+            ].map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} onClick={scrollTop} className="hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-base font-semibold text-white">Contato</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <a
+                href={`tel:${contactPhone.replace(/[^\d+]/g, "")}`}
+                className="hover:text-white hover:underline"
+              >
+                {contactPhone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${contactEmail}`} className="hover:text-white hover:underline">
+                {contactEmail}
+              </a>
+            </li>
+          </ul>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Redes sociais">
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.href}>
+                <a
+                  href={s.href}
+                  aria-label={s.label}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="rounded border border-slate-600 px-2 py-1 hover:border-white hover:text-white"
+                >
+                  {s.short}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <NewsletterForm />
+      </div>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {COPYRIGHT_YEAR} Suporte de Domingo. Todos os direitos reservados.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,172 @@
+// Spec §Header: logo, Home / Blog / Questões, the search box, Login and Cadastro or the member's controls;
+// below md a hamburger repeats the links and the auth buttons or the member's block.
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Avatar } from "#app/components/avatar.tsx";
+import { CloseIcon, Logo, MenuIcon } from "#app/components/icons.tsx";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { SearchBox, sectionOf } from "./search-box.tsx";
+import { NotificationBell, UserMenu } from "./user-menu.tsx";
+
+export type HeaderTheme = "base" | "blue";
+
+/** `?auth=<mode>` on the current page opens the auth modal there (and works without JavaScript). */
+export function authHref(pathname: string, search: string, mode: "signIn" | "signUp") {
+  const params = new URLSearchParams(search);
+  params.set("auth", mode);
+  return `${pathname}?${params.toString()}`;
+}
+
+export function SiteHeader({
+  theme = "base",
+  viewer,
+  unreadNotifications = 0,
+  onSignOut,
+}: {
+  theme?: HeaderTheme;
+  viewer: Viewer | null;
+  unreadNotifications?: number;
+  onSignOut: () => void;
+}) {
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const blue = theme === "blue";
+  const section = sectionOf(location.pathname);
+
+  // A navigation closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  const links = [
+    { to: "/", label: "Home", mobileLabel: "Home", end: true },
+    { to: "/blog", label: "Blog", mobileLabel: "Blog", end: false },
+    { to: "/questions", label: "Questões", mobileLabel: "Perguntas", end: false },
+  ];
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium ${
+      blue
+        ? `text-white hover:bg-white/10 ${isActive ? "underline underline-offset-8" : ""}`
+        : `hover:bg-slate-100 ${isActive ? "text-primary underline underline-offset-8" : "text-slate-700"}`
+    }`;
+  const loginHref = authHref(location.pathname, location.search, "signIn");
+  const signUpHref = authHref(location.pathname, location.search, "signUp");
+
+  return (
+    <header className={blue ? "bg-primary text-white" : "border-b border-slate-200 bg-white"}>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" aria-label="Suporte de Domingo, página inicial" className="shrink-0">
+          <Logo inverted={blue} />
+        </Link>
+        <nav aria-label="Principal" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.end} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SearchBox section={section} className="ml-auto hidden w-full max-w-xs sm:block" />
+        <div className="ml-auto flex items-center gap-2 sm:ml-0">
+          {viewer ? (
+            <div className="hidden items-center gap-2 md:flex">
+              <NotificationBell unread={unreadNotifications} inverted={blue} />
+              <UserMenu viewer={viewer} onSignOut={onSignOut} />
+            </div>
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Link
+                to={loginHref}
+                preventScrollReset
+                className={blue ? "btn-ghost text-white hover:bg-white/10" : "btn-outline"}
+              >
+                Login
+              </Link>
+              <Link
+                to={signUpHref}
+                preventScrollReset
+                className={blue ? "btn-outline border-white text-white hover:bg-white/10" : "btn-primary"}
+              >
+                Cadastro
+              </Link>
+            </div>
+          )}
+          <button
+            type="button"
+            className={`rounded-md p-2 md:hidden ${blue ? "text-white hover:bg-white/10" : "text-slate-800 hover:bg-slate-100"}`}
+            aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+            aria-expanded={menuOpen}
+            aria-controls="menu-movel"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      <div
+        id="menu-movel"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 pb-4 text-slate-900 md:hidden"
+      >
+        <SearchBox section={section} className="mt-3 sm:hidden" />
+        <nav aria-label="Menu móvel">
+          <ul className="mt-2 flex flex-col">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  end={l.end}
+                  className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                >
+                  {l.mobileLabel}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {viewer ? (
+          <div className="mt-2 border-t border-slate-200 pt-3">
+            <Avatar name={viewer.name} src={viewer.avatarUrl} roleLine={`${viewer.reputation} de reputação`} />
+            <ul className="mt-2 flex flex-col">
+              <li>
+                <Link
+                  to={`/u/${viewer.handle}`}
+                  className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+                >
+                  Ver Perfil
+                </Link>
+              </li>
+              <li>
+                <Link
+                  to="/notifications"
+                  className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+                >
+                  Notificações{unreadNotifications > 0 ? ` (${unreadNotifications})` : ""}
+                </Link>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  onClick={onSignOut}
+                  className="block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100"
+                >
+                  Sair
+                </button>
+              </li>
+            </ul>
+          </div>
+        ) : (
+          <div className="mt-2 flex gap-2 border-t border-slate-200 pt-3">
+            <Link to={loginHref} preventScrollReset className="btn-outline flex-1">
+              Login
+            </Link>
+            <Link to={signUpHref} preventScrollReset className="btn-primary flex-1">
+              Cadastro
+            </Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { pageFromUrl, pageItems } from "./pagination.tsx";
+
+const numbers = (items: ReturnType<typeof pageItems>) => items.filter((i) => typeof i === "number");
+
+describe("pageItems", () => {
+  it("lists every page when there are at most five", () => {
+    expect(pageItems(1, 3)).toEqual([1, 2, 3]);
+    expect(pageItems(5, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it("keeps first and last with an ellipsis on the far side", () => {
+    expect(pageItems(1, 10)).toEqual([1, 2, 3, 4, "ellipsis-end", 10]);
+    expect(pageItems(10, 10)).toEqual([1, "ellipsis-start", 7, 8, 9, 10]);
+  });
+  it("centres the window with ellipses on both sides", () => {
+    expect(pageItems(5, 10)).toEqual([1, "ellipsis-start", 4, 5, 6, "ellipsis-end", 10]);
+  });
+  it("never shows more than five numbers", () => {
+    for (let total = 1; total <= 30; total++) {
+      for (let current = 1; current <= total; current++) {
+        const items = pageItems(current, total);
+        expect(numbers(items).length).toBeLessThanOrEqual(5);
+        expect(items[0]).toBe(1);
+        expect(items.at(-1)).toBe(total);
+        expect(items).toContain(current);
+      }
+    }
+  });
+});
+
+describe("pageFromUrl", () => {
+  it("reads ?page=N and defaults to 1", () => {
+    expect(pageFromUrl("http://x/questions?page=3")).toBe(3);
+    expect(pageFromUrl("http://x/questions")).toBe(1);
+    expect(pageFromUrl("http://x/questions?page=-2")).toBe(1);
+    expect(pageFromUrl("http://x/questions?page=abc")).toBe(1);
+  });
+});

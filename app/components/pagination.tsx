@@ -1,0 +1,103 @@
+// Spec §9: hidden at one page; at most 5 numbered links with ellipses, first and last always shown;
+// Anterior / Próxima disabled at the ends; the page lives in the address (?page=N).
+import { Link, useLocation } from "react-router";
+
+export type PageItem = number | "ellipsis-start" | "ellipsis-end";
+
+/** The numbered items for `current` of `total` pages: a window of at most 5 numbers. */
+export function pageItems(current: number, total: number): PageItem[] {
+  if (total <= 5) return Array.from({ length: total }, (_, i) => i + 1);
+  const clamped = Math.min(Math.max(current, 1), total);
+  // First and last always shown; three around the current one in between.
+  let start = Math.max(2, clamped - 1);
+  let end = Math.min(total - 1, clamped + 1);
+  if (clamped <= 3) {
+    start = 2;
+    end = 4;
+  } else if (clamped >= total - 2) {
+    start = total - 3;
+    end = total - 1;
+  }
+  const items: PageItem[] = [1];
+  if (start > 2) items.push("ellipsis-start");
+  for (let page = start; page <= end; page++) items.push(page);
+  if (end < total - 1) items.push("ellipsis-end");
+  items.push(total);
+  // Keep to five numbers: drop the ones furthest from the current page when the window overflows.
+  while (items.filter((i) => typeof i === "number").length > 5) {
+    const numbers = items.filter((i): i is number => typeof i === "number" && i !== 1 && i !== total);
+    const furthest = numbers.reduce((a, b) => (Math.abs(b - clamped) > Math.abs(a - clamped) ? b : a));
+    items.splice(items.indexOf(furthest), 1);
+  }
+  return items;
+}
+
+/** Reads `?page=N` (1 when absent or invalid). */
+export function pageFromUrl(url: URL | string): number {
+  const value = Number(new URL(url, "http://x").searchParams.get("page"));
+  return Number.isInteger(value) && value >= 1 ? value : 1;
+}
+
+export function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
+  const location = useLocation();
+  if (totalPages <= 1) return null;
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    if (target === 1) params.delete("page");
+    else params.set("page", String(target));
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+  const edge =
+    "inline-flex min-w-10 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium";
+  return (
+    <nav aria-label="Paginação" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link
+          to={hrefFor(page - 1)}
+          rel="prev"
+          className={`${edge} border-slate-300 text-slate-800 hover:bg-slate-100`}
+        >
+          Anterior
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={`${edge} cursor-not-allowed border-slate-200 text-slate-500`}>
+          Anterior
+        </span>
+      )}
+      <ol className="flex items-center gap-1">
+        {pageItems(page, totalPages).map((item) =>
+          typeof item === "number" ? (
+            <li key={item}>
+              <Link
+                to={hrefFor(item)}
+                aria-current={item === page ? "page" : undefined}
+                aria-label={`Página ${item}`}
+                className={`${edge} ${item === page ? "border-primary bg-primary text-white" : "border-slate-300 text-slate-800 hover:bg-slate-100"}`}
+              >
+                {item}
+              </Link>
+            </li>
+          ) : (
+            <li key={item} aria-hidden="true" className="px-1 text-slate-600">
+              …
+            </li>
+          ),
+        )}
+      </ol>
+      {page < totalPages ? (
+        <Link
+          to={hrefFor(page + 1)}
+          rel="next"
+          className={`${edge} border-slate-300 text-slate-800 hover:bg-slate-100`}
+        >
+          Próxima
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={`${edge} cursor-not-allowed border-slate-200 text-slate-500`}>
+          Próxima
+        </span>
+      )}
+    </nav>
+  );
+}
