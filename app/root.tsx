@@ -13,6 +13,8 @@ import { publicConfig } from "./lib/env.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { rootMiddleware } from "./lib/root-middleware.server.ts";
 import stylesheet from "./app.css?url";
+import { BrandPlaceholder } from "./components/brand/brand-placeholder.tsx";
+import { NotFoundContent } from "./components/brand/not-found-content.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
@@ -59,11 +61,16 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "404 - Page not Found" : "Algo deu errado";
-  const message =
-    status === 404
-      ? "A página que está procurando não existe ou está temporariamente indisponível."
-      : "Tivemos um problema ao mostrar esta página. Tente de novo em instantes.";
+  if (status === 404) {
+    return (
+      <BrandPlaceholder>
+        <title>404 - Page not Found | Suporte de Domingo</title>
+        <NotFoundContent />
+      </BrandPlaceholder>
+    );
+  }
+  const title = "Algo deu errado";
+  const message = "Tivemos um problema ao mostrar esta página. Tente de novo em instantes.";
   return (
     <main
       id="conteudo"

@@ -1,3 +1,77 @@
-export default function Home() {
-  return <main>Home</main>;
+import { Link, useLocation } from "react-router";
+import { authHref } from "#app/components/layout/site-header.tsx";
+import { listFeaturedCards } from "#app/features/landing/landing.server.ts";
+import { publicUrl } from "#app/lib/env.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { FeaturedStack } from "./components/featured-stack.tsx";
+import type { Route } from "./+types/home";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { cards: await listFeaturedCards(3), url: `${publicUrl(request)}/` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    description:
+      "Todo dev precisa de uma ajuda de vez em quando. Pergunte, responda e escreva no blog com a comunidade brasileira de desenvolvedores.",
+    url: loaderData?.url,
+  });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <>
+      <section className="from-primary-light bg-gradient-to-b to-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 md:grid-cols-2 md:py-24">
+          <div>
+            <p className="text-primary font-mono text-sm font-semibold">{"<suporte-de-domingo />"}</p>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">
+              Todo dev precisa de uma ajuda de vez em quando.
+            </h1>
+            <p className="mt-5 max-w-prose text-lg text-slate-700">
+              Travou num bug no domingo à noite? Aqui a comunidade brasileira de desenvolvedores tira dúvidas,
+              compartilha o que aprendeu e escreve sobre o dia a dia de quem programa.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link
+                to={authHref(location.pathname, location.search, "signUp")}
+                preventScrollReset
+                className="btn-primary px-6 py-3 text-base"
+              >
+                Cadastro
+              </Link>
+              <Link to="/questions" className="btn-outline px-6 py-3 text-base">
+                Visitar a comunidade
+              </Link>
+            </div>
+          </div>
+          <FeaturedStack cards={loaderData.cards} />
+        </div>
+      </section>
+
+      <section aria-labelledby="blog-promo" className="mx-auto max-w-7xl px-4 py-16">
+        <div className="bg-primary grid items-center gap-8 rounded-2xl p-8 text-white md:grid-cols-[2fr_1fr] md:p-12">
+          <div>
+            <h2 id="blog-promo" className="text-3xl font-bold">
+              Conheça o nosso blog
+            </h2>
+            <p className="text-primary-light mt-3 max-w-prose">
+              Artigos escritos por devs da comunidade sobre front-end, back-end, design, carreira e tudo o que
+              aparece no caminho. Leia, curta, comente — e publique o seu.
+            </p>
+            <Link to="/blog" className="btn-green mt-6 px-6 py-3 text-base">
+              Visitar Blog
+            </Link>
+          </div>
+          <img
+            src="/images/mascote.svg"
+            alt=""
+            width={240}
+            height={240}
+            className="mx-auto hidden size-48 md:block"
+          />
+        </div>
+      </section>
+    </>
+  );
 }
