@@ -15,5 +15,6 @@ export default [
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("api/follows", "routes/api/follows.ts"),
   route("*", "routes/not-found/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,53 @@
+// The Seguir button (blog author blocks, 'Quem Seguir', members page, question authors). Posts to
+// /api/follows: a plain form before JavaScript (the action sends the browser back), a fetcher after, with the
+// new state shown at once. Visitors are sent to sign in by the action.
+import { useEffect, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import type { FollowActionData } from "#app/features/social/schemas.ts";
+
+export function FollowButton({
+  userId,
+  following,
+  name,
+  className = "",
+}: {
+  userId: number;
+  following: boolean;
+  /** The member's name, read by screen readers after the visible label ("Seguir Ana Souza"). */
+  name?: string;
+  className?: string;
+}) {
+  const fetcher = useFetcher<FollowActionData>({ key: `follow-${userId}` });
+  const location = useLocation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  // While the request is in flight, show what it will do; afterwards the revalidated loader data decides.
+  const pending = fetcher.formData?.get("intent");
+  const isFollowing = pending ? pending === "follow" : following;
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+
+  return (
+    <fetcher.Form method="post" action="/api/follows" className="inline-flex flex-col items-start">
+      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name="intent" value={isFollowing ? "unfollow" : "follow"} />
+      {/* Without JavaScript the action redirects back here; a fetcher stays on the page. */}
+      {hydrated ? null : (
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      )}
+      <button
+        type="submit"
+        aria-pressed={isFollowing}
+        className={`${isFollowing ? "btn-outline" : "btn-primary"} px-3 py-1 text-xs ${className}`}
+      >
+        {isFollowing ? "Seguindo" : "Seguir"}
+        {name ? <span className="sr-only"> {name}</span> : null}
+      </button>
+      {error ? (
+        <span role="alert" className="field-error text-xs">
+          {error}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}

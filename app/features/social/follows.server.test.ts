@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { follows, users } from "#db/schema.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { follow, isFollowing, listMembers, suggestMembersToFollow, unfollow } from "./follows.server.ts";
+
+const db = setupTestDatabase();
+
+describe("follow / unfollow", () => {
+  test("a visitor cannot follow or unfollow", async () => {
+    const ana = await createMember(db());
+    await expect(follow(null, ana.id)).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(unfollow(null, ana.id)).rejects.toMatchObject({ code: "unauthenticated" });
+  });
+
+  test("a member follows once, even when asking twice at the same time, and unfollows", async () => {
+    const [ana, bia] = [await createMember(db()), await createMember(db())];
+    const results = await Promise.all([follow(ana, bia.id), follow(ana, bia.id)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await isFollowing(ana.id, [bia.id])).toEqual(new Set([bia.id]));
+    expect(await isFollowing(bia.id, [ana.id])).toEqual(new Set());
+
+    expect(await unfollow(ana, bia.id)).toBe(true);
+    expect(await unfollow(ana, bia.id)).toBe(false);
+    expect(await isFollowing(ana.id, [bia.id])).toEqual(new Set());
+  });
+
+  test("nobody follows themselves or a member who does not exist", async () => {
+    const ana = await createMember(db());
+    await expect(follow(ana, ana.id)).rejects.toMatchObject({ code: "validation" });
+    await expect(follow(ana, 987_654)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  test("isFollowing answers for visitors and empty lists without a query", async () => {
+    expect(await isFollowing(null, [1, 2])).toEqual(new Set());
+    expect(await isFollowing(1, [])).toEqual(new Set());
+  });
+});
+
+describe("suggestions", () => {
+  test("Quem Seguir leaves out the viewer and the members already followed, most active first", async () => {
+    const viewer = await createMember(db());
+    const followed = await createMember(db());
+    const recent = await createMember(db());
+    const old = await createMember(db());
+    await db()
+      .update(users)
+      .set({ lastActiveAt: new Date(Date.now() + 60_000) })
+      .where(eq(users.id, recent.id));
+    await db()
+      .update(users)
+      .set({ lastActiveAt: new Date(Date.now() - 1000 * 86_400_000) })
+      .where(eq(users.id, old.id));
+    await follow(viewer, followed.id);
+
+    const suggested = await suggestMembersToFollow(viewer, 50);
+    const ids = suggested.map((m) => m.id);
+    expect(ids).not.toContain(viewer.id);
+    expect(ids).not.toContain(followed.id);
+    expect(ids[0]).toBe(recent.id);
+    expect(ids.at(-1)).toBe(old.id);
+    expect(await suggestMembersToFollow(viewer, 3)).toHaveLength(3);
+    expect((await suggestMembersToFollow(null, 50)).map((m) => m.id)).toContain(followed.id);
+  });
+
+  test("the members page lists the others, not yet followed first, with follower counts", async () => {
+    const viewer = await createMember(db());
+    const star = await createMember(db());
+    await follow(viewer, star.id);
+    const { members, total, totalPages } = await listMembers(viewer, { page: 1, perPage: 100 });
+    expect(total).toBe(members.length);
+    expect(totalPages).toBe(1);
+    expect(members.map((m) => m.id)).not.toContain(viewer.id);
+    const last = members.at(-1);
+    expect(last).toMatchObject({ id: star.id, following: true });
+    expect(last?.followerCount).toBeGreaterThanOrEqual(1);
+    expect(members.slice(0, -1).every((m) => !m.following)).toBe(true);
+    const rows = await db().select().from(follows).where(eq(follows.followerId, viewer.id));
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,142 @@
+// Members following members (the `follows` table): the Seguir buttons of the blog and of question authors,
+// the blog's 'Quem Seguir' column and the members page. One row per pair, so following twice is harmless.
+import { and, count, desc, eq, inArray, ne, notExists, sql } from "drizzle-orm";
+import { follows, users } from "#db/schema.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+
+export type MemberSummary = {
+  id: number;
+  handle: string;
+  name: string;
+  roleLine: string;
+  avatarUrl: string | null;
+};
+
+export type MemberListItem = MemberSummary & { bio: string; following: boolean; followerCount: number };
+
+const summaryColumns = {
+  id: users.id,
+  handle: users.handle,
+  name: users.name,
+  roleLine: users.roleLine,
+  avatarUrl: users.avatarUrl,
+};
+
+function requireMember(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para seguir outros membros.");
+  return viewer;
+}
+
+async function assertFollowable(viewer: Viewer, userId: number) {
+  if (userId === viewer.id) {
+    throw new AppError("validation", "Você não pode seguir a si mesmo.", { field: "userId" });
+  }
+  const db = await getDb();
+  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!target) throw new AppError("not_found", "Membro não encontrado.", { field: "userId" });
+}
+
+/** The viewer follows `userId`. Returns whether a new follow was recorded (false when already following). */
+export async function follow(viewer: Viewer | null, userId: number): Promise<boolean> {
+  const member = requireMember(viewer);
+  await assertFollowable(member, userId);
+  const db = await getDb();
+  const inserted = await db
+    .insert(follows)
+    .values({ followerId: member.id, followeeId: userId })
+    .onConflictDoNothing()
+    .returning({ followeeId: follows.followeeId });
+  return inserted.length > 0;
+}
+
+/** The viewer stops following `userId`. Returns whether a follow was removed. */
+export async function unfollow(viewer: Viewer | null, userId: number): Promise<boolean> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  const deleted = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, member.id), eq(follows.followeeId, userId)))
+    .returning({ followeeId: follows.followeeId });
+  return deleted.length > 0;
+}
+
+/** Which of `userIds` the viewer follows (an empty set for visitors), in one query. */
+export async function isFollowing(
+  viewerId: number | null | undefined,
+  userIds: number[],
+): Promise<Set<number>> {
+  const ids = [...new Set(userIds)];
+  if (!viewerId || ids.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Members worth following: the most recently active ones the viewer does not follow and is not.
+ * Visitors get the most recently active members.
+ */
+export async function suggestMembersToFollow(viewer: Viewer | null, limit = 3): Promise<MemberSummary[]> {
+  const db = await getDb();
+  const conditions = viewer
+    ? and(
+        ne(users.id, viewer.id),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(follows)
+            .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, users.id))),
+        ),
+      )
+    : undefined;
+  return db
+    .select(summaryColumns)
+    .from(users)
+    .where(conditions)
+    .orderBy(desc(users.lastActiveAt), desc(users.id))
+    .limit(Math.max(1, Math.min(limit, 50)));
+}
+
+/**
+ * The members page ('Ver mais sugestões'): everyone but the viewer, those not yet followed first, then by
+ * recent activity; each with whether the viewer follows them and how many followers they have.
+ */
+export async function listMembers(
+  viewer: Viewer | null,
+  { page = 1, perPage = 20 }: { page?: number; perPage?: number } = {},
+): Promise<{ members: MemberListItem[]; total: number; totalPages: number }> {
+  const db = await getDb();
+  const notSelf = viewer ? ne(users.id, viewer.id) : undefined;
+  const followedByViewer = viewer
+    ? sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${users.id})`
+    : sql<boolean>`false`;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        ...summaryColumns,
+        bio: users.bio,
+        following: followedByViewer,
+        followerCount:
+          sql<number>`(select count(*) from ${follows} where ${follows.followeeId} = ${users.id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(users)
+      .where(notSelf)
+      .orderBy(sql`${followedByViewer} asc`, desc(users.lastActiveAt), desc(users.id))
+      .limit(perPage)
+      .offset((Math.max(1, page) - 1) * perPage),
+    db.select({ total: count() }).from(users).where(notSelf),
+  ]);
+  const total = totals?.total ?? 0;
+  return {
+    members: rows.map((r) => ({ ...r, following: Boolean(r.following) })),
+    total,
+    totalPages: Math.max(1, Math.ceil(total / perPage)),
+  };
+}

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** The Seguir button's form (POST /api/follows). */
+export const followSchema = z.object({
+  intent: z.enum(["follow", "unfollow"], { error: "Ação inválida." }),
+  userId: z.coerce.number({ error: "Membro inválido." }).int().positive({ error: "Membro inválido." }),
+  /** Where a form posted without JavaScript comes back to. */
+  redirectTo: z.string().optional(),
+});
+
+export type FollowActionData = { ok: true; following: boolean } | { ok: false; error: string };
