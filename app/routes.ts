@@ -16,5 +16,7 @@ export default [
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("api/follows", "routes/api/follows.ts"),
+  route("api/uploads", "routes/api/uploads.ts"),
+  route("api/tags", "routes/api/tags.ts"),
   route("*", "routes/not-found/not-found.tsx"),
 ] satisfies RouteConfig;

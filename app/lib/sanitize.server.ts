@@ -19,9 +19,10 @@ export const MAX_RICH_TEXT_HTML_LENGTH = 200_000;
 export const LINK_REL = "nofollow ugc noopener";
 
 type Attributes = Record<string, string>;
+type Tag = sanitizeHtml.Tag;
 
 /** A tag renamed to this is not on the allow-list: it disappears and its content stays. */
-const UNWRAP = { tagName: "sdd-unwrap", attribs: {} };
+const UNWRAP: Tag = { tagName: "sdd-unwrap", attribs: {} };
 
 const CODE_CLASS = /^(language-[\w+#-]+|hljs)$/;
 const SPAN_CLASS = /^hljs-[\w-]+$/;
@@ -61,7 +62,7 @@ function siteOrigin(): string | undefined {
   }
 }
 
-function transformLink(_tag: string, attribs: Attributes) {
+function transformLink(_tag: string, attribs: Attributes): Tag {
   const href = attribs.href === undefined ? null : safeLinkHref(attribs.href);
   if (!href) return UNWRAP;
   const out: Attributes = { href, rel: LINK_REL };
@@ -69,7 +70,7 @@ function transformLink(_tag: string, attribs: Attributes) {
   return { tagName: "a", attribs: out };
 }
 
-function transformImage(_tag: string, attribs: Attributes) {
+function transformImage(_tag: string, attribs: Attributes): Tag {
   const src = attribs.src === undefined ? null : safeImageSrc(attribs.src);
   if (!src) return { tagName: "img", attribs: {} };
   const out: Attributes = { src, alt: (attribs.alt ?? "").slice(0, 500) };
@@ -80,7 +81,7 @@ function transformImage(_tag: string, attribs: Attributes) {
   return { tagName: "img", attribs: out };
 }
 
-function transformIframe(_tag: string, attribs: Attributes) {
+function transformIframe(_tag: string, attribs: Attributes): Tag {
   const src = attribs.src === undefined ? null : safeVideoEmbedSrc(attribs.src);
   if (!src) return { tagName: "iframe", attribs: {}, text: "" };
   return {
@@ -98,22 +99,23 @@ function transformIframe(_tag: string, attribs: Attributes) {
 }
 
 /** The editor's video wrapper keeps its marker; any other div is unwrapped. */
-function transformDiv(_tag: string, attribs: Attributes) {
+function transformDiv(_tag: string, attribs: Attributes): Tag {
   return "data-youtube-video" in attribs ? { tagName: "div", attribs: { "data-youtube-video": "" } } : UNWRAP;
 }
 
 /** Highlighting spans keep their hljs-* classes; any other span is unwrapped. */
-function transformSpan(_tag: string, attribs: Attributes) {
+function transformSpan(_tag: string, attribs: Attributes): Tag {
   const className = keepClasses(attribs.class, SPAN_CLASS);
   return className ? { tagName: "span", attribs: { class: className } } : UNWRAP;
 }
 
-function transformCode(_tag: string, attribs: Attributes) {
+function transformCode(_tag: string, attribs: Attributes): Tag {
   const className = keepClasses(attribs.class, CODE_CLASS);
   return { tagName: "code", attribs: className ? { class: className } : {} };
 }
 
-const OPTIONS: sanitizeHtml.IOptions = {
+/** `allowedEmptyAttributes` exists in sanitize-html 2.17 but not yet in its type definitions. */
+const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: [
     "p",
     "br",
@@ -173,7 +175,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     div: transformDiv,
     span: transformSpan,
     code: transformCode,
-    ol: (_tag, attribs) => ({
+    ol: (_tag, attribs): Tag => ({
       tagName: "ol",
       attribs: attribs.start && /^\d{1,6}$/.test(attribs.start) ? { start: attribs.start } : {},
     }),

@@ -1,0 +1,114 @@
+// Images members upload (into rich text, and avatars): checked from their bytes, re-encoded without metadata,
+// stored under the SHA-256 of the result and recorded in `uploads`.
+import { createHash } from "node:crypto";
+import sharp, { type OutputInfo } from "sharp";
+import { uploads } from "#db/schema.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import { IMAGE_MAX_BYTES } from "#app/lib/sanitize-rules.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { uploadStorage, type UploadStorage } from "./storage.server.ts";
+
+export type StoredImage = { url: string; width: number; height: number };
+
+export type StoreImageOptions = {
+  /** Largest file accepted, in bytes (default 5 MB). */
+  maxBytes?: number;
+  /** Scale down (never up) so that neither side exceeds this many pixels. */
+  resizeTo?: number;
+  /** With `resizeTo`: "inside" keeps the whole picture (default), "cover" crops it to a square (avatars). */
+  fit?: "inside" | "cover";
+  /** Where to write (tests and other backends); defaults to the configured storage. */
+  storage?: UploadStorage;
+};
+
+type ImageKind = { mime: "image/png" | "image/jpeg"; ext: "png" | "jpg" };
+
+/** Decompression bombs: refuse pictures above ~50 megapixels before decoding them. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/** The file's real type from its first bytes; its name and declared type are not trusted. */
+export function sniffImageType(bytes: Uint8Array): ImageKind | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= png.length && png.every((byte, i) => bytes[i] === byte)) {
+    return { mime: "image/png", ext: "png" };
+  }
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return { mime: "image/jpeg", ext: "jpg" };
+  }
+  return null;
+}
+
+function megabytes(bytes: number): string {
+  const value = bytes / (1024 * 1024);
+  return Number.isInteger(value) ? String(value) : value.toFixed(1).replace(".", ",");
+}
+
+const UNSUPPORTED = "Envie uma imagem PNG ou JPEG.";
+
+/**
+ * Stores an image a member uploaded and returns its public address and size.
+ * Refuses visitors (unauthenticated), files over `maxBytes` (payload_too_large) and anything that is not
+ * really a PNG or a JPEG (unsupported_media). The picture is turned upright from its EXIF orientation,
+ * optionally scaled down, and re-encoded, which drops every piece of metadata (GPS position included).
+ */
+export async function storeImage(
+  viewer: Viewer | null,
+  file: File,
+  options: StoreImageOptions = {},
+): Promise<StoredImage> {
+  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para enviar imagens.");
+  const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
+  const tooLarge = new AppError(
+    "payload_too_large",
+    `A imagem deve ter no máximo ${megabytes(maxBytes)} MB.`,
+    {
+      field: "file",
+    },
+  );
+  if (file.size > maxBytes) throw tooLarge;
+  const input = new Uint8Array(await file.arrayBuffer());
+  if (input.byteLength > maxBytes) throw tooLarge;
+  const kind = sniffImageType(input);
+  if (!kind) throw new AppError("unsupported_media", UNSUPPORTED, { field: "file" });
+
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    let image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    if (options.resizeTo) {
+      const size = options.resizeTo;
+      image =
+        options.fit === "cover"
+          ? image.resize(size, size, { fit: "cover", position: "attention" })
+          : image.resize(size, size, { fit: "inside", withoutEnlargement: true });
+    }
+    image =
+      kind.ext === "png"
+        ? image.png({ compressionLevel: 8, adaptiveFiltering: true })
+        : image.jpeg({ quality: 85, mozjpeg: true });
+    output = await image.toBuffer({ resolveWithObject: true });
+  } catch {
+    // Truncated, corrupt or absurdly large pictures: the same answer as any other unreadable file.
+    throw new AppError("unsupported_media", UNSUPPORTED, { field: "file" });
+  }
+
+  const hash = createHash("sha256").update(output.data).digest("hex");
+  const key = `${hash}.${kind.ext}`;
+  const storage = options.storage ?? uploadStorage();
+  await storage.put(key, output.data, kind.mime);
+
+  const db = await getDb();
+  await db
+    .insert(uploads)
+    .values({
+      ownerId: viewer.id,
+      key,
+      mime: kind.mime,
+      bytes: output.data.byteLength,
+      width: output.info.width,
+      height: output.info.height,
+    })
+    .onConflictDoNothing({ target: uploads.key });
+
+  return { url: storage.publicUrl(key), width: output.info.width, height: output.info.height };
+}

@@ -1,0 +1,46 @@
+// POST /api/uploads — the editor's image upload (multipart field `file`). Answers JSON: `{ url, width, height }`
+// or `{ error }` with the status of the refusal (401 visitor, 413 too large, 415 not a PNG/JPEG, 400 no file).
+import { storeImage } from "#app/features/uploads/uploads.server.ts";
+import { viewerContext } from "#app/lib/context.ts";
+import { isAppError } from "#app/lib/errors.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { IMAGE_MAX_BYTES } from "#app/lib/sanitize-rules.ts";
+import type { Route } from "./+types/uploads";
+
+/** Room for the multipart envelope around the file itself. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+function reply(body: Record<string, unknown>, status = 200) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return reply({ error: "Use POST para enviar imagens." }, 405);
+  const viewer = context.get(viewerContext);
+  if (!viewer) return reply({ error: "Entre na sua conta para enviar imagens." }, 401);
+
+  // Refuse obviously oversized bodies before reading them.
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > IMAGE_MAX_BYTES + ENVELOPE_BYTES) {
+    return reply({ error: "A imagem deve ter no máximo 5 MB." }, 413);
+  }
+
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await request.formData()).get("file");
+  } catch {
+    return reply({ error: "Não conseguimos ler o envio. Tente de novo." }, 400);
+  }
+  if (!(file instanceof File) || file.size === 0) {
+    return reply({ error: "Escolha uma imagem PNG ou JPEG para enviar." }, 400);
+  }
+
+  try {
+    const image = await storeImage(viewer, file);
+    return reply(image, 201);
+  } catch (error) {
+    if (isAppError(error)) return reply({ error: error.message }, error.status);
+    logger.error({ err: error }, "image upload failed");
+    return reply({ error: "Não foi possível guardar a imagem agora. Tente de novo em instantes." }, 500);
+  }
+}
