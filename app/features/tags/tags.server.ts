@@ -1,0 +1,148 @@
+// Tags: the selector's suggestions, the side columns' recommended topics, search as one types, and turning
+// the names a form sent into tag ids (creating the new ones).
+import { asc, inArray, isNotNull, sql } from "drizzle-orm";
+import { tags } from "#db/schema.ts";
+import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import { slugify } from "#app/lib/slug.ts";
+
+export type TagSummary = { name: string; slug: string };
+
+export const TAG_NAME_MAX_LENGTH = 35;
+export const MAX_TAGS = 5;
+
+const summary = { name: tags.name, slug: tags.slug };
+
+/** Escapes LIKE's wildcards so a typed "%" or "_" is matched literally. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Tags for the selector as one types: names starting with the query first (accents and case ignored; the
+ * most used first), then names that merely look alike (trigram similarity; the closest first).
+ */
+export async function searchTags(query: string, limit = 8): Promise<TagSummary[]> {
+  const q = query.trim().replace(/\s+/g, " ").slice(0, TAG_NAME_MAX_LENGTH);
+  if (!q) return [];
+  const db = await getDb();
+  const prefix = sql`unaccent(lower(${tags.name})) like unaccent(lower(${likePrefix(q)}))`;
+  const similar = sql`similarity(unaccent(lower(${tags.name})), unaccent(lower(${q}))) > 0.3`;
+  return db
+    .select(summary)
+    .from(tags)
+    .where(sql`(${prefix} or ${similar})`)
+    .orderBy(
+      sql`(${prefix}) desc`,
+      // Among prefix matches the most used wins; among look-alikes the closest does.
+      sql`case when ${prefix} then ${tags.questionCount} + ${tags.postCount} end desc nulls last`,
+      sql`similarity(unaccent(lower(${tags.name})), unaccent(lower(${q}))) desc`,
+      sql`${tags.questionCount} + ${tags.postCount} desc`,
+      asc(tags.name),
+    )
+    .limit(Math.min(Math.max(limit, 1), 50));
+}
+
+/** The ten predefined tags the selector offers (spec §3), in their order. */
+export async function suggestedTags(): Promise<TagSummary[]> {
+  const db = await getDb();
+  return db.select(summary).from(tags).where(isNotNull(tags.suggestedRank)).orderBy(asc(tags.suggestedRank));
+}
+
+/** The recommended topics of the side columns, in their order. */
+export async function recommendedTags(): Promise<TagSummary[]> {
+  const db = await getDb();
+  return db
+    .select(summary)
+    .from(tags)
+    .where(isNotNull(tags.recommendedRank))
+    .orderBy(asc(tags.recommendedRank));
+}
+
+/**
+ * Tag names as a form sent them — repeated `tags` fields from the selector and/or the comma-separated text
+ * of its plain field — split on commas, trimmed, inner spaces collapsed, deduplicated ignoring case (the
+ * first spelling wins), in order. Throws a validation AppError (field "tags") for a name over 35 characters
+ * or, with `max`, for too many tags.
+ */
+export function normaliseTagNames(
+  input: string[] | string | FormDataEntryValue[] | null | undefined,
+  options: { max?: number } = {},
+): string[] {
+  const values = (Array.isArray(input) ? input : [input ?? ""]).filter(
+    (value): value is string => typeof value === "string",
+  );
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const value of values) {
+    for (const part of value.split(",")) {
+      // Letters, digits, spaces and the marks tech names use (c#, c++, node.js, front-end, a_b).
+      const name = part
+        .normalize("NFC")
+        .replace(/[^\p{L}\p{N}\s.+#_-]/gu, "")
+        .replace(/\s+/g, " ")
+        .trim()
+        .replace(/^#+(?=.)/, "");
+      if (!name) continue;
+      if (Array.from(name).length > TAG_NAME_MAX_LENGTH) {
+        throw new AppError("validation", `Cada tag deve ter no máximo ${TAG_NAME_MAX_LENGTH} caracteres.`, {
+          field: "tags",
+        });
+      }
+      const key = name.toLocaleLowerCase("pt-BR");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      names.push(name);
+    }
+  }
+  if (options.max !== undefined && names.length > options.max) {
+    throw new AppError("validation", `Escolha no máximo ${options.max} tags.`, { field: "tags" });
+  }
+  return names;
+}
+
+/** A slug for a new tag that no other tag has ("c" taken → "c-2"), never empty. */
+async function freeSlug(tx: Executor, name: string): Promise<string> {
+  const base = slugify(name, { maxLength: 40 }) || "tag";
+  const taken = await tx
+    .select({ slug: tags.slug })
+    .from(tags)
+    .where(sql`${tags.slug} = ${base} or ${tags.slug} like ${likePrefix(`${base}-`)}`);
+  const used = new Set(taken.map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * The ids of the tags named `names` (already normalised), in the same order, creating the missing ones.
+ * Run it inside the transaction that links the tags to their question or post.
+ */
+export async function resolveTags(tx: Executor, names: string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  const lowered = names.map((name) => name.toLocaleLowerCase("pt-BR"));
+  const byName = new Map<string, number>();
+  const load = async () => {
+    const rows = await tx
+      .select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(inArray(sql`lower(${tags.name})`, lowered));
+    for (const row of rows) byName.set(row.name.toLocaleLowerCase("pt-BR"), row.id);
+  };
+  await load();
+  for (const [index, name] of names.entries()) {
+    const key = lowered[index] ?? name;
+    if (byName.has(key)) continue;
+    // Another request may create the same tag meanwhile: the unique index on lower(name) settles it.
+    for (let attempt = 0; attempt < 3 && !byName.has(key); attempt += 1) {
+      const [created] = await tx
+        .insert(tags)
+        .values({ name, slug: await freeSlug(tx, name) })
+        .onConflictDoNothing()
+        .returning({ id: tags.id });
+      if (created) byName.set(key, created.id);
+      else await load();
+    }
+    if (!byName.has(key)) throw new AppError("conflict", "Não foi possível criar a tag. Tente de novo.");
+  }
+  return lowered.map((key) => byName.get(key)).filter((id): id is number => id !== undefined);
+}
