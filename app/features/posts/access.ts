@@ -1,0 +1,6 @@
+// Who may change a post or a comment: its author, and the moderators.
+import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+
+export function canManage(viewer: Viewer | null, authorId: number): boolean {
+  return Boolean(viewer) && (viewer?.id === authorId || isModerator(viewer));
+}

@@ -1,0 +1,155 @@
+// Plain-text comments under posts, with one level of replies (a reply to a reply joins the same thread).
+// Their authors and the moderators delete them; posts.comment_count counts the comments still shown.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { postComments, posts, users } from "#db/schema.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { canManage } from "./access.ts";
+import { COMMENT_MAX, MESSAGES } from "./schemas.ts";
+
+export type CommentAuthor = {
+  id: number;
+  handle: string;
+  name: string;
+  roleLine: string;
+  avatarUrl: string | null;
+};
+
+export type PostComment = {
+  id: number;
+  parentId: number | null;
+  /** Empty for a removed comment kept only because it has replies. */
+  body: string;
+  createdAt: Date;
+  removed: boolean;
+  author: CommentAuthor | null;
+  canDelete: boolean;
+};
+
+export type CommentThread = PostComment & { replies: PostComment[] };
+
+/** The post's comments as threads, oldest first; removed comments show only when replies hang from them. */
+export async function listPostComments(viewer: Viewer | null, postId: number): Promise<CommentThread[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: postComments.id,
+      parentId: postComments.parentId,
+      body: postComments.body,
+      createdAt: postComments.createdAt,
+      deletedAt: postComments.deletedAt,
+      author: {
+        id: users.id,
+        handle: users.handle,
+        name: users.name,
+        roleLine: users.roleLine,
+        avatarUrl: users.avatarUrl,
+      },
+    })
+    .from(postComments)
+    .innerJoin(users, eq(users.id, postComments.authorId))
+    .where(eq(postComments.postId, postId))
+    .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    .limit(2000);
+  const toComment = (row: (typeof rows)[number]): PostComment => {
+    const removed = row.deletedAt !== null;
+    return {
+      id: row.id,
+      parentId: row.parentId,
+      body: removed ? "" : row.body,
+      createdAt: row.createdAt,
+      removed,
+      author: removed ? null : row.author,
+      canDelete: !removed && canManage(viewer, row.author.id),
+    };
+  };
+  const threads = new Map<number, CommentThread>();
+  for (const row of rows) if (row.parentId === null) threads.set(row.id, { ...toComment(row), replies: [] });
+  for (const row of rows) {
+    if (row.parentId === null || row.deletedAt !== null) continue;
+    threads.get(row.parentId)?.replies.push(toComment(row));
+  }
+  return [...threads.values()].filter((t) => !t.removed || t.replies.length > 0);
+}
+
+/** Adds a comment (or a reply, with `parentId`) by the viewer. Counts it on the post in the same transaction. */
+export async function addPostComment(
+  viewer: Viewer | null,
+  postId: number,
+  input: { body: string; parentId?: number | null },
+): Promise<{ id: number }> {
+  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para comentar.");
+  const body = input.body.replace(/\r\n?/g, "\n").trim();
+  if (!body) throw new AppError("validation", MESSAGES.commentRequired, { field: "body" });
+  if (Array.from(body).length > COMMENT_MAX) {
+    throw new AppError("validation", MESSAGES.commentTooLong, { field: "body" });
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+      .limit(1);
+    if (!post) throw new AppError("not_found", "Post não encontrado.");
+    let parentId: number | null = null;
+    if (input.parentId) {
+      const [parent] = await tx
+        .select({ id: postComments.id, parentId: postComments.parentId })
+        .from(postComments)
+        .where(
+          and(
+            eq(postComments.id, input.parentId),
+            eq(postComments.postId, postId),
+            isNull(postComments.deletedAt),
+          ),
+        )
+        .limit(1);
+      if (!parent) {
+        throw new AppError("not_found", "O comentário que você quer responder foi removido.", {
+          field: "body",
+        });
+      }
+      // One level of replies: answering a reply answers its thread.
+      parentId = parent.parentId ?? parent.id;
+    }
+    const [created] = await tx
+      .insert(postComments)
+      .values({ postId, parentId, authorId: viewer.id, body })
+      .returning({ id: postComments.id });
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(eq(posts.id, postId));
+    if (!created) throw new AppError("conflict", "Não foi possível comentar agora. Tente de novo.");
+    return created;
+  });
+}
+
+/** Removes a comment (its author or a moderator). Removing twice changes nothing. */
+export async function deletePostComment(viewer: Viewer | null, commentId: number): Promise<void> {
+  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para apagar comentários.");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ id: postComments.id, postId: postComments.postId, authorId: postComments.authorId })
+      .from(postComments)
+      .where(eq(postComments.id, commentId))
+      .limit(1);
+    if (!comment) throw new AppError("not_found", "Comentário não encontrado.");
+    if (!canManage(viewer, comment.authorId)) {
+      throw new AppError("forbidden", "Só quem escreveu o comentário (ou a moderação) pode apagá-lo.");
+    }
+    const removed = await tx
+      .update(postComments)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(postComments.id, commentId), isNull(postComments.deletedAt)))
+      .returning({ id: postComments.id });
+    if (removed.length === 0) return;
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
+      .where(eq(posts.id, comment.postId));
+  });
+}

@@ -1,0 +1,388 @@
+// The blog's lists: the tabs of 'Todos os Posts', 'Escolhas da Comunidade' and its full ranking, the
+// favourites page and the RSS feeds. Every list pages in SQL and loads its authors in the same query.
+import { and, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  favorites,
+  follows,
+  postLikes,
+  posts,
+  postTags,
+  questions,
+  tagFollows,
+  tags,
+  users,
+} from "#db/schema.ts";
+import type { TagSummary } from "#app/features/tags/tags.server.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { tagsOfPosts } from "./posts.server.ts";
+import { POSTS_PER_PAGE, type BlogTab, type PostCategory } from "./schemas.ts";
+
+export type PostCardData = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  category: PostCategory;
+  coverUrl: string | null;
+  createdAt: Date;
+  likeCount: number;
+  commentCount: number;
+  readingMinutes: number;
+  author: { id: number; handle: string; name: string; roleLine: string; avatarUrl: string | null };
+  favorited: boolean;
+};
+
+export type Paged<T> = { items: T[]; total: number; page: number; totalPages: number };
+
+function paging(page: number, perPage: number) {
+  const current = Math.max(1, Math.floor(page) || 1);
+  return { current, limit: perPage, offset: (current - 1) * perPage };
+}
+
+function favoritedBy(viewerId: number | undefined) {
+  if (!viewerId) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId} and ${favorites.targetKind} = 'post' and ${favorites.targetId} = ${posts.id})`;
+}
+
+function cardColumns(viewerId: number | undefined) {
+  return {
+    id: posts.id,
+    slug: posts.slug,
+    title: posts.title,
+    description: posts.description,
+    category: posts.category,
+    coverUrl: posts.coverUrl,
+    createdAt: posts.createdAt,
+    likeCount: posts.likeCount,
+    commentCount: posts.commentCount,
+    readingMinutes: posts.readingMinutes,
+    author: {
+      id: users.id,
+      handle: users.handle,
+      name: users.name,
+      roleLine: users.roleLine,
+      avatarUrl: users.avatarUrl,
+    },
+    favorited: favoritedBy(viewerId),
+  };
+}
+
+const live = isNull(posts.deletedAt);
+
+function hasTag(tagId: number): SQL {
+  return sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${tagId})`;
+}
+
+/** Posts whose author the member follows. */
+function byFollowedAuthors(viewerId: number): SQL {
+  return sql`${posts.authorId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId})`;
+}
+
+/** Posts carrying a tag the member follows. */
+function withFollowedTags(viewerId: number): SQL {
+  return sql`exists (select 1 from ${postTags} inner join ${tagFollows} on ${tagFollows.tagId} = ${postTags.tagId} where ${postTags.postId} = ${posts.id} and ${tagFollows.userId} = ${viewerId})`;
+}
+
+export type BlogListResult = Paged<PostCardData> & {
+  /** Seguindo asked by a visitor: nothing to show but an invitation to sign in. */
+  needsSignIn: boolean;
+  /** The tag the list is narrowed to (`?tag=`), when it exists. */
+  tag: TagSummary | null;
+};
+
+/** Finds a tag by its slug (for `?tag=` and the tag feeds). */
+export async function findTag(slug: string): Promise<(TagSummary & { id: number }) | null> {
+  if (!slug || slug.length > 100) return null;
+  const db = await getDb();
+  const [tag] = await db
+    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .from(tags)
+    .where(eq(tags.slug, slug))
+    .limit(1);
+  return tag ?? null;
+}
+
+/**
+ * One page of 'Todos os Posts'. Para Você: posts of followed members and followed tags first, then the most
+ * recent. Seguindo: followed members only (visitors are invited to sign in). Design, Desenvolvimento, UX and
+ * UI: posts of that category. `tagSlug` narrows any tab to one tag.
+ */
+export async function listBlogPosts(
+  viewer: Viewer | null,
+  {
+    tab,
+    page = 1,
+    tagSlug,
+    perPage = POSTS_PER_PAGE,
+  }: { tab: BlogTab; page?: number; tagSlug?: string | null; perPage?: number },
+): Promise<BlogListResult> {
+  const { current, limit, offset } = paging(page, perPage);
+  const empty = { items: [], total: 0, page: current, totalPages: 1, tag: null };
+  if (tab === "seguindo" && !viewer) return { ...empty, needsSignIn: true };
+
+  const tag = tagSlug ? await findTag(tagSlug) : null;
+  if (tagSlug && !tag) return { ...empty, needsSignIn: false };
+
+  const conditions: SQL[] = [live];
+  if (tab === "seguindo" && viewer) conditions.push(byFollowedAuthors(viewer.id));
+  if (tab === "design" || tab === "desenvolvimento" || tab === "ux" || tab === "ui") {
+    conditions.push(eq(posts.category, tab));
+  }
+  if (tag) {
+    conditions.push(hasTag(tag.id));
+  }
+  const where = and(...conditions);
+  const order: SQL[] = [];
+  if (tab === "para-voce" && viewer) {
+    order.push(
+      sql`case when ${or(byFollowedAuthors(viewer.id), withFollowedTags(viewer.id))} then 0 else 1 end`,
+    );
+  }
+  order.push(desc(posts.createdAt), desc(posts.id));
+
+  const db = await getDb();
+  const [items, [totals]] = await Promise.all([
+    db
+      .select(cardColumns(viewer?.id))
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(posts).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return {
+    items: items.map((p) => ({ ...p, favorited: Boolean(p.favorited) })),
+    total,
+    page: current,
+    totalPages: Math.max(1, Math.ceil(total / perPage)),
+    needsSignIn: false,
+    tag: tag ? { name: tag.name, slug: tag.slug } : null,
+  };
+}
+
+export const PICKS_WINDOW_DAYS = 30;
+
+export type RankedPost = PostCardData & { recentLikes: number };
+
+/**
+ * 'Escolhas da Comunidade': posts ranked by the likes they received in the last 30 days (ties: all-time
+ * likes, then the newest). The side column shows the first three; /blog/ranking pages through all.
+ */
+export async function listCommunityPicks(
+  viewer: Viewer | null,
+  { page = 1, perPage = 3, now = new Date() }: { page?: number; perPage?: number; now?: Date } = {},
+): Promise<Paged<RankedPost>> {
+  const { current, limit, offset } = paging(page, perPage);
+  const since = new Date(now.getTime() - PICKS_WINDOW_DAYS * 86_400_000);
+  const db = await getDb();
+  const recent = db
+    .select({ postId: postLikes.postId, likes: count().as("recent_likes") })
+    .from(postLikes)
+    .where(gt(postLikes.createdAt, since))
+    .groupBy(postLikes.postId)
+    .as("recent");
+  const [items, [totals]] = await Promise.all([
+    db
+      .select({ ...cardColumns(viewer?.id), recentLikes: recent.likes })
+      .from(posts)
+      .innerJoin(recent, eq(recent.postId, posts.id))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(live)
+      .orderBy(desc(recent.likes), desc(posts.likeCount), desc(posts.createdAt), desc(posts.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(posts).innerJoin(recent, eq(recent.postId, posts.id)).where(live),
+  ]);
+  const total = totals?.total ?? 0;
+  return {
+    items: items.map((p) => ({ ...p, favorited: Boolean(p.favorited), recentLikes: Number(p.recentLikes) })),
+    total,
+    page: current,
+    totalPages: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+// ------------------------------------------------------------------------------------------- favourites
+
+export type FavoriteItem =
+  | { kind: "post"; favoritedAt: Date; post: PostCardData }
+  | {
+      kind: "question";
+      favoritedAt: Date;
+      question: {
+        id: number;
+        title: string;
+        createdAt: Date;
+        score: number;
+        answerCount: number;
+        authorName: string;
+      };
+    };
+
+export type FavoriteKind = "post" | "question";
+
+/** The viewer's favourite posts and questions, most recently favourited first. */
+export async function listFavorites(
+  viewer: Viewer,
+  { page = 1, kind, perPage = 20 }: { page?: number; kind?: FavoriteKind | null; perPage?: number } = {},
+): Promise<Paged<FavoriteItem>> {
+  const { current, limit, offset } = paging(page, perPage);
+  const db = await getDb();
+  const questionAuthor = alias(users, "question_author");
+  const postJoin = and(
+    eq(favorites.targetKind, "post"),
+    eq(posts.id, favorites.targetId),
+    isNull(posts.deletedAt),
+  );
+  const questionJoin = and(
+    eq(favorites.targetKind, "question"),
+    eq(questions.id, favorites.targetId),
+    isNull(questions.deletedAt),
+  );
+  const where = and(
+    eq(favorites.userId, viewer.id),
+    kind ? eq(favorites.targetKind, kind) : inArray(favorites.targetKind, ["post", "question"]),
+    or(sql`${posts.id} is not null`, sql`${questions.id} is not null`),
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        kind: favorites.targetKind,
+        favoritedAt: favorites.createdAt,
+        postId: posts.id,
+        slug: posts.slug,
+        title: posts.title,
+        description: posts.description,
+        category: posts.category,
+        coverUrl: posts.coverUrl,
+        createdAt: posts.createdAt,
+        likeCount: posts.likeCount,
+        commentCount: posts.commentCount,
+        readingMinutes: posts.readingMinutes,
+        authorId: users.id,
+        authorHandle: users.handle,
+        authorName: users.name,
+        authorRoleLine: users.roleLine,
+        authorAvatarUrl: users.avatarUrl,
+        questionId: questions.id,
+        questionTitle: questions.title,
+        questionCreatedAt: questions.createdAt,
+        questionScore: questions.score,
+        questionAnswerCount: questions.answerCount,
+        questionAuthorName: questionAuthor.name,
+      })
+      .from(favorites)
+      .leftJoin(posts, postJoin)
+      .leftJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(questions, questionJoin)
+      .leftJoin(questionAuthor, eq(questionAuthor.id, questions.authorId))
+      .where(where)
+      .orderBy(desc(favorites.createdAt), desc(favorites.targetId))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(favorites)
+      .leftJoin(posts, postJoin)
+      .leftJoin(questions, questionJoin)
+      .where(where),
+  ]);
+  const items: FavoriteItem[] = [];
+  for (const r of rows) {
+    if (r.kind === "post" && r.postId !== null && r.authorId !== null) {
+      items.push({
+        kind: "post",
+        favoritedAt: r.favoritedAt,
+        post: {
+          id: r.postId,
+          slug: r.slug ?? "",
+          title: r.title ?? "",
+          description: r.description ?? "",
+          category: r.category ?? "desenvolvimento",
+          coverUrl: r.coverUrl,
+          createdAt: r.createdAt ?? r.favoritedAt,
+          likeCount: r.likeCount ?? 0,
+          commentCount: r.commentCount ?? 0,
+          readingMinutes: r.readingMinutes ?? 1,
+          author: {
+            id: r.authorId,
+            handle: r.authorHandle ?? "",
+            name: r.authorName ?? "",
+            roleLine: r.authorRoleLine ?? "",
+            avatarUrl: r.authorAvatarUrl,
+          },
+          favorited: true,
+        },
+      });
+    } else if (r.kind === "question" && r.questionId !== null) {
+      items.push({
+        kind: "question",
+        favoritedAt: r.favoritedAt,
+        question: {
+          id: r.questionId,
+          title: r.questionTitle ?? "",
+          createdAt: r.questionCreatedAt ?? r.favoritedAt,
+          score: r.questionScore ?? 0,
+          answerCount: r.questionAnswerCount ?? 0,
+          authorName: r.questionAuthorName ?? "",
+        },
+      });
+    }
+  }
+  const total = totals?.total ?? 0;
+  return { items, total, page: current, totalPages: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+// ------------------------------------------------------------------------------------------------ feeds
+
+export type FeedItem = {
+  slug: string;
+  title: string;
+  description: string;
+  category: PostCategory;
+  createdAt: Date;
+  authorName: string;
+  tags: string[];
+};
+
+/** The newest posts for an RSS feed, of one tag when `tagSlug` is given. Null when that tag does not exist. */
+export async function listPostsForFeed({
+  tagSlug,
+  limit = 20,
+}: { tagSlug?: string | null; limit?: number } = {}): Promise<{
+  tag: TagSummary | null;
+  items: FeedItem[];
+} | null> {
+  const tag = tagSlug ? await findTag(tagSlug) : null;
+  if (tagSlug && !tag) return null;
+  const db = await getDb();
+  const conditions: SQL[] = [live];
+  if (tag) {
+    conditions.push(hasTag(tag.id));
+  }
+  const rows = await db
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      title: posts.title,
+      description: posts.description,
+      category: posts.category,
+      createdAt: posts.createdAt,
+      authorName: users.name,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(and(...conditions))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(Math.max(1, Math.min(limit, 100)));
+  const tagMap = await tagsOfPosts(rows.map((r) => r.id));
+  return {
+    tag: tag ? { name: tag.name, slug: tag.slug } : null,
+    items: rows.map(({ id, ...r }) => ({ ...r, tags: (tagMap.get(id) ?? []).map((t) => t.name) })),
+  };
+}

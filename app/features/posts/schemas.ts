@@ -1,0 +1,119 @@
+// The blog's forms and vocabularies, shared by the browser (Conform) and the server (parsed again there,
+// then checked against the database).
+import { z } from "zod";
+
+export const POST_CATEGORIES = ["design", "desenvolvimento", "ux", "ui"] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<PostCategory, string> = {
+  design: "Design",
+  desenvolvimento: "Desenvolvimento",
+  ux: "UX",
+  ui: "UI",
+};
+
+/** The tabs of 'Todos os Posts', each its own address (`/blog?tab=…`; Para Você has none). */
+export const BLOG_TABS = [
+  { id: "para-voce", label: "Para Você" },
+  { id: "seguindo", label: "Seguindo" },
+  { id: "design", label: "Design" },
+  { id: "desenvolvimento", label: "Desenvolvimento" },
+  { id: "ux", label: "UX" },
+  { id: "ui", label: "UI" },
+] as const;
+export type BlogTab = (typeof BLOG_TABS)[number]["id"];
+
+export function parseBlogTab(value: string | null | undefined): BlogTab {
+  return BLOG_TABS.find((tab) => tab.id === value)?.id ?? "para-voce";
+}
+
+export function isCategory(value: string): value is PostCategory {
+  return (POST_CATEGORIES as readonly string[]).includes(value);
+}
+
+export const POSTS_PER_PAGE = 10;
+export const TITLE_MAX = 150;
+/** The writer's hint: the subtitle reads best at about this length (spec: not enforced). */
+export const DESCRIPTION_HINT = 100;
+export const DESCRIPTION_MAX = 300;
+export const BODY_MIN = 50;
+export const TAGS_MAX = 5;
+export const COMMENT_MAX = 2000;
+
+export const MESSAGES = {
+  titleRequired: "Dê um título ao seu post.",
+  titleTooLong: `O título pode ter no máximo ${TITLE_MAX} caracteres.`,
+  descriptionTooLong: `O subtítulo pode ter no máximo ${DESCRIPTION_MAX} caracteres.`,
+  category: "Escolha uma categoria: Design, Desenvolvimento, UX ou UI.",
+  bodyTooShort: `Escreva pelo menos ${BODY_MIN} caracteres no texto do post.`,
+  tooManyTags: `Escolha no máximo ${TAGS_MAX} tags.`,
+  cover: "Use uma imagem enviada por aqui (PNG ou JPEG).",
+  commentRequired: "Escreva um comentário.",
+  commentTooLong: `O comentário pode ter no máximo ${COMMENT_MAX} caracteres.`,
+} as const;
+
+/**
+ * A quick estimate of the visible text of editor HTML, for the browser's check before sending. The server
+ * decides with `richTextLength` on the sanitised HTML.
+ */
+export function approximateTextLength(html: string): number {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&[a-z]+;|&#\d+;/gi, "x")
+    .replace(/\s+/g, " ")
+    .trim();
+  return Array.from(text).length;
+}
+
+function tagCount(values: string[] | undefined): number {
+  const names = new Set<string>();
+  for (const value of values ?? []) {
+    for (const part of value.split(",")) {
+      const name = part.trim().toLocaleLowerCase("pt-BR");
+      if (name) names.add(name);
+    }
+  }
+  return names.size;
+}
+
+/** The writer (/write-a-post) and the edit page. `body` is the editor's HTML (or plain text without JS). */
+export const postSchema = z.object({
+  title: z
+    .string({ error: MESSAGES.titleRequired })
+    .trim()
+    .min(1, { error: MESSAGES.titleRequired })
+    .max(TITLE_MAX, { error: MESSAGES.titleTooLong }),
+  description: z.string().trim().max(DESCRIPTION_MAX, { error: MESSAGES.descriptionTooLong }).optional(),
+  category: z.enum(POST_CATEGORIES, { error: MESSAGES.category }),
+  tags: z
+    .array(z.string())
+    .optional()
+    .refine((values) => tagCount(values) <= TAGS_MAX, { error: MESSAGES.tooManyTags }),
+  body: z
+    .string({ error: MESSAGES.bodyTooShort })
+    .refine((html) => approximateTextLength(html) >= BODY_MIN, { error: MESSAGES.bodyTooShort }),
+  "body-format": z.string().optional(),
+  coverUrl: z.string().trim().max(2000).optional(),
+  favorite: z.boolean().optional(),
+});
+export type PostFormValues = z.infer<typeof postSchema>;
+
+export const commentSchema = z.object({
+  intent: z.literal("comment"),
+  body: z
+    .string({ error: MESSAGES.commentRequired })
+    .trim()
+    .min(1, { error: MESSAGES.commentRequired })
+    .max(COMMENT_MAX, { error: MESSAGES.commentTooLong }),
+  parentId: z.coerce.number().int().positive().optional(),
+});
+
+/** The like and favourite toggles: `value` is the state asked for. */
+export const toggleSchema = z.object({
+  postId: z.coerce.number().int().positive(),
+  value: z.enum(["on", "off"]),
+  redirectTo: z.string().optional(),
+});
+
+export type ToggleActionData = { ok: true; value: boolean; count: number } | { ok: false; error: string };
