@@ -21,8 +21,8 @@ export type RssItem = {
 };
 
 /** Characters not allowed in XML 1.0 (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF). */
-// eslint-disable-next-line no-control-regex
 const INVALID_XML =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function escapeXml(value: string): string {
