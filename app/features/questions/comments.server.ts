@@ -1,0 +1,125 @@
+// Comments under questions and answers: plain text (links are turned into anchors when shown, never stored
+// as HTML), 15 to 600 characters. The target's comment_count moves in the same transaction. Authors and
+// moderators delete them (softly).
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { answers, comments, questions, users } from "#db/schema.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { ACCESS_MESSAGES, canModify, requireAuthorOrModerator, requireMember } from "./access.server.ts";
+import { COMMENT_MAX, COMMENT_MIN, MESSAGES } from "./schemas.ts";
+import { lockTarget, type TargetKind } from "./targets.server.ts";
+
+export type CommentView = {
+  id: number;
+  targetKind: TargetKind;
+  targetId: number;
+  body: string;
+  createdAt: Date;
+  author: { id: number; handle: string; name: string };
+  canDelete: boolean;
+};
+
+/** Collapses runs of spaces and blank lines, keeps single line breaks out (a comment is one paragraph). */
+export function normaliseCommentBody(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export async function addComment(
+  viewer: Viewer | null,
+  target: { kind: TargetKind; id: number },
+  text: string,
+): Promise<{ id: number; questionId: number }> {
+  const member = requireMember(viewer);
+  const body = normaliseCommentBody(text);
+  const length = Array.from(body).length;
+  if (length < COMMENT_MIN || length > COMMENT_MAX) {
+    throw new AppError("validation", MESSAGES.commentLength, { field: "body" });
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const locked = await lockTarget(tx, target.kind, target.id);
+    const [row] = await tx
+      .insert(comments)
+      .values({ targetKind: target.kind, targetId: target.id, authorId: member.id, body })
+      .returning({ id: comments.id });
+    if (!row) throw new Error("addComment: insert returned nothing");
+    const table = target.kind === "question" ? questions : answers;
+    await tx
+      .update(table)
+      .set({ commentCount: sql`${table.commentCount} + 1` })
+      .where(eq(table.id, target.id));
+    return { id: row.id, questionId: locked.questionId };
+  });
+}
+
+/** Soft-deletes a comment (its author or a moderator). */
+export async function deleteComment(viewer: Viewer | null, commentId: number): Promise<void> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        authorId: comments.authorId,
+        targetKind: comments.targetKind,
+        targetId: comments.targetId,
+        deletedAt: comments.deletedAt,
+      })
+      .from(comments)
+      .where(eq(comments.id, commentId));
+    if (!current || current.deletedAt || current.targetKind === "post") {
+      throw new AppError("not_found", ACCESS_MESSAGES.commentNotFound);
+    }
+    requireAuthorOrModerator(member, current.authorId);
+    // The target first (as addComment), then the comment; only one of two simultaneous deletes counts.
+    const table = current.targetKind === "question" ? questions : answers;
+    await tx.select({ id: table.id }).from(table).where(eq(table.id, current.targetId)).for("update");
+    const [deleted] = await tx
+      .update(comments)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+      .returning({ id: comments.id });
+    if (!deleted) throw new AppError("not_found", ACCESS_MESSAGES.commentNotFound);
+    await tx
+      .update(table)
+      .set({ commentCount: sql`greatest(${table.commentCount} - 1, 0)` })
+      .where(eq(table.id, current.targetId));
+  });
+}
+
+/** The live comments of a question and of its answers, oldest first, in one query. */
+export async function listComments(
+  viewer: Viewer | null,
+  questionId: number,
+  answerIds: number[],
+): Promise<CommentView[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: comments.id,
+      targetKind: comments.targetKind,
+      targetId: comments.targetId,
+      body: comments.body,
+      createdAt: comments.createdAt,
+      author: { id: users.id, handle: users.handle, name: users.name },
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(
+      and(
+        isNull(comments.deletedAt),
+        or(
+          and(eq(comments.targetKind, "question"), eq(comments.targetId, questionId)),
+          answerIds.length
+            ? and(eq(comments.targetKind, "answer"), inArray(comments.targetId, answerIds))
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  return rows.map((r) => ({
+    ...r,
+    targetKind: r.targetKind as TargetKind,
+    canDelete: canModify(viewer, r.author.id),
+  }));
+}

@@ -1,0 +1,34 @@
+// Helpers for this feature's integration tests only (never imported by the app).
+import { createMember } from "#tests/support/factories.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import type { Role, Viewer } from "#app/lib/viewer.ts";
+import { createQuestion, type QuestionWriteInput } from "./questions.server.ts";
+
+let counter = 0;
+
+export function questionInput(overrides: Partial<QuestionWriteInput> = {}): QuestionWriteInput {
+  counter += 1;
+  return {
+    title: `Como faço para testar a pergunta número ${counter}?`,
+    description: `<p>Esta é a descrição da pergunta ${counter}, com texto suficiente para passar.</p>`,
+    details: "<p>Tentei várias coisas e esperava que funcionasse de primeira.</p>",
+    tags: ["javascript"],
+    ...overrides,
+  };
+}
+
+export async function askAs(viewer: Viewer, overrides: Partial<QuestionWriteInput> = {}): Promise<number> {
+  const { id } = await createQuestion(viewer, questionInput(overrides));
+  return id;
+}
+
+/** The four people of every permission matrix. */
+export async function cast(db: Database) {
+  const [author, other, moderator, rich] = await Promise.all([
+    createMember(db, { name: "Autora da Pergunta" }),
+    createMember(db, { name: "Outra Pessoa" }),
+    createMember(db, { role: "moderator" as Role, name: "Moderação" }),
+    createMember(db, { name: "Pessoa Rica" }),
+  ]);
+  return { author, other, moderator, rich, visitor: null };
+}

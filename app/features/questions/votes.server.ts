@@ -1,0 +1,93 @@
+// Votes on questions and answers: one per member and post (the votes primary key), changeable, removed by
+// voting the same way again, never on one's own post. The score and the author's reputation move in the same
+// transaction as the vote row, with the target row locked first, so simultaneous votes all count exactly once.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { answers, questions, votes } from "#db/schema.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { requireMember } from "./access.server.ts";
+import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
+import { lockTarget, type TargetKind } from "./targets.server.ts";
+
+export type VoteValue = 1 | -1;
+
+export const VOTE_MESSAGES = {
+  ownQuestion: "Você não pode votar na sua própria pergunta.",
+  ownAnswer: "Você não pode votar na sua própria resposta.",
+} as const;
+
+export type VoteOutcome = { score: number; myVote: -1 | 0 | 1 };
+
+/**
+ * Casts `value` on a question or an answer. Voting the same way again takes the vote back; voting the other
+ * way changes it.
+ */
+export async function castVote(
+  viewer: Viewer | null,
+  target: { kind: TargetKind; id: number },
+  value: VoteValue,
+): Promise<VoteOutcome> {
+  const member = requireMember(viewer);
+  if (value !== 1 && value !== -1) throw new AppError("validation", "Voto inválido.");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const locked = await lockTarget(tx, target.kind, target.id);
+    if (locked.authorId === member.id) {
+      throw new AppError(
+        "forbidden",
+        target.kind === "question" ? VOTE_MESSAGES.ownQuestion : VOTE_MESSAGES.ownAnswer,
+      );
+    }
+    const key = and(
+      eq(votes.userId, member.id),
+      eq(votes.targetKind, target.kind),
+      eq(votes.targetId, target.id),
+    );
+    const [existing] = await tx.select({ value: votes.value }).from(votes).where(key);
+    const previous = (existing?.value ?? 0) as -1 | 0 | 1;
+    const next: -1 | 0 | 1 = previous === value ? 0 : value;
+
+    if (next === 0) await tx.delete(votes).where(key);
+    else if (previous === 0) {
+      await tx.insert(votes).values({
+        userId: member.id,
+        targetKind: target.kind,
+        targetId: target.id,
+        value: next,
+      });
+    } else await tx.update(votes).set({ value: next, createdAt: new Date() }).where(key);
+
+    const table = target.kind === "question" ? questions : answers;
+    const [updated] = await tx
+      .update(table)
+      .set({ score: sql`${table.score} + ${next - previous}` })
+      .where(eq(table.id, target.id))
+      .returning({ score: table.score });
+
+    const events: ReputationEvent[] = [];
+    const on = { userId: locked.authorId, targetKind: target.kind, targetId: target.id };
+    if (previous === 1) events.push({ ...on, delta: -REPUTATION.upvote, reason: "upvote_undone" });
+    if (previous === -1) events.push({ ...on, delta: -REPUTATION.downvote, reason: "downvote_undone" });
+    if (next === 1) events.push({ ...on, delta: REPUTATION.upvote, reason: "upvote" });
+    if (next === -1) events.push({ ...on, delta: REPUTATION.downvote, reason: "downvote" });
+    await addReputation(tx, events);
+
+    return { score: updated?.score ?? 0, myVote: next };
+  });
+}
+
+/** The viewer's votes on some posts of one kind: id → +1 / -1 (absent when they have not voted). */
+export async function myVotes(
+  viewer: Viewer | null,
+  kind: TargetKind,
+  ids: number[],
+): Promise<Map<number, VoteValue>> {
+  if (!viewer || !ids.length) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ targetId: votes.targetId, value: votes.value })
+    .from(votes)
+    .where(and(eq(votes.userId, viewer.id), eq(votes.targetKind, kind), inArray(votes.targetId, ids)));
+  return new Map(rows.map((r) => [r.targetId, r.value as VoteValue]));
+}
