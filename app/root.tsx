@@ -10,6 +10,7 @@ import {
 import type { Route } from "./+types/root";
 import { viewerContext } from "./lib/context.ts";
 import { publicConfig } from "./lib/env.server.ts";
+import { pageMeta } from "./lib/meta.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { rootMiddleware } from "./lib/root-middleware.server.ts";
 import stylesheet from "./app.css?url";
@@ -23,6 +24,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+/** The default title and description; every page sets its own with pageMeta(). */
+export const meta: Route.MetaFunction = () => pageMeta({});
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { viewer: context.get(viewerContext), config: publicConfig() };

@@ -1,0 +1,91 @@
+import { expect, test } from "./fixtures.ts";
+import { linkIn, waitForMail } from "./outbox.ts";
+
+test("the search box says it is searching for 500 ms, then offers the other sections", async ({ page }) => {
+  await page.goto("/blog");
+  const search = page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" });
+  await expect(search).toHaveAttribute("placeholder", "Pesquisar");
+  await search.fill("xyzzy");
+  await expect(page.getByText("Searching...")).toBeVisible();
+  await expect(page.getByText('Nada foi encontrado para "xyzzy"')).toBeVisible({ timeout: 3_000 });
+  const sections = page.getByRole("listbox", { name: "Seções" });
+  await expect(sections.getByRole("option")).toHaveText(["Home", "Questões"]);
+  await search.press("ArrowDown");
+  await search.press("ArrowDown");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/questions$/);
+});
+
+test("the footer's newsletter subscribes once and confirms by e-mail", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Questões" })).toBeVisible();
+  await expect(footer.getByText("2024")).toBeVisible();
+  const email = footer.getByRole("textbox", { name: "Email" });
+  await expect(email).toHaveAttribute("placeholder", "Digite seu email");
+  await expect(email).toHaveAttribute("type", "email");
+
+  await email.fill("nao-e-email");
+  await footer.getByRole("button", { name: "Registrar-se" }).click();
+  await expect(footer.getByText("Email inválido")).toBeVisible();
+
+  const address = `news-${Date.now()}@exemplo.com.br`;
+  await email.fill(`  ${address.toUpperCase()} `);
+  await footer.getByRole("button", { name: "Registrar-se" }).click();
+  await expect(footer.getByRole("status")).toHaveText(/Enviamos um e-mail/);
+
+  const mail = await waitForMail(address, /Confirme sua inscrição/);
+  await page.goto(linkIn(mail));
+  await expect(page.getByRole("heading", { name: "Inscrição confirmada!" })).toBeVisible();
+
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("textbox", { name: "Email" }).fill(address);
+  await page.getByRole("contentinfo").getByRole("button", { name: "Registrar-se" }).click();
+  await expect(page.getByRole("contentinfo").getByRole("status")).toHaveText(/já recebe nossas atualizações/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the newsletter form still works", async ({ page }) => {
+    await page.goto("/");
+    await page
+      .getByRole("contentinfo")
+      .getByRole("textbox", { name: "Email" })
+      .fill(`semjs-${Date.now()}@exemplo.com.br`);
+    await page.getByRole("contentinfo").getByRole("button", { name: "Registrar-se" }).click();
+    await expect(page.getByText(/Enviamos um e-mail/)).toBeVisible();
+  });
+});
+
+test.describe("on a phone @phone", () => {
+  test("the hamburger opens and closes the menu with the links and the auth buttons", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const open = page.getByRole("button", { name: "Abrir menu" });
+    await open.click();
+    const menu = page.locator("#menu-movel");
+    await expect(menu.getByRole("link", { name: "Perguntas" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Cadastro" })).toBeVisible();
+    await page.getByRole("button", { name: "Fechar menu" }).click();
+    await expect(menu).toBeHidden();
+    await open.click();
+    await menu.getByRole("link", { name: "Perguntas" }).click();
+    await expect(page).toHaveURL(/\/questions$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("the server sends security headers, robots.txt and a sitemap", async ({ request }) => {
+  const home = await request.get("/");
+  expect(home.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+  expect(home.headers()["x-content-type-options"]).toBe("nosniff");
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toContain("Sitemap:");
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  expect(await sitemap.text()).toContain("/questions</loc>");
+  const favicon = await request.get("/favicon.svg");
+  expect(favicon.status()).toBe(200);
+});

@@ -1,0 +1,47 @@
+import { expect, test } from "./fixtures.ts";
+
+test.describe("placeholder pages @phone", () => {
+  test("an unknown address answers 404 with the brand's not-found page", async ({ page }) => {
+    const response = await page.goto("/essa-pagina-nao-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/404\s*(- )?Page not Found/);
+    const subtitle = "A página que está procurando não existe ou está temporariamente indisponível.";
+    // Typed letter by letter at 45 ms: after the whole run the visible text is complete.
+    await expect(page.locator("[data-typed]").first()).toHaveText(subtitle, { timeout: 10_000 });
+    const back = page.getByRole("link", { name: "Voltar para a Suporte de Domingo" });
+    await expect(back).toHaveAttribute("href", /^https?:\/\//);
+  });
+
+  test("the coming-soon page types its title, then its subtitle with a cursor", async ({ page }) => {
+    await page.goto("/coming-soon");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Coming soon!");
+    const typed = page.locator("[data-typed]");
+    await expect(typed.nth(0)).toHaveText("Coming soon!", { timeout: 5_000 });
+    await expect(typed.nth(1)).toHaveText("Estamos cozinhando algo, de devs para devs|", { timeout: 8_000 });
+    await expect(typed.nth(0).locator(".typewriter-cursor")).toHaveCount(0);
+    await expect(typed.nth(1).locator(".typewriter-cursor")).toHaveCount(1);
+  });
+});
+
+test("the 404 headline drops its dash for a line break on phones", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/nada-aqui");
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading.locator("br")).toHaveCSS("display", /^(?!none).*/);
+  await expect(heading.locator("span", { hasText: "-" })).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(heading.locator("br")).toHaveCSS("display", "none");
+  await expect(heading.locator("span", { hasText: "-" })).toBeVisible();
+});
+
+test("the typing goes at 45 ms a character", async ({ page }) => {
+  await page.goto("/nada-aqui");
+  const typed = page.locator("[data-typed]").first();
+  await expect.poll(async () => Number(await typed.getAttribute("data-typed"))).toBeGreaterThan(0);
+  const start = Number(await typed.getAttribute("data-typed"));
+  await page.waitForTimeout(900);
+  const typedIn900ms = Number(await typed.getAttribute("data-typed")) - start;
+  // 900 / 45 = 20 characters; timers are coarse on a busy machine, so allow a wide band.
+  expect(typedIn900ms).toBeGreaterThanOrEqual(12);
+  expect(typedIn900ms).toBeLessThanOrEqual(22);
+});

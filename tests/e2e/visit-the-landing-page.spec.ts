@@ -1,0 +1,38 @@
+import { expect, test } from "./fixtures.ts";
+
+test.describe("the landing page @phone", () => {
+  test("invites a visitor to the community and the blog", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/Suporte de Domingo/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Todo dev precisa de uma ajuda");
+    for (const landmark of ["banner", "main", "contentinfo"] as const) {
+      await expect(page.getByRole(landmark)).toHaveCount(1);
+    }
+    await page.getByRole("link", { name: "Visitar a comunidade" }).click();
+    await expect(page).toHaveURL(/\/questions$/);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Visitar Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+});
+
+test("the featured cards rotate, and only the front card's arrow works", async ({ page }) => {
+  await page.goto("/");
+  const region = page.getByRole("region", { name: "Destaques" });
+  const arrows = region.getByRole("button", { name: "Próximo destaque", includeHidden: true });
+  await expect(arrows).toHaveCount(3);
+  await expect(region.locator("article:not([aria-hidden=true]) button")).toBeEnabled();
+  await expect(region.locator("article[aria-hidden=true] button")).toHaveCount(2);
+  for (const button of await region.locator("article[aria-hidden=true] button").all())
+    await expect(button).toBeDisabled();
+
+  const frontTitle = () => region.locator('[data-position="card-1"] h3').innerText();
+  const first = await frontTitle();
+  await region.getByRole("button", { name: "Próximo destaque" }).click();
+  const second = await frontTitle();
+  expect(second).not.toBe(first);
+  await region.getByRole("button", { name: "Próximo destaque" }).click();
+  await region.getByRole("button", { name: "Próximo destaque" }).click();
+  expect(await frontTitle()).toBe(first);
+});
