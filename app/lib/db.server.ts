@@ -18,19 +18,31 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** PGlite only: the data directory as a tarball. */
+  dump?: () => Promise<Blob>;
 };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../db/migrations", import.meta.url));
 /** Arbitrary constant: every app server takes this advisory lock while migrating, so only one migrates. */
 const MIGRATION_LOCK = 4_242_001;
 
-export type DatabaseOptions = { url?: string; dataDir?: string; migrationsFolder?: string };
+export type DatabaseOptions = {
+  url?: string;
+  dataDir?: string;
+  migrationsFolder?: string;
+  /** A `dumpDataDir()` tarball to start an in-memory PGlite from (tests: skips re-running migrations). */
+  snapshot?: Blob;
+};
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const url = options.url ?? env().DATABASE_URL;
   const migrationsFolder = options.migrationsFolder ?? migrationsPath();
   if (url) return openPostgres(url, migrationsFolder);
-  return openPglite(options.dataDir ?? path.join(env().DATA_DIR, "pgdata"), migrationsFolder);
+  return openPglite(
+    options.dataDir ?? path.join(env().DATA_DIR, "pgdata"),
+    migrationsFolder,
+    options.snapshot,
+  );
 }
 
 function migrationsPath() {
@@ -43,7 +55,11 @@ function migrationsPath() {
   );
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  migrationsFolder: string,
+  snapshot?: Blob,
+): Promise<DatabaseHandle> {
   const [{ PGlite }, { unaccent }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/unaccent"),
@@ -53,10 +69,13 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
   ]);
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, {
+    extensions: { unaccent, pg_trgm },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  if (!snapshot) await migrate(db, { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close(), dump: () => client.dumpDataDir("none") };
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {

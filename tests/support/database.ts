@@ -1,5 +1,8 @@
 // A fresh, migrated database for one test file: in-memory PGlite, or a clone of the PostgreSQL template.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import {
@@ -11,9 +14,35 @@ import {
 } from "../../app/lib/db.server.ts";
 import { templateDatabaseName, withDatabase } from "./postgres-databases.ts";
 
-export async function openTestDatabase(): Promise<DatabaseHandle & { kind: "pglite" | "postgres" }> {
+/**
+ * A migrated, empty PGlite as a tarball, cached on disk under a name derived from the migrations, so each
+ * test file starts from it instead of migrating again (several seconds saved per file).
+ */
+async function migratedSnapshot(): Promise<Blob> {
+  const folder = path.resolve("db/migrations");
+  const hash = createHash("sha256");
+  for (const file of (await readdir(folder)).sort()) {
+    if (file.endsWith(".sql")) hash.update(await readFile(path.join(folder, file)));
+  }
+  const cached = path.join(os.tmpdir(), `sdd-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(cached)]);
+  } catch {
+    const fresh = await openDatabase({ dataDir: "memory://" });
+    const blob = await fresh.dump!();
+    await fresh.close();
+    const partial = `${cached}.${process.pid}.tmp`;
+    await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
+    await rename(partial, cached);
+    return blob;
+  }
+}
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_KIND !== "postgres" || !url) return openDatabase({ dataDir: "memory://" });
+  if (process.env.TEST_DB_KIND !== "postgres" || !url) {
+    return openDatabase({ dataDir: "memory://", snapshot: await migratedSnapshot() });
+  }
   const name = `sdd_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
