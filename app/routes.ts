@@ -8,6 +8,7 @@ export default [
     route("blog", "routes/blog/blog-list.tsx"),
     route("questions", "routes/questions/question-list.tsx"),
     route("test", "routes/test/style-guide.tsx"),
+    route("test/editor", "routes/test/editor-playground.tsx"),
     route("newsletter", "routes/newsletter/newsletter.tsx"),
     route("newsletter/confirmar/:token", "routes/newsletter/newsletter-confirm.tsx"),
   ]),

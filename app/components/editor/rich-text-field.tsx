@@ -1,0 +1,199 @@
+// A rich-text form field that works as plain HTML first: the server renders a labelled <textarea name=…>
+// (its text is turned into paragraphs by the server), and in the browser the TipTap editor replaces it once
+// its code has arrived. The editor is fetched with a dynamic import, so TipTap and ProseMirror stay out of
+// every page that does not render this field (and out of the server bundle).
+import { useEffect, useId, useRef, useState, type ComponentType } from "react";
+import type { RichTextEditorProps } from "./rich-text-editor.client.tsx";
+
+export type EditorLayout = "compact" | "blog";
+
+export type RichTextFieldProps = {
+  /** The form field name: the editor's HTML (or, before JavaScript, the textarea's text) is sent under it. */
+  name: string;
+  /** The visible label, tied to the editing area. */
+  label: string;
+  /** Keeps the label for assistive technology only (the blog writer, whose title says enough). */
+  hideLabel?: boolean;
+  /** "compact" (questions and answers, default) or "blog" (the post writer). */
+  layout?: EditorLayout;
+  /** The initial content: HTML that went through `sanitizeRichText` on the server. */
+  defaultValue?: string;
+  /** Keeps what the member types in this browser under this key until posted or discarded. */
+  draftKey?: string;
+  /** Default 'Escreva seu texto...' (spec §Post writer). */
+  placeholder?: string;
+  /** A message shown under the field; marks it invalid. */
+  error?: string;
+  /** Id for the error message (default derived from the field's id). */
+  errorId?: string;
+  /** Extra description ids (hints) for aria-describedby. */
+  describedBy?: string;
+  id?: string;
+  /** Rows of the fallback textarea. */
+  rows?: number;
+  /** "eager" loads the editor at once; "visible" waits until the field nears the screen or gets focus. */
+  load?: "eager" | "visible";
+  onChange?: (html: string) => void;
+  className?: string;
+};
+
+type EditorComponent = ComponentType<RichTextEditorProps>;
+
+let editorModule: Promise<EditorComponent> | undefined;
+
+/** Loads the editor's code once per page; later fields reuse it. Also useful to prefetch on intent. */
+export function loadRichTextEditor(): Promise<EditorComponent> {
+  editorModule ??= import("./rich-text-editor.client.tsx").then((module) => module.RichTextEditor);
+  editorModule.catch(() => {
+    editorModule = undefined;
+  });
+  return editorModule;
+}
+
+/** The plain text of stored HTML, for the fallback textarea (blocks become paragraphs). */
+function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|li|h2|h3|pre|blockquote|div)>/gi, "\n\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export function RichTextField({
+  name,
+  label,
+  hideLabel = false,
+  layout = "compact",
+  defaultValue = "",
+  draftKey,
+  placeholder = "Escreva seu texto...",
+  error,
+  errorId,
+  describedBy,
+  id,
+  rows,
+  load = "eager",
+  onChange,
+  className,
+}: RichTextFieldProps) {
+  const generatedId = useId();
+  const fieldId = id ?? `rich-text-${generatedId}`;
+  const labelId = `${fieldId}-label`;
+  const messageId = errorId ?? `${fieldId}-error`;
+  const describedIds = [describedBy, error ? messageId : undefined].filter(Boolean).join(" ") || undefined;
+  const [Editor, setEditor] = useState<EditorComponent | null>(null);
+  const [handover, setHandover] = useState<{ typedText: string | null; focusOnMount: boolean }>({
+    typedText: null,
+    focusOnMount: false,
+  });
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [initialText] = useState(() => htmlToText(defaultValue));
+
+  useEffect(() => {
+    let cancelled = false;
+    const start = () => {
+      loadRichTextEditor()
+        .then((component) => {
+          if (cancelled) return;
+          // Carry over whatever was typed into the textarea meanwhile, and the focus.
+          const textarea = textareaRef.current;
+          const typed = textarea && textarea.value !== initialText ? textarea.value : null;
+          setHandover({
+            typedText: typed,
+            focusOnMount: Boolean(textarea && document.activeElement === textarea),
+          });
+          setEditor(() => component);
+        })
+        .catch(() => {
+          // Offline or a failed deploy: the plain textarea keeps working.
+        });
+    };
+    if (load === "eager" || typeof IntersectionObserver === "undefined") {
+      start();
+      return () => {
+        cancelled = true;
+      };
+    }
+    const container = containerRef.current;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          start();
+        }
+      },
+      { rootMargin: "400px" },
+    );
+    if (container) observer.observe(container);
+    const onFocus = () => {
+      observer.disconnect();
+      start();
+    };
+    container?.addEventListener("focusin", onFocus, { once: true });
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+      container?.removeEventListener("focusin", onFocus);
+    };
+  }, [load, initialText]);
+
+  const labelClass = hideLabel ? "sr-only" : "field-label";
+
+  return (
+    <div ref={containerRef} className={className} data-rich-text-field={Editor ? "editor" : "textarea"}>
+      {Editor ? (
+        <span id={labelId} className={labelClass}>
+          {label}
+        </span>
+      ) : (
+        <label id={labelId} htmlFor={fieldId} className={labelClass}>
+          {label}
+        </label>
+      )}
+      {Editor ? (
+        <Editor
+          name={name}
+          labelId={labelId}
+          layout={layout}
+          placeholder={placeholder}
+          defaultValue={defaultValue}
+          typedText={handover.typedText}
+          draftKey={draftKey}
+          describedBy={describedIds}
+          invalid={Boolean(error)}
+          focusOnMount={handover.focusOnMount}
+          onChange={onChange}
+        />
+      ) : (
+        <textarea
+          ref={textareaRef}
+          id={fieldId}
+          name={name}
+          defaultValue={initialText}
+          placeholder={placeholder}
+          rows={rows ?? (layout === "blog" ? 16 : 8)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedIds}
+          className={
+            layout === "blog"
+              ? "focus-visible:outline-primary/40 block w-full resize-y rounded-md border-0 bg-transparent px-1 py-2 text-lg leading-8 text-slate-900 placeholder:text-slate-500 focus-visible:outline-2"
+              : "field-input min-h-40 resize-y leading-relaxed"
+          }
+        />
+      )}
+      {error ? (
+        <p id={messageId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// Shows rich text members wrote. The HTML must come from the server's sanitiser (`sanitizeRichText` in the
+// loader): this component trusts it. Once JavaScript runs, each code block gets a "Copiar código" button.
+// It is on every read page, so it stays tiny and imports nothing.
+import { useEffect, useRef, useState } from "react";
+
+export type RichTextProps = {
+  /** HTML already passed through `sanitizeRichText` on the server. */
+  html: string;
+  className?: string;
+};
+
+const COPY_LABEL = "Copiar código";
+const COPIED_LABEL = "Copiado!";
+
+const BUTTON_CLASS =
+  "absolute top-2 right-2 rounded-md border border-slate-600 bg-slate-800 px-2 py-1 font-sans text-xs " +
+  "font-medium text-slate-100 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 " +
+  "focus-visible:outline-white";
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No Clipboard API (an insecure origin, an old browser): copy through a selection instead.
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand("copy");
+    area.remove();
+    return done;
+  }
+}
+
+export function RichText({ html, className }: RichTextProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [announcement, setAnnouncement] = useState("");
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    for (const pre of root.querySelectorAll("pre")) {
+      if (pre.parentElement?.dataset.codeBlock !== undefined) continue;
+      const wrapper = document.createElement("div");
+      wrapper.className = "relative";
+      wrapper.dataset.codeBlock = "";
+      pre.replaceWith(wrapper);
+      wrapper.append(pre);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = BUTTON_CLASS;
+      button.textContent = COPY_LABEL;
+      button.dataset.copyCode = "";
+      wrapper.append(button);
+      // Leave room so the button never covers the first line of code.
+      pre.classList.add("pt-10");
+    }
+    let reset: ReturnType<typeof setTimeout> | undefined;
+    const onClick = async (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest<HTMLButtonElement>("button[data-copy-code]");
+      const code = button?.parentElement?.querySelector("pre");
+      if (!button || !code) return;
+      const copied = await copyText(code.textContent ?? "");
+      const message = copied ? COPIED_LABEL : "Não foi possível copiar. Selecione o código e copie.";
+      button.textContent = copied ? COPIED_LABEL : COPY_LABEL;
+      setAnnouncement(message);
+      clearTimeout(reset);
+      reset = setTimeout(() => {
+        button.textContent = COPY_LABEL;
+        setAnnouncement("");
+      }, 2000);
+    };
+    root.addEventListener("click", onClick);
+    return () => {
+      root.removeEventListener("click", onClick);
+      clearTimeout(reset);
+    };
+  }, [html]);
+
+  return (
+    <>
+      <div
+        ref={ref}
+        className={className ? `rich-text ${className}` : "rich-text"}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      <span className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </span>
+    </>
+  );
+}
