@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Fixed per port so test workers can read the server's outbox (see tests/e2e/outbox.ts). */
 export const e2eDataDir = path.join(os.tmpdir(), `sdd-e2e-${port}`);
+/** The production build the e2e server runs, made by scripts/e2e-server.ts in its own folder. */
+export const e2eBuildDir = `build-e2e-${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,8 +45,8 @@ export default defineConfig({
     command: `node scripts/e2e-server.ts`,
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir },
+    timeout: 240_000,
+    env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir, BUILD_DIR: e2eBuildDir },
     stdout: "ignore",
     stderr: "pipe",
   },

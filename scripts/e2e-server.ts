@@ -1,6 +1,6 @@
 // Starts the production server for the end-to-end suite on a fresh data folder (embedded PGlite, demo seed),
 // with e-mails written to the outbox so tests can read them.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,11 +8,20 @@ import path from "node:path";
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "sdd-e2e-"));
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+// Each run builds into its own folder (per port), so parallel runs never swap a build under each other.
+const buildDir = process.env.BUILD_DIR ?? `build-e2e-${process.env.PORT}`;
+if (process.env.E2E_SKIP_BUILD !== "1") {
+  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+  });
+}
 const child = spawn(process.execPath, ["server/server.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
     NODE_ENV: "production",
+    BUILD_DIR: buildDir,
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     SMTP_URL: "",

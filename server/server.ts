@@ -7,6 +7,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import { CROSS_SITE_MESSAGE, isCrossSiteWriteFrom } from "#app/lib/csrf.server.ts";
 import { env, parseEnv } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -16,7 +17,7 @@ type AppEntry = {
   startApp: () => Promise<void>;
   stopApp: () => Promise<void>;
   checkHealth: () => Promise<{ ok: boolean; error?: string }>;
-  createLoadContext: (input: { nonce: string }) => RouterContextProvider;
+  createLoadContext: (input: { nonce: string; clientIp?: string }) => RouterContextProvider;
 };
 
 const isDev = process.argv.includes("--dev");
@@ -54,11 +55,12 @@ if (isDev) {
   app.use(vite.middlewares);
   loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 } else {
-  const clientDir = path.resolve("build/client");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const clientDir = path.join(buildDir, "client");
   // Hashed assets never change: cache them for a year.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDir, { maxAge: "1h" }));
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   loadBuild = async () => build;
 }
 
@@ -77,12 +79,25 @@ app.get("/healthz", async (_req, res) => {
     .json({ status: health.ok ? "ok" : "error", database: health.ok ? "ok" : health.error });
 });
 
+// Cross-site writes are refused with 403 before React Router sees them (its own Origin check would answer a
+// bare 400 first; the root middleware runs the same check again for anything else that reaches the app).
+app.use((req, res, next) => {
+  const crossSite = isCrossSiteWriteFrom({
+    method: req.method,
+    url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+    header: (name) => req.get(name) ?? null,
+  });
+  if (!crossSite) return next();
+  res.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
+});
+
 app.all(
   "/{*splat}",
   createRequestHandler({
     build: loadBuild,
     mode: isDev ? "development" : "production",
-    getLoadContext: async (_req, res) => (await entryOf()).createLoadContext({ nonce: String(res.locals.cspNonce) }),
+    getLoadContext: async (req, res) =>
+      (await entryOf()).createLoadContext({ nonce: String(res.locals.cspNonce), clientIp: req.ip ?? "" }),
   }),
 );
 

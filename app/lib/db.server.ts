@@ -46,13 +46,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 function migrationsPath() {
-  // In the production bundle import.meta.url points into build/server: fall back to the working directory.
-  return (
-    process.env.MIGRATIONS_DIR ??
-    (MIGRATIONS_FOLDER.includes(`${path.sep}build${path.sep}`)
-      ? path.resolve("db/migrations")
-      : MIGRATIONS_FOLDER)
-  );
+  // From the sources (app/lib) and from the bundle (build/server) alike, ../../db/migrations is the repo's folder.
+  return process.env.MIGRATIONS_DIR ?? MIGRATIONS_FOLDER;
 }
 
 async function openPglite(

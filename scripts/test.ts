@@ -1,0 +1,48 @@
+// `npm test`: lint, formatting, typecheck, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is
+// set), then the end-to-end suite on the system Chromium (it builds the app into its own folder first).
+// Stops at the first step that fails. `node scripts/test.ts static|unit|e2e` runs one part.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const bin = (name: string) => `node_modules/.bin/${name}`;
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${label} falhou.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const canInstall = existsSync("/etc/debian_version") && process.getuid?.() === 0;
+  if (canInstall) {
+    console.log("Chromium não encontrado: instalando o pacote chromium do Debian…");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+    return;
+  }
+  console.error(
+    `Chromium não encontrado em ${chromium}. Instale-o (Debian/Ubuntu: sudo apt-get install chromium) ` +
+      "ou aponte CHROMIUM_PATH para um Chromium ou Chrome instalado.",
+  );
+  process.exit(1);
+}
+
+const part = process.argv[2];
+
+if (!part || part === "static") {
+  run("lint", bin("eslint"), ["."]);
+  run("formatação", bin("prettier"), ["--check", "."]);
+  run("tipos (typegen)", bin("react-router"), ["typegen"]);
+  run("tipos (tsc)", bin("tsc"), []);
+}
+if (!part || part === "unit") run("unidade + integração (vitest)", bin("vitest"), ["run"]);
+if (!part || part === "e2e") {
+  ensureChromium();
+  run("ponta a ponta (playwright)", bin("playwright"), ["test"], { CHROMIUM_PATH: chromium });
+}
