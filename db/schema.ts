@@ -59,6 +59,7 @@ export const users = pgTable(
     uniqueIndex("users_handle_key").on(sql`lower(${t.handle})`),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     index("users_search_idx").using("gin", t.search),
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("users_last_active_idx").on(t.lastActiveAt),
   ],
 );
@@ -437,6 +438,7 @@ export const posts = pgTable(
     index("posts_category_idx").on(t.category, t.createdAt.desc()),
     index("posts_author_idx").on(t.authorId, t.createdAt.desc()),
     index("posts_search_idx").using("gin", t.search),
+    index("posts_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
   ],
 );
 
