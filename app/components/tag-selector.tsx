@@ -215,7 +215,18 @@ export function TagSelector({
                   className="hover:bg-primary focus-visible:outline-primary -mr-1 inline-flex size-5 items-center justify-center rounded-full hover:text-white focus-visible:outline-2"
                   onClick={() => remove(tag)}
                 >
-                  <span aria-hidden="true">×</span>
+                  <svg
+                    aria-hidden="true"
+                    focusable="false"
+                    viewBox="0 0 16 16"
+                    className="size-3"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={2}
+                    strokeLinecap="round"
+                  >
+                    <path d="M4 4l8 8M12 4l-8 8" />
+                  </svg>
                 </button>
                 <input type="hidden" name={name} value={tag} />
               </li>

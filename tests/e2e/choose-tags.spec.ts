@@ -1,0 +1,89 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+async function openSelector(page: Page) {
+  await page.goto("/test/editor");
+  // Hydrated once the editors have loaded (the selector hydrates with the same page).
+  await expect(page.locator('[data-rich-text-field="editor"]')).toHaveCount(2);
+  return {
+    input: page.getByRole("combobox", { name: "Tags" }),
+    chosen: page.getByRole("list", { name: "Tags escolhidas" }),
+  };
+}
+
+test("the button opens the suggestions; a choice goes to the front and closes the list", async ({ page }) => {
+  const { input, chosen } = await openSelector(page);
+  await expect(input).toHaveAttribute("placeholder", "Ex: javascript, array, front-end, etc");
+  const add = page.getByRole("button", { name: "Adicione tags" });
+  await expect(add).toHaveText("Adicione tags +");
+
+  await add.click();
+  const suggestions = page.getByRole("listbox", { name: "Tags sugeridas" });
+  await expect(suggestions).toBeVisible();
+  await expect(suggestions.getByRole("option")).toHaveCount(10);
+  await expect(suggestions.locator("xpath=..")).toHaveCSS("z-index", "1000");
+  await suggestions.getByRole("option", { name: "Web" }).click();
+  await expect(suggestions).toBeHidden();
+  await expect(add).toHaveText("+");
+
+  await add.click();
+  await expect(suggestions.getByRole("option", { name: "Web" })).toHaveCount(0);
+  await expect(suggestions.getByRole("option")).toHaveCount(9);
+  await suggestions.getByRole("option", { name: "Figma" }).click();
+  await expect(chosen.getByRole("listitem")).toHaveText(["Figma", "Web"]);
+
+  // Clicking outside closes the list; Escape too.
+  await add.click();
+  await expect(suggestions).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(suggestions).toBeHidden();
+  await add.click();
+  await page.keyboard.press("Escape");
+  await expect(suggestions).toBeHidden();
+
+  await chosen.getByRole("button", { name: "Remover tag Figma" }).click();
+  await expect(chosen.getByRole("listitem")).toHaveText(["Web"]);
+
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(page.getByTestId("result-tags")).toHaveText("Tags: Web");
+});
+
+test("typing searches existing tags or offers to create one, by keyboard", async ({ page }) => {
+  const { input, chosen } = await openSelector(page);
+  await input.fill("dic");
+  const found = page.getByRole("listbox", { name: "Tags encontradas" });
+  await expect(found.getByRole("option", { name: "Dicas" })).toBeVisible();
+  await input.press("ArrowDown");
+  await expect(found.getByRole("option", { name: "Dicas" })).toHaveAttribute("aria-selected", "true");
+  await input.press("Enter");
+  await expect(chosen.getByRole("listitem")).toHaveText(["Dicas"]);
+  await expect(input).toHaveValue("");
+
+  await input.fill("minha-tag-nova");
+  await expect(found.getByRole("option", { name: "Criar a tag “minha-tag-nova”" })).toBeVisible();
+  await input.press("Enter");
+  await expect(chosen.getByRole("listitem")).toHaveText(["minha-tag-nova", "Dicas"]);
+
+  // The same tag cannot be chosen twice, whatever its case.
+  await input.fill("DICAS");
+  await input.press("Enter");
+  await expect(chosen.getByRole("listitem")).toHaveText(["minha-tag-nova", "Dicas"]);
+
+  // A comma adds what was typed, too.
+  await input.fill("react");
+  await input.press(",");
+  await expect(chosen.getByRole("listitem")).toHaveText(["react", "minha-tag-nova", "Dicas"]);
+});
+
+test("at most five tags", async ({ page }) => {
+  const { input, chosen } = await openSelector(page);
+  for (const tag of ["um", "dois", "tres", "quatro", "cinco"]) {
+    await input.fill(tag);
+    await input.press("Enter");
+  }
+  await expect(chosen.getByRole("listitem")).toHaveCount(5);
+  await input.fill("seis");
+  await input.press("Enter");
+  await expect(page.getByText("Escolha no máximo 5 tags.")).toBeVisible();
+  await expect(chosen.getByRole("listitem")).toHaveCount(5);
+});
