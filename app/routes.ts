@@ -11,6 +11,14 @@ export default [
     route("test/editor", "routes/test/editor-playground.tsx"),
     route("newsletter", "routes/newsletter/newsletter.tsx"),
     route("newsletter/confirmar/:token", "routes/newsletter/newsletter-confirm.tsx"),
+    // Accounts.
+    route("entrar", "routes/auth/sign-in.tsx"),
+    route("cadastro", "routes/auth/sign-up.tsx"),
+    route("esqueci-a-senha", "routes/auth/forgot-password.tsx"),
+    route("recuperar-senha", "routes/auth/reset-password.tsx"),
+    route("sair", "routes/auth/sign-out.tsx"),
+    route("confirmar-email/:token", "routes/auth/confirm-email.tsx"),
+    route("notifications", "routes/notifications/notifications.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),

@@ -7,3 +7,6 @@ export const nonceContext = createContext<string>("");
 
 /** The signed-in member asking, or null for a visitor (set by the root middleware). */
 export const viewerContext = createContext<Viewer | null>(null);
+
+/** The client's IP address as Express sees it (`req.ip`, proxies trusted per TRUST_PROXY); "" when unknown. */
+export const clientIpContext = createContext<string>("");

@@ -4,27 +4,42 @@ import { data } from "react-router";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+export const CROSS_SITE_MESSAGE =
+  "Pedido recusado: ele não veio deste site. Recarregue a página e tente de novo.";
+
+/** The parts of a request the check reads, so the HTTP server can run it on its own request type too. */
+export type RequestFacts = { method: string; url: string; header: (name: string) => string | null };
+
 export function isCrossSiteWrite(request: Request): boolean {
+  return isCrossSiteWriteFrom({
+    method: request.method,
+    url: request.url,
+    header: (name) => request.headers.get(name),
+  });
+}
+
+export function isCrossSiteWriteFrom(request: RequestFacts): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  const site = request.headers.get("sec-fetch-site");
+  const site = request.header("sec-fetch-site");
+  // "none" is a navigation the person started (address bar, bookmark); "same-site" (a sibling subdomain) is
+  // refused like any other site.
   if (site) return site !== "same-origin" && site !== "none";
-  const origin = request.headers.get("origin");
-  // Clients without fetch metadata and without Origin (curl, old browsers) are not browsers riding a cookie.
-  if (!origin) return false;
+  // Without fetch metadata, the Origin, else the Referer, must name this host.
+  const source = request.header("origin") ?? request.header("referer");
+  // Clients without any of them (curl, scripts) are not browsers riding a cookie.
+  if (!source) return false;
   const url = new URL(request.url);
-  const forwardedHost = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const forwardedHost = request.header("x-forwarded-host") ?? request.header("host") ?? url.host;
   try {
-    return new URL(origin).host !== forwardedHost;
+    return new URL(source).host !== forwardedHost;
   } catch {
+    // "Origin: null" (sandboxed frames, data: URLs) and garbage.
     return true;
   }
 }
 
 export function assertSameOrigin(request: Request) {
   if (isCrossSiteWrite(request)) {
-    throw data(
-      { error: "Pedido recusado: ele não veio deste site. Recarregue a página e tente de novo." },
-      { status: 403 },
-    );
+    throw data({ error: CROSS_SITE_MESSAGE }, { status: 403 });
   }
 }

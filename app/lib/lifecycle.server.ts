@@ -1,10 +1,12 @@
 // Start-up and shutdown of what the app owns (the database), called by server/server.ts through the build.
 import { RouterContextProvider } from "react-router";
-import { nonceContext } from "./context.ts";
+import { clientIpContext, nonceContext } from "./context.ts";
 import { closeDatabase, checkDatabase, database } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 import { env } from "./env.server.ts";
 import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
+import { promoteConfiguredAdmin } from "../features/accounts/accounts.server.ts";
+import { settleAccountMail } from "../features/accounts/account-mail.server.ts";
 
 export async function startApp() {
   const handle = await database();
@@ -13,9 +15,12 @@ export async function startApp() {
     const seeded = await seedDemoIfEmpty(handle.db);
     if (seeded) logger.info("demo content seeded into the empty database");
   }
+  // The first admin: the account of ADMIN_EMAIL, when it exists and its address is verified.
+  await promoteConfiguredAdmin();
 }
 
 export async function stopApp() {
+  await settleAccountMail();
   await closeDatabase();
 }
 
@@ -32,8 +37,9 @@ export async function checkHealth(): Promise<{ ok: boolean; error?: string }> {
  * The request context for React Router, made inside the app bundle: context keys are compared by identity,
  * so the server must not build it from its own copy of the modules.
  */
-export function createLoadContext({ nonce }: { nonce: string }) {
+export function createLoadContext({ nonce, clientIp }: { nonce: string; clientIp?: string }) {
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
+  context.set(clientIpContext, clientIp ?? "");
   return context;
 }

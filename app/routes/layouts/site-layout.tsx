@@ -1,19 +1,35 @@
 // The layout of every page with the site's header and footer. A route picks the blue header with
 // `export const handle = { headerTheme: "blue" }`.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Outlet, useMatches } from "react-router";
+import { AuthModal } from "#app/components/auth/auth-modal.tsx";
+import { LogoutDialog } from "#app/components/auth/logout-dialog.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader, type HeaderTheme } from "#app/components/layout/site-header.tsx";
+import { recoveryState } from "#app/features/accounts/accounts.server.ts";
 import { useRootData } from "#app/root.tsx";
+import type { Route } from "./+types/site-layout";
 
 export type LayoutHandle = { headerTheme?: HeaderTheme };
 
-export default function SiteLayout() {
+/** The auth modal's recovery mode (`?auth=recovery&token=…`, the link of the reset e-mail) checks its link. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("auth") !== "recovery") return { recovery: null };
+  return { recovery: await recoveryState(url.searchParams.get("token")) };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const matches = useMatches();
   const theme =
     matches.map((m) => (m.handle as LayoutHandle | undefined)?.headerTheme).findLast(Boolean) ?? "base";
-  const [, setLogoutOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const signedIn = Boolean(root?.viewer);
+  // Signing out closes the logout dialog for good (it must not reopen at the next sign-in).
+  useEffect(() => {
+    if (!signedIn) setLogoutOpen(false);
+  }, [signedIn]);
 
   return (
     <>
@@ -28,6 +44,8 @@ export default function SiteLayout() {
         contactPhone={root?.config.contactPhone ?? ""}
         contactEmail={root?.config.contactEmail ?? ""}
       />
+      <AuthModal signedIn={signedIn} recoveryState={loaderData.recovery} />
+      {signedIn ? <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} /> : null}
     </>
   );
 }

@@ -1,0 +1,299 @@
+// The four forms of spec §Auth modal (Login, Cadastro, 'Esqueceu a sua senha?', 'Recuperar senha'), used by
+// the modal and by the full pages (/entrar, /cadastro, /esqueci-a-senha, /recuperar-senha). Each posts to its
+// page's action: through a fetcher with JavaScript (the answer shows in place), as a plain form without it.
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import {
+  forgotSchema,
+  recoverySchema,
+  signInSchema,
+  signUpSchema,
+  type AccountActionData,
+} from "#app/features/accounts/schemas.ts";
+import { AUTH_PAGES, withRedirectTo } from "./auth-urls.ts";
+
+export type AuthFormVariant = "modal" | "page";
+
+type CommonProps = {
+  variant: AuthFormVariant;
+  /** The reply of a plain (no JavaScript) post, when the page itself answered it. */
+  initialResult?: SubmissionResult<string[]> | null;
+  /** The message of a plain post, when the page itself answered it. */
+  initialMessage?: string | null;
+};
+
+/** A labelled input with its error under it (spec §5: errors appear under each field). */
+function AuthField({
+  label,
+  field,
+  type,
+  autoComplete,
+  placeholder,
+  readOnly,
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined>;
+  type: "text" | "email" | "password";
+  autoComplete: string;
+  placeholder?: string;
+  readOnly?: boolean;
+}) {
+  const error = field.errors?.[0];
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type })}
+        key={field.key}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        readOnly={readOnly}
+        className="field-input"
+      />
+      {error ? (
+        <p id={field.errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Errors about the whole form (wrong credentials, too many attempts). */
+function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  const error = errors?.[0];
+  return (
+    <div id={id} role="alert" className={error ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" : ""}>
+      {error ?? ""}
+    </div>
+  );
+}
+
+function SwitchLine({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <p className="text-center text-sm text-slate-700">
+      {text} {children}
+    </p>
+  );
+}
+
+const linkClass = "font-semibold text-primary underline-offset-4 hover:underline";
+
+/**
+ * Conform's options shared by the four forms: validate on submit, then on every keystroke. (Validating on blur
+ * would push "Esqueceu a senha?" down under the pointer as someone clicks it.)
+ */
+const VALIDATION = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
+
+// ---------------------------------------------------------------------------------------------- Login
+
+export function SignInForm({
+  variant,
+  redirectTo,
+  signUpHref,
+  forgotHref,
+  initialResult,
+}: CommonProps & { redirectTo: string; signUpHref: string; forgotHref: string }) {
+  const fetcher = useFetcher<AccountActionData>({ key: `sign-in-${variant}` });
+  const [form, fields] = useForm({
+    id: `sign-in-${variant}`,
+    lastResult: (fetcher.state === "idle" ? fetcher.data?.result : undefined) ?? initialResult ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    ...VALIDATION,
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      action={withRedirectTo(AUTH_PAGES.signIn, redirectTo)}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+    >
+      <FormError id={form.errorId} errors={form.errors} />
+      <AuthField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <AuthField label="Senha" field={fields.password} type="password" autoComplete="current-password" />
+      <div className="-mt-2 text-right">
+        <Link
+          to={forgotHref}
+          preventScrollReset
+          replace={variant === "modal"}
+          className={`text-sm ${linkClass}`}
+        >
+          Esqueceu a senha?
+        </Link>
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        Entrar
+      </button>
+      <SwitchLine text="Ainda não possui conta?">
+        <Link to={signUpHref} preventScrollReset replace={variant === "modal"} className={linkClass}>
+          Cadastrar
+        </Link>
+      </SwitchLine>
+    </fetcher.Form>
+  );
+}
+
+// ------------------------------------------------------------------------------------------- Cadastro
+
+export function SignUpForm({
+  variant,
+  redirectTo,
+  signInHref,
+  initialResult,
+}: CommonProps & { redirectTo: string; signInHref: string }) {
+  const fetcher = useFetcher<AccountActionData>({ key: `sign-up-${variant}` });
+  const [form, fields] = useForm({
+    id: `sign-up-${variant}`,
+    lastResult: (fetcher.state === "idle" ? fetcher.data?.result : undefined) ?? initialResult ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    ...VALIDATION,
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      action={withRedirectTo(AUTH_PAGES.signUp, redirectTo)}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+    >
+      <FormError id={form.errorId} errors={form.errors} />
+      <AuthField label="Nome Social" field={fields.socialName} type="text" autoComplete="name" />
+      <AuthField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <AuthField label="Senha" field={fields.password} type="password" autoComplete="new-password" />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        Cadastrar
+      </button>
+      <SwitchLine text="Já possui uma conta?">
+        <Link to={signInHref} preventScrollReset replace={variant === "modal"} className={linkClass}>
+          Entrar
+        </Link>
+      </SwitchLine>
+    </fetcher.Form>
+  );
+}
+
+// ------------------------------------------------------------------------------ Esqueceu a sua senha?
+
+export function ForgotForm({
+  variant,
+  signInHref,
+  initialResult,
+  initialMessage,
+}: CommonProps & { signInHref: string }) {
+  const fetcher = useFetcher<AccountActionData>({ key: `forgot-${variant}` });
+  const [form, fields] = useForm({
+    id: `forgot-${variant}`,
+    lastResult: (fetcher.state === "idle" ? fetcher.data?.result : undefined) ?? initialResult ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
+    ...VALIDATION,
+  });
+  const busy = fetcher.state !== "idle";
+  const message = (fetcher.state === "idle" ? fetcher.data?.message : undefined) ?? initialMessage;
+  return (
+    <fetcher.Form
+      method="post"
+      action={AUTH_PAGES.forgot}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm text-slate-700">Enviaremos um e-mail para a recuperação de sua senha.</p>
+      <FormError id={form.errorId} errors={form.errors} />
+      <AuthField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <p role="status" className={message ? "rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" : ""}>
+        {message ?? ""}
+      </p>
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        Enviar
+      </button>
+      <p className="text-center text-sm">
+        <Link to={signInHref} preventScrollReset replace={variant === "modal"} className={linkClass}>
+          Voltar ao Login
+        </Link>
+      </p>
+    </fetcher.Form>
+  );
+}
+
+// ----------------------------------------------------------------------------------- Recuperar senha
+
+export type RecoveryState = { valid: true; email: string } | { valid: false };
+
+export function RecoveryForm({
+  variant,
+  token,
+  state,
+  redirectTo,
+  signInHref,
+  forgotHref,
+  initialResult,
+}: CommonProps & {
+  token: string;
+  state: RecoveryState;
+  redirectTo: string;
+  signInHref: string;
+  forgotHref: string;
+}) {
+  const fetcher = useFetcher<AccountActionData>({ key: `recovery-${variant}` });
+  const [form, fields] = useForm({
+    id: `recovery-${variant}`,
+    defaultValue: state.valid ? { email: state.email } : undefined,
+    lastResult: (fetcher.state === "idle" ? fetcher.data?.result : undefined) ?? initialResult ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: recoverySchema }),
+    ...VALIDATION,
+  });
+  const busy = fetcher.state !== "idle";
+  const backToLogin = (
+    <p className="text-center text-sm">
+      <Link to={signInHref} preventScrollReset replace={variant === "modal"} className={linkClass}>
+        Voltar ao Login
+      </Link>
+    </p>
+  );
+  if (!state.valid) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          Este link de recuperação é inválido, já foi usado ou expirou.
+        </p>
+        <Link to={forgotHref} preventScrollReset replace={variant === "modal"} className="btn-primary w-full">
+          Pedir um novo link
+        </Link>
+        {backToLogin}
+      </div>
+    );
+  }
+  return (
+    <fetcher.Form
+      method="post"
+      action={withRedirectTo(AUTH_PAGES.recovery, redirectTo)}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+    >
+      <input type="hidden" name="token" value={token} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <AuthField label="Email" field={fields.email} type="email" autoComplete="username" />
+      <AuthField label="Nova senha" field={fields.newPassword} type="password" autoComplete="new-password" />
+      <AuthField
+        label="Confirmar senha"
+        field={fields.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+      />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        Cadastrar
+      </button>
+      {backToLogin}
+    </fetcher.Form>
+  );
+}

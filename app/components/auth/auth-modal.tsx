@@ -1,0 +1,231 @@
+// Spec §Auth modal: one Radix dialog with four modes, opened by `?auth=<mode>` on any page of the site layout,
+// so it is rendered on the server and works before JavaScript. Closing it (overlay, Escape, the close link)
+// removes the parameter and gives focus back to what opened it. The brand logo and the mascot show beside the
+// form only when the window is wider than 1070 px.
+import { Dialog } from "radix-ui";
+import { useId, useRef, type ReactNode } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { CloseIcon, Logo } from "#app/components/icons.tsx";
+import type { SubmissionResult } from "@conform-to/react";
+import {
+  ForgotForm,
+  RecoveryForm,
+  SignInForm,
+  SignUpForm,
+  type AuthFormVariant,
+  type RecoveryState,
+} from "./auth-forms.tsx";
+import { authModalHref, authPageHref, isAuthMode, returnPathOf, type AuthMode } from "./auth-urls.ts";
+
+export const AUTH_TITLES: Record<AuthMode, string> = {
+  signIn: "Login",
+  signUp: "Cadastro",
+  forgot: "Esqueceu a sua senha?",
+  recovery: "Recuperar senha",
+};
+
+export const UNKNOWN_MODE_MESSAGE = "Tipo de formulário não selecionado";
+
+/** The logo and the mascot, beside the form on wide windows only (> 1070 px). */
+export function AuthBrand() {
+  return (
+    <div className="bg-primary logo:flex hidden flex-col items-center justify-center gap-6 px-8 py-10 text-white">
+      <Logo inverted />
+      <img src="/images/mascote.svg" alt="" width={320} height={260} className="h-auto w-64" />
+      <p className="max-w-64 text-center text-sm text-white/90">
+        Todo dev precisa de uma ajuda de vez em quando. Aqui, a gente se ajuda.
+      </p>
+    </div>
+  );
+}
+
+export type AuthViewProps = {
+  mode: AuthMode;
+  variant: AuthFormVariant;
+  /** Where the forms come back to after signing in. */
+  redirectTo: string;
+  /** Links to the other modes (the modal's `?auth=` or the full pages). */
+  hrefs: Record<Exclude<AuthMode, "recovery">, string>;
+  recovery?: { token: string; state: RecoveryState };
+  initialResult?: SubmissionResult<string[]> | null;
+  initialMessage?: string | null;
+};
+
+/** The form of one mode. */
+export function AuthForm({
+  mode,
+  variant,
+  redirectTo,
+  hrefs,
+  recovery,
+  initialResult,
+  initialMessage,
+}: AuthViewProps) {
+  const common = { variant, initialResult, initialMessage };
+  switch (mode) {
+    case "signIn":
+      return (
+        <SignInForm {...common} redirectTo={redirectTo} signUpHref={hrefs.signUp} forgotHref={hrefs.forgot} />
+      );
+    case "signUp":
+      return <SignUpForm {...common} redirectTo={redirectTo} signInHref={hrefs.signIn} />;
+    case "forgot":
+      return <ForgotForm {...common} signInHref={hrefs.signIn} />;
+    case "recovery":
+      return (
+        <RecoveryForm
+          {...common}
+          token={recovery?.token ?? ""}
+          state={recovery?.state ?? { valid: false }}
+          redirectTo={redirectTo}
+          signInHref={hrefs.signIn}
+          forgotHref={hrefs.forgot}
+        />
+      );
+  }
+}
+
+/** The visible frame: the brand column on wide windows and the form column with its title. */
+export function AuthFrame({
+  title,
+  close,
+  children,
+}: {
+  title: ReactNode;
+  close?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="logo:grid logo:grid-cols-2 overflow-hidden rounded-xl bg-white shadow-xl">
+      <AuthBrand />
+      <div className="px-6 py-6 sm:px-8 sm:py-8">
+        <div className="mb-6 flex items-start justify-between gap-4">
+          {title}
+          {close}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const titleClass = "text-primary text-2xl font-bold";
+
+/** Focus goes back to what opened the modal, or to the menu button when that is hidden now. */
+function focusBack(previous: HTMLElement | null) {
+  const visible = (element: Element | null): element is HTMLElement =>
+    element instanceof HTMLElement && element.isConnected && element.getClientRects().length > 0;
+  if (visible(previous)) return previous.focus();
+  const menuButton = document.querySelector('[aria-controls="menu-movel"]');
+  if (visible(menuButton)) return menuButton.focus();
+  document.getElementById("conteudo")?.focus();
+}
+
+export function AuthModal({
+  signedIn,
+  recoveryState,
+}: {
+  /** Signed-in members see only the recovery mode (a reset link opened in a signed-in browser). */
+  signedIn: boolean;
+  recoveryState: RecoveryState | null;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const opener = useRef<HTMLElement | null>(null);
+  const params = new URLSearchParams(location.search);
+  const raw = params.get("auth");
+  const mode = isAuthMode(raw) ? raw : null;
+  const open = raw !== null && (!signedIn || mode === "recovery");
+  const closeHref = returnPathOf(location);
+
+  const hrefs = {
+    signIn: authModalHref(location, "signIn"),
+    signUp: authModalHref(location, "signUp"),
+    forgot: authModalHref(location, "forgot"),
+  };
+
+  const close = (
+    <Link
+      to={closeHref}
+      replace
+      preventScrollReset
+      aria-label="Fechar"
+      className="-mt-1 -mr-2 shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+    >
+      <CloseIcon />
+    </Link>
+  );
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) void navigate(closeHref, { replace: true, preventScrollReset: true });
+      }}
+    >
+      {/* No portal: the dialog is part of the server-rendered page, so it shows before JavaScript. */}
+      <Dialog.Overlay className="fixed inset-0 z-[1100] bg-slate-900/60" />
+      <Dialog.Content
+        aria-labelledby={titleId}
+        aria-describedby={undefined}
+        aria-modal="true"
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          focusBack(opener.current);
+        }}
+        className="logo:max-w-4xl fixed top-1/2 left-1/2 z-[1101] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl focus:outline-none"
+      >
+        {mode ? (
+          <AuthFrame
+            title={
+              <Dialog.Title id={titleId} className={titleClass}>
+                {AUTH_TITLES[mode]}
+              </Dialog.Title>
+            }
+            close={close}
+          >
+            <AuthForm
+              mode={mode}
+              variant="modal"
+              redirectTo={closeHref}
+              hrefs={hrefs}
+              recovery={{ token: params.get("token") ?? "", state: recoveryState ?? { valid: false } }}
+            />
+          </AuthFrame>
+        ) : (
+          <div className="rounded-xl bg-white p-6 shadow-xl">
+            <div className="flex items-start justify-between gap-4">
+              <Dialog.Title id={titleId} className="text-lg font-semibold text-slate-900">
+                {UNKNOWN_MODE_MESSAGE}
+              </Dialog.Title>
+              {close}
+            </div>
+            <p className="mt-4 text-sm text-slate-700">
+              <Link
+                to={hrefs.signIn}
+                replace
+                preventScrollReset
+                className="text-primary font-semibold underline"
+              >
+                Ir para o Login
+              </Link>
+            </p>
+          </div>
+        )}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+/** The full pages' links to the other modes, keeping where to come back to. */
+export function authPageHrefs(redirectTo: string) {
+  return {
+    signIn: authPageHref("signIn", redirectTo),
+    signUp: authPageHref("signUp", redirectTo),
+    forgot: authPageHref("forgot", redirectTo),
+  };
+}

@@ -1,0 +1,47 @@
+// Addresses of the auth modal (`?auth=<mode>` on the current page) and of the full auth pages. Shared by
+// the header, the modal and the pages; safe in the browser.
+export type AuthMode = "signIn" | "signUp" | "forgot" | "recovery";
+
+export const AUTH_MODES: readonly AuthMode[] = ["signIn", "signUp", "forgot", "recovery"];
+
+export function isAuthMode(value: string | null): value is AuthMode {
+  return value !== null && (AUTH_MODES as readonly string[]).includes(value);
+}
+
+type Place = { pathname: string; search: string };
+
+/** The current page without the modal's parameters: where the modal's forms come back to. */
+export function returnPathOf({ pathname, search }: Place): string {
+  const params = new URLSearchParams(search);
+  params.delete("auth");
+  params.delete("token");
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
+/** The current page with the modal in `mode` (the recovery token is kept only in recovery mode). */
+export function authModalHref(place: Place, mode: AuthMode): string {
+  const params = new URLSearchParams(place.search);
+  params.set("auth", mode);
+  if (mode !== "recovery") params.delete("token");
+  return `${place.pathname}?${params.toString()}`;
+}
+
+/** The full pages, for the forms without JavaScript and for `requireViewer`'s redirects. */
+export const AUTH_PAGES = {
+  signIn: "/entrar",
+  signUp: "/cadastro",
+  forgot: "/esqueci-a-senha",
+  recovery: "/recuperar-senha",
+  signOut: "/sair",
+} as const;
+
+/** `path` told where to come back to afterwards (forms post there; the page reads it again without JS). */
+export function withRedirectTo(path: string, redirectTo?: string | null): string {
+  return redirectTo && redirectTo !== "/" ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+}
+
+/** A full auth page that comes back to `redirectTo` afterwards. */
+export function authPageHref(mode: Exclude<AuthMode, "recovery">, redirectTo?: string | null): string {
+  return withRedirectTo(AUTH_PAGES[mode], redirectTo);
+}

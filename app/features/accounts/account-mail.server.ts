@@ -1,0 +1,109 @@
+// The accounts' e-mails. They are sent in the background: a request never waits for the mail server, and
+// "Enviar" takes the same time whether or not the address has an account.
+import { logger } from "#app/lib/logger.server.ts";
+import { sendMail, type MailMessage } from "#app/lib/mail.server.ts";
+
+const pending = new Set<Promise<void>>();
+
+function sendInBackground(message: MailMessage) {
+  const sending = sendMail(message)
+    .catch((error: unknown) => logger.error({ err: error, subject: message.subject }, "e-mail not sent"))
+    .finally(() => pending.delete(sending));
+  pending.add(sending);
+}
+
+/** Runs `task` (which may send e-mails) without making the request wait for it. */
+export function runInBackground(task: () => Promise<void>) {
+  const running = task()
+    .catch((error: unknown) => logger.error({ err: error }, "background account task failed"))
+    .finally(() => pending.delete(running));
+  pending.add(running);
+}
+
+/** Waits for the e-mails under way (tests, and a graceful shutdown). */
+export async function settleAccountMail(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
+}
+
+const SIGNATURE = ["", "Até breve,", "Equipe Suporte de Domingo"];
+
+export function sendVerificationMail(to: string, name: string, link: string) {
+  sendInBackground({
+    to,
+    subject: "Confirme seu e-mail na Suporte de Domingo",
+    text: [
+      `Olá, ${name}!`,
+      "",
+      "Que bom ter você na Suporte de Domingo. Para confirmar este endereço de e-mail, abra o link abaixo:",
+      link,
+      "",
+      "O link vale por uma hora. Você já pode perguntar, responder e escrever no blog enquanto isso.",
+      "Se não foi você quem criou a conta, é só ignorar esta mensagem.",
+      ...SIGNATURE,
+    ].join("\n"),
+  });
+}
+
+export function sendPasswordResetMail(to: string, name: string, link: string) {
+  sendInBackground({
+    to,
+    subject: "Recupere sua senha da Suporte de Domingo",
+    text: [
+      `Olá, ${name}!`,
+      "",
+      "Recebemos um pedido para criar uma nova senha para a sua conta. Para continuar, abra o link abaixo:",
+      link,
+      "",
+      "O link vale por uma hora e só pode ser usado uma vez. Ao criar a nova senha, as sessões abertas em",
+      "outros aparelhos são encerradas.",
+      "Se não foi você quem pediu, ignore esta mensagem: sua senha continua a mesma.",
+      ...SIGNATURE,
+    ].join("\n"),
+  });
+}
+
+export function sendEmailChangeMail(to: string, name: string, link: string) {
+  sendInBackground({
+    to,
+    subject: "Confirme seu novo e-mail na Suporte de Domingo",
+    text: [
+      `Olá, ${name}!`,
+      "",
+      "Você pediu para usar este endereço na sua conta da Suporte de Domingo. Para confirmar, abra o link:",
+      link,
+      "",
+      "O link vale por uma hora. Até lá, sua conta continua com o e-mail antigo.",
+      "Se não foi você, ignore esta mensagem.",
+      ...SIGNATURE,
+    ].join("\n"),
+  });
+}
+
+export function sendEmailChangeNotice(to: string, name: string, newEmail: string) {
+  sendInBackground({
+    to,
+    subject: "Pedido de troca de e-mail na Suporte de Domingo",
+    text: [
+      `Olá, ${name}!`,
+      "",
+      `Alguém com acesso à sua conta pediu para trocar o e-mail dela para ${newEmail}.`,
+      "A troca só acontece quando o novo endereço for confirmado.",
+      "Se não foi você, troque sua senha agora mesmo em Configurações.",
+      ...SIGNATURE,
+    ].join("\n"),
+  });
+}
+
+export function sendPasswordChangedNotice(to: string, name: string) {
+  sendInBackground({
+    to,
+    subject: "Sua senha da Suporte de Domingo foi alterada",
+    text: [
+      `Olá, ${name}!`,
+      "",
+      "A senha da sua conta acabou de ser alterada, e as sessões em outros aparelhos foram encerradas.",
+      'Se não foi você, use "Esqueceu a senha?" na tela de Login para criar uma nova.',
+      ...SIGNATURE,
+    ].join("\n"),
+  });
+}

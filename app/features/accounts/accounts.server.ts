@@ -1,0 +1,290 @@
+// Sign-up, sign-in, password recovery, e-mail verification and roles. Every function takes who is asking (or
+// the request's IP for the rate limits) explicitly and checks its own rules.
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { users } from "#db/schema.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { env } from "#app/lib/env.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import type { Role, Viewer } from "#app/lib/viewer.ts";
+import { consumeToken, findValidToken, issueToken } from "./account-tokens.server.ts";
+import { runInBackground, sendPasswordResetMail, sendVerificationMail } from "./account-mail.server.ts";
+import { uniqueViolation } from "./db-errors.server.ts";
+import { availableHandle, baseHandle } from "./handles.server.ts";
+import { hashPassword, needsRehash, verifyPassword } from "./passwords.server.ts";
+import { requireAdmin } from "./permissions.ts";
+import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
+import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInput } from "./schemas.ts";
+import { createSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
+import { toViewer, viewerColumns } from "./viewer-row.server.ts";
+
+/** What a request tells the accounts about itself. */
+export type RequestMeta = {
+  /** The client's address (Express' `req.ip`, proxies trusted per TRUST_PROXY). */
+  ip: string;
+  userAgent: string | null;
+  /** The site's public origin, for links in e-mails. */
+  origin: string;
+  /** The session token the request already carries, replaced on sign-in. */
+  currentToken?: string | null;
+};
+
+/** A member signed in by the operation, with the token for the session cookie. */
+export type SignedIn = { viewer: Viewer; token: string };
+
+/** Removed accounts keep their row (content stays attributed) under an address no one can type. */
+export const REMOVED_EMAIL_PREFIX = "removido:";
+export const REMOVED_NAME = "Membro removido";
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+/** Links in e-mails: `/confirmar-email/{token}`, and the reset link opens the modal in recovery mode. */
+export const verificationLink = (origin: string, token: string) => `${origin}/confirmar-email/${token}`;
+export const resetLink = (origin: string, token: string) =>
+  `${origin}/?auth=recovery&token=${encodeURIComponent(token)}`;
+
+// ------------------------------------------------------------------------------------------------- sign-up
+
+export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<SignedIn> {
+  await assertRateLimit(RATE_LIMITS.signUpPerIp, meta.ip);
+  const db = await getDb();
+  const email = input.email.toLowerCase();
+  const name = input.socialName?.trim() || (email.split("@")[0] ?? "membro").slice(0, 60);
+
+  const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+  if (existing) throw new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { field: "email" });
+
+  const passwordHash = await hashPassword(input.password);
+  const base = baseHandle(name, email);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await db.transaction(async (tx) => {
+        const handle =
+          attempt === 0 ? await availableHandle(tx, base) : `${base}-${Math.floor(Math.random() * 1e6)}`;
+        const [row] = await tx
+          .insert(users)
+          .values({ name, email, handle, passwordHash })
+          .returning(viewerColumns);
+        if (!row) throw new Error("sign-up: insert returned nothing");
+        const token = await createSession(tx, row.id, meta.userAgent);
+        const verification = await issueToken(tx, row.id, "verify_email");
+        return { viewer: toViewer(row), token, verification };
+      });
+      sendVerificationMail(email, name, verificationLink(meta.origin, result.verification));
+      return { viewer: result.viewer, token: result.token };
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === "users_email_key") {
+        throw new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { field: "email" });
+      }
+      // Two sign-ups raced for the same handle: try again with a random suffix.
+      if (constraint === "users_handle_key" && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------------------- sign-in
+
+/**
+ * Checks the e-mail and password. An unknown e-mail and a wrong password get the same message after the same
+ * work (a dummy hash is checked when there is no account). The session carried by the request is replaced.
+ */
+export async function signIn(input: SignInInput, meta: RequestMeta): Promise<SignedIn> {
+  const email = input.email.toLowerCase();
+  await assertRateLimit(RATE_LIMITS.signInPerIp, meta.ip);
+  await assertRateLimit(RATE_LIMITS.signInPerAccount, email);
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...viewerColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(byEmail(email))
+    .limit(1);
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? null);
+  if (!row || !ok) throw new AppError("unauthenticated", ACCOUNT_MESSAGES.wrongCredentials);
+
+  const rehash =
+    row.passwordHash && needsRehash(row.passwordHash) ? await hashPassword(input.password) : null;
+  const token = await db.transaction(async (tx) => {
+    if (meta.currentToken) await endSessionByToken(tx, meta.currentToken);
+    if (rehash) await tx.update(users).set({ passwordHash: rehash }).where(eq(users.id, row.id));
+    await tx.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, row.id));
+    return createSession(tx, row.id, meta.userAgent);
+  });
+  return { viewer: toViewer(row), token };
+}
+
+// ---------------------------------------------------------------------------------------- password reset
+
+/**
+ * "Enviar" in the forgot form: when the address has an account, a reset link is sent. The answer, and the
+ * time it takes, are the same either way (the token and the e-mail are made in the background).
+ */
+export async function requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+  await assertRateLimit(RATE_LIMITS.resetPerIp, meta.ip);
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(byEmail(email))
+    .limit(1);
+  if (!row || row.email.startsWith(REMOVED_EMAIL_PREFIX)) return;
+  runInBackground(async () => {
+    const token = await issueToken(db, row.id, "reset_password");
+    sendPasswordResetMail(row.email, row.name, resetLink(meta.origin, token));
+  });
+}
+
+export type RecoveryState = { valid: true; email: string } | { valid: false };
+
+/** Whether a reset link still works, and for which address (the recovery form's e-mail is filled with it). */
+export async function recoveryState(token: string | null): Promise<RecoveryState> {
+  if (!token) return { valid: false };
+  const db = await getDb();
+  const found = await findValidToken(db, "reset_password", token);
+  if (!found) return { valid: false };
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, found.userId));
+  return row ? { valid: true, email: row.email } : { valid: false };
+}
+
+/**
+ * "Cadastrar" in the recovery form: uses the token up, sets the new password, ends every session of the member
+ * (a thief's included) and signs them in. Reaching the link proves the address, so it also counts as verified.
+ */
+export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Promise<SignedIn> {
+  const passwordHash = await hashPassword(input.newPassword);
+  const db = await getDb();
+  const now = new Date();
+  const result = await db.transaction(async (tx) => {
+    const token = await consumeToken(tx, "reset_password", input.token, now);
+    if (!token) throw new AppError("validation", ACCOUNT_MESSAGES.resetTokenInvalid);
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(and(eq(users.id, token.userId), byEmail(input.email)))
+      .returning(viewerColumns);
+    // Rolls the transaction back, so the link still works with the right address.
+    if (!row) throw new AppError("validation", ACCOUNT_MESSAGES.resetEmailMismatch, { field: "email" });
+    await endSessionsOf(tx, row.id);
+    const session = await createSession(tx, row.id, meta.userAgent, now);
+    return { viewer: toViewer(row), token: session };
+  });
+  await promoteConfiguredAdmin();
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------- verification
+
+export type EmailConfirmation =
+  | { outcome: "verified"; userId: number }
+  | { outcome: "changed"; userId: number; email: string }
+  | { outcome: "taken" }
+  | { outcome: "invalid" };
+
+/** The link in the verification and e-mail-change messages. Single use, one hour. */
+export async function confirmEmailToken(token: string): Promise<EmailConfirmation> {
+  const db = await getDb();
+  const now = new Date();
+  const verified = await db.transaction(async (tx) => {
+    const found = await consumeToken(tx, "verify_email", token, now);
+    if (!found) return null;
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(eq(users.id, found.userId));
+    return found.userId;
+  });
+  if (verified !== null) {
+    await promoteConfiguredAdmin();
+    return { outcome: "verified", userId: verified };
+  }
+  try {
+    const changed = await db.transaction(async (tx) => {
+      const found = await consumeToken(tx, "change_email", token, now);
+      if (!found?.newEmail) return null;
+      await tx
+        .update(users)
+        .set({ email: found.newEmail, emailVerifiedAt: now })
+        .where(eq(users.id, found.userId));
+      return { userId: found.userId, email: found.newEmail };
+    });
+    if (changed) {
+      await promoteConfiguredAdmin();
+      return { outcome: "changed", ...changed };
+    }
+  } catch (error) {
+    if (uniqueViolation(error) === "users_email_key") return { outcome: "taken" };
+    throw error;
+  }
+  return { outcome: "invalid" };
+}
+
+/** Sends a new verification link (settings' "Reenviar"); nothing when the address is already verified. */
+export async function resendVerification(viewer: Viewer, meta: RequestMeta): Promise<boolean> {
+  if (viewer.emailVerified) return false;
+  await assertRateLimit(RATE_LIMITS.resetPerIp, meta.ip);
+  const db = await getDb();
+  const token = await issueToken(db, viewer.id, "verify_email");
+  sendVerificationMail(viewer.email, viewer.name, verificationLink(meta.origin, token));
+  return true;
+}
+
+// ----------------------------------------------------------------------------------------------- roles
+
+/**
+ * Makes the account of ADMIN_EMAIL an admin once its address is verified (at start, and right after it is
+ * verified). Promoting an unverified account would hand the site to whoever signs up with that address first.
+ */
+export async function promoteConfiguredAdmin(): Promise<boolean> {
+  const email = env().ADMIN_EMAIL;
+  if (!email) return false;
+  const db = await getDb();
+  const promoted = await db
+    .update(users)
+    .set({ role: "admin" })
+    .where(and(byEmail(email), isNotNull(users.emailVerifiedAt), ne(users.role, "admin")))
+    .returning({ id: users.id });
+  if (promoted.length > 0) logger.info({ email }, "ADMIN_EMAIL promoted to admin");
+  return promoted.length > 0;
+}
+
+/** `npm run admin:create`: creates an admin, or promotes the account that already has this e-mail. */
+export async function createOrPromoteAdmin(input: {
+  email: string;
+  name?: string;
+  password?: string;
+}): Promise<{ created: boolean; handle: string }> {
+  const db = await getDb();
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await db
+    .update(users)
+    .set({ role: "admin", emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(byEmail(email))
+    .returning({ handle: users.handle });
+  if (existing) return { created: false, handle: existing.handle };
+  if (!input.password) throw new AppError("validation", "Informe uma senha para criar a conta.");
+  const name = input.name?.trim() || (email.split("@")[0] ?? "admin");
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const handle = await availableHandle(tx, baseHandle(name, email));
+    await tx
+      .insert(users)
+      .values({ name, email, handle, passwordHash, role: "admin", emailVerifiedAt: new Date() });
+    return { created: true, handle };
+  });
+}
+
+/** An admin gives a member a role (never to themselves). */
+export async function setRole(viewer: Viewer | null, userId: number, role: Role): Promise<void> {
+  const admin = requireAdmin(viewer);
+  if (admin.id === userId) {
+    throw new AppError("forbidden", "Você não pode mudar o seu próprio papel. Peça a outro administrador.");
+  }
+  const db = await getDb();
+  const [row] = await db
+    .update(users)
+    .set({ role })
+    .where(and(eq(users.id, userId), sql`${users.email} not like ${`${REMOVED_EMAIL_PREFIX}%`}`))
+    .returning({ id: users.id });
+  if (!row) throw new AppError("not_found", "Este membro não existe.");
+}

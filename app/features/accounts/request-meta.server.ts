@@ -1,0 +1,16 @@
+// What the accounts need to know about a request: the client's IP (rate limits), its user agent (listed with
+// the session), the public origin (links in e-mails) and the session it already carries.
+import type { RouterContextProvider } from "react-router";
+import { clientIpContext } from "#app/lib/context.ts";
+import { publicUrl } from "#app/lib/env.server.ts";
+import type { RequestMeta } from "./accounts.server.ts";
+import { readSessionToken } from "./sessions.server.ts";
+
+export function requestMeta(request: Request, context: Readonly<RouterContextProvider>): RequestMeta {
+  return {
+    ip: context.get(clientIpContext) || "unknown",
+    userAgent: request.headers.get("user-agent"),
+    origin: publicUrl(request),
+    currentToken: readSessionToken(request),
+  };
+}

@@ -1,0 +1,147 @@
+// The accounts' forms (spec §Auth modal and §5), one Zod schema each, parsed in the browser by Conform and again
+// on the server. The spec's messages are kept word for word; the others are ours.
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { EMAIL_INVALID, emailField } from "#app/lib/validation.ts";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 60;
+export const ROLE_LINE_MAX_LENGTH = 80;
+export const BIO_MAX_LENGTH = 500;
+
+export const ACCOUNT_MESSAGES = {
+  // Spec §5, exactly.
+  emailInvalid: EMAIL_INVALID,
+  passwordMin: "A senha deve ter pelo menos 8 caracteres",
+  newPasswordMin: "A nova senha deve ter pelo menos 8 caracteres",
+  confirmPasswordMin: "A confirmação da senha deve ter pelo menos 8 caracteres",
+  passwordsDiffer: "As senhas não correspondem",
+  // Ours.
+  passwordMax: "A senha deve ter no máximo 128 caracteres",
+  newPasswordMax: "A nova senha deve ter no máximo 128 caracteres",
+  nameRequired: "Informe seu nome",
+  nameMax: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres`,
+  roleLineMax: `A apresentação curta deve ter no máximo ${ROLE_LINE_MAX_LENGTH} caracteres`,
+  bioMax: `A bio deve ter no máximo ${BIO_MAX_LENGTH} caracteres`,
+  currentPasswordRequired: "Informe sua senha atual",
+  currentPasswordWrong: "A senha atual está incorreta.",
+  emailTaken: "Já existe uma conta com este e-mail. Entre nela ou recupere a senha.",
+  emailUnchanged: "Este já é o e-mail da sua conta.",
+  wrongCredentials: "E-mail ou senha incorretos.",
+  resetSent:
+    "Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. Confira sua caixa de entrada.",
+  resetTokenInvalid: "Este link de recuperação é inválido, já foi usado ou expirou. Peça um novo.",
+  resetEmailMismatch: "Este e-mail não corresponde ao link de recuperação.",
+  deletePasswordRequired: "Digite sua senha para confirmar",
+  signInRequired: "Entre na sua conta para continuar.",
+  forbidden: "Você não tem permissão para fazer isso.",
+} as const;
+
+/** The message of a refused attempt (HTTP 429), with the wait in whole minutes. */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  if (retryAfterSeconds <= 60) return "Muitas tentativas seguidas. Espere um minuto e tente de novo.";
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Muitas tentativas em pouco tempo. Tente de novo em ${minutes} minutos.`;
+}
+
+const M = ACCOUNT_MESSAGES;
+
+/** Sign-in and sign-up password: spec §5's minimum, our maximum (scrypt input stays small). */
+const passwordField = z
+  .string({ error: M.passwordMin })
+  .min(PASSWORD_MIN_LENGTH, { error: M.passwordMin })
+  .max(PASSWORD_MAX_LENGTH, { error: M.passwordMax });
+
+const newPasswordField = z
+  .string({ error: M.newPasswordMin })
+  .min(PASSWORD_MIN_LENGTH, { error: M.newPasswordMin })
+  .max(PASSWORD_MAX_LENGTH, { error: M.newPasswordMax });
+
+const confirmPasswordField = z
+  .string({ error: M.confirmPasswordMin })
+  .min(PASSWORD_MIN_LENGTH, { error: M.confirmPasswordMin })
+  .max(PASSWORD_MAX_LENGTH, { error: M.newPasswordMax });
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.object({
+  /** Spec §5: "socialName: string, no further rule". Left blank, the e-mail's name is used. */
+  socialName: z.string().trim().max(NAME_MAX_LENGTH, { error: M.nameMax }).optional(),
+  email: emailField,
+  password: passwordField,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const forgotSchema = z.object({ email: emailField });
+export type ForgotInput = z.infer<typeof forgotSchema>;
+
+/** The new password twice, the second equal to the first (spec §5). */
+function passwordsMatch(value: { newPassword: string; confirmPassword: string }) {
+  return value.newPassword === value.confirmPassword;
+}
+const MISMATCH = { error: M.passwordsDiffer, path: ["confirmPassword"] };
+
+export const recoverySchema = z
+  .object({
+    token: z.string({ error: M.resetTokenInvalid }).min(1, { error: M.resetTokenInvalid }),
+    email: emailField,
+    newPassword: newPasswordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine(passwordsMatch, MISMATCH);
+export type RecoveryInput = z.infer<typeof recoverySchema>;
+
+// ------------------------------------------------------------------------------------------------ settings
+
+export const profileSchema = z.object({
+  intent: z.literal("profile"),
+  name: z
+    .string({ error: M.nameRequired })
+    .trim()
+    .min(1, { error: M.nameRequired })
+    .max(NAME_MAX_LENGTH, { error: M.nameMax }),
+  roleLine: z.string().trim().max(ROLE_LINE_MAX_LENGTH, { error: M.roleLineMax }).default(""),
+  bio: z.string().trim().max(BIO_MAX_LENGTH, { error: M.bioMax }).default(""),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const emailChangeSchema = z.object({
+  intent: z.literal("email"),
+  newEmail: emailField,
+  currentPassword: z.string({ error: M.currentPasswordRequired }),
+});
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string({ error: M.currentPasswordRequired }),
+    newPassword: newPasswordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine(passwordsMatch, MISMATCH);
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+export const deleteAccountSchema = z.object({
+  intent: z.literal("delete"),
+  password: z.string({ error: M.deletePasswordRequired }),
+});
+
+export const ROLE_LABELS = { member: "Membro", moderator: "Moderador", admin: "Administrador" } as const;
+
+export const roleChangeSchema = z.object({
+  intent: z.literal("role"),
+  role: z.enum(["member", "moderator", "admin"], { error: "Escolha um papel da lista." }),
+});
+
+/** What the accounts' actions answer to a form: Conform's reply, and a message when there is one. */
+export type AccountActionData = {
+  result: SubmissionResult<string[]>;
+  /** A confirmation to show in place of (or under) the form. */
+  message?: string;
+};

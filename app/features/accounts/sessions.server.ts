@@ -1,0 +1,163 @@
+// Sessions: a random token in an httpOnly, SameSite=Lax cookie; the database keeps only its SHA-256 with the
+// member and the expiry. 30 days, sliding: renewed at most once a day so reading pages does not write.
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { sessions, users } from "#db/schema.ts";
+import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { env } from "#app/lib/env.server.ts";
+import { createToken, hashToken } from "#app/lib/tokens.server.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { toViewer, viewerColumns } from "./viewer-row.server.ts";
+
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_TTL_MS = SESSION_TTL_SECONDS * 1000;
+/** A session is pushed forward when its last renewal is older than this. */
+export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const COOKIE_NAME = "sdd_session";
+/** Under https the cookie carries the `__Host-` prefix: Secure, Path=/ and no Domain, enforced by the browser. */
+const SECURE_COOKIE_NAME = "__Host-sdd_session";
+
+function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || Boolean(env().PUBLIC_URL?.startsWith("https:"));
+}
+
+export function sessionCookieName(request: Request): string {
+  return isSecure(request) ? SECURE_COOKIE_NAME : COOKIE_NAME;
+}
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim();
+      return /^[\w-]{20,100}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** The session token the browser sent, if any (not checked against the database). */
+export function readSessionToken(request: Request): string | null {
+  return readCookie(request, sessionCookieName(request));
+}
+
+/** The `Set-Cookie` value that stores `token` for the whole expiry. */
+export function sessionCookie(request: Request, token: string): string {
+  const attributes = [`Path=/`, `Max-Age=${SESSION_TTL_SECONDS}`, "HttpOnly", "SameSite=Lax"];
+  if (isSecure(request)) attributes.push("Secure");
+  return `${sessionCookieName(request)}=${token}; ${attributes.join("; ")}`;
+}
+
+/** The `Set-Cookie` value that removes the session cookie. */
+export function clearSessionCookie(request: Request): string {
+  const attributes = ["Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"];
+  if (isSecure(request)) attributes.push("Secure");
+  return `${sessionCookieName(request)}=; ${attributes.join("; ")}`;
+}
+
+/** Whether a response already sets (or clears) the session cookie. */
+export function setsSessionCookie(request: Request, response: Response): boolean {
+  const name = `${sessionCookieName(request)}=`;
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(name));
+}
+
+/** Starts a session for `userId` and returns the token for the cookie. */
+export async function createSession(
+  executor: Executor,
+  userId: number,
+  userAgent: string | null,
+  now: Date = new Date(),
+): Promise<string> {
+  const { token, hash } = createToken();
+  await executor.insert(sessions).values({
+    idHash: hash,
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+  // Now and then, forget sessions that expired long ago.
+  if (Math.random() < 0.02) {
+    await executor.delete(sessions).where(lt(sessions.expiresAt, now));
+  }
+  return token;
+}
+
+export type ResolvedSession = {
+  viewer: Viewer | null;
+  /** A `Set-Cookie` to add to the response: the renewed cookie, or the removal of a dead one. */
+  setCookie?: string;
+};
+
+/**
+ * Who is asking, from the session cookie: one indexed query (sessions' primary key joined to users).
+ * Pushes the expiry forward at most once a day, and tells the browser to drop a cookie that leads nowhere.
+ */
+export async function resolveSession(request: Request, now: Date = new Date()): Promise<ResolvedSession> {
+  const token = readSessionToken(request);
+  if (!token) return { viewer: null };
+  const db = await getDb();
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({ ...viewerColumns, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return { viewer: null, setCookie: clearSessionCookie(request) };
+
+  const viewer = toViewer(row);
+  const lastRenewal = row.expiresAt.getTime() - SESSION_TTL_MS;
+  if (now.getTime() - lastRenewal < SESSION_RENEW_AFTER_MS) return { viewer };
+
+  await Promise.all([
+    db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.idHash, idHash)),
+    db.update(users).set({ lastActiveAt: now }).where(eq(users.id, viewer.id)),
+  ]);
+  return { viewer, setCookie: sessionCookie(request, token) };
+}
+
+/** The signed-in member or null: the contract the root middleware relies on. */
+export async function resolveViewer(request: Request): Promise<Viewer | null> {
+  return (await resolveSession(request)).viewer;
+}
+
+/** Ends the session of this request (sign-out). */
+export async function endSession(request: Request): Promise<void> {
+  const token = readSessionToken(request);
+  if (!token) return;
+  const db = await getDb();
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Ends the session whose cookie token is `token`. */
+export async function endSessionByToken(executor: Executor, token: string): Promise<void> {
+  await executor.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Ends every session of a member, except the one whose token is `keepToken`. */
+export async function endSessionsOf(executor: Executor, userId: number, keepToken?: string | null) {
+  await executor
+    .delete(sessions)
+    .where(
+      keepToken
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(keepToken)))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** How many sessions a member has open (settings shows it beside "end the others"). */
+export async function countSessions(userId: number, now: Date = new Date()): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: sessions.idHash })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+  return rows.length;
+}

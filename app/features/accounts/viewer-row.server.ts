@@ -1,0 +1,38 @@
+// The columns of `users` a Viewer is made of, selected the same way by every query that builds one.
+import { users } from "#db/schema.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+
+export const viewerColumns = {
+  id: users.id,
+  handle: users.handle,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  avatarUrl: users.avatarUrl,
+  reputation: users.reputation,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
+export type ViewerRow = {
+  id: number;
+  handle: string;
+  name: string;
+  email: string;
+  role: Viewer["role"];
+  avatarUrl: string | null;
+  reputation: number;
+  emailVerifiedAt: Date | null;
+};
+
+export function toViewer(row: ViewerRow): Viewer {
+  return {
+    id: row.id,
+    handle: row.handle,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    avatarUrl: row.avatarUrl,
+    reputation: row.reputation,
+    emailVerified: row.emailVerifiedAt !== null,
+  };
+}

@@ -1,0 +1,53 @@
+// /recuperar-senha: 'Recuperar senha' as a page, and the action of the modal's recovery form. The e-mail's link
+// opens the modal (`/?auth=recovery&token=…`); this page serves the form without JavaScript.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { AuthPage } from "#app/components/auth/auth-page.tsx";
+import { recoveryState, resetPassword } from "#app/features/accounts/accounts.server.ts";
+import { errorReply, invalidReply } from "#app/features/accounts/form-replies.server.ts";
+import { redirectTarget } from "#app/features/accounts/redirects.server.ts";
+import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
+import { recoverySchema } from "#app/features/accounts/schemas.ts";
+import { sessionCookie } from "#app/features/accounts/sessions.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/reset-password";
+
+const HIDDEN = ["newPassword", "confirmPassword"];
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Recuperar senha", description: "Crie uma nova senha para a sua conta.", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return { token, state: await recoveryState(token), redirectTo: redirectTarget(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: recoverySchema });
+  if (submission.status !== "success") return invalidReply(submission, HIDDEN);
+  try {
+    const { token } = await resetPassword(submission.value, requestMeta(request, context));
+    return redirect(redirectTarget(request), { headers: { "Set-Cookie": sessionCookie(request, token) } });
+  } catch (error) {
+    return errorReply(submission, error, HIDDEN);
+  }
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  // After a post without JavaScript, the token comes back in the form's values.
+  const posted = actionData?.result.initialValue?.token;
+  const token = loaderData.token ?? (typeof posted === "string" ? posted : "");
+  const state = loaderData.token
+    ? loaderData.state
+    : posted
+      ? { valid: true as const, email: "" }
+      : loaderData.state;
+  return (
+    <AuthPage
+      mode="recovery"
+      redirectTo={loaderData.redirectTo}
+      recovery={{ token, state }}
+      initialResult={actionData?.result}
+    />
+  );
+}

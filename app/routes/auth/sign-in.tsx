@@ -1,0 +1,45 @@
+// /entrar: the Login form as a page. `requireViewer` sends visitors here with `?redirectTo=`, and the modal's
+// form posts here (with JavaScript through a fetcher, without it as a plain form).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { AuthPage } from "#app/components/auth/auth-page.tsx";
+import { signIn } from "#app/features/accounts/accounts.server.ts";
+import { errorReply, invalidReply } from "#app/features/accounts/form-replies.server.ts";
+import { redirectTarget } from "#app/features/accounts/redirects.server.ts";
+import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
+import { signInSchema } from "#app/features/accounts/schemas.ts";
+import { sessionCookie } from "#app/features/accounts/sessions.server.ts";
+import { viewerContext } from "#app/lib/context.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/sign-in";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Login", description: "Entre na sua conta da Suporte de Domingo.", noindex: true });
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const target = redirectTarget(request);
+  if (context.get(viewerContext)) throw redirect(target);
+  return { redirectTo: target, askedToSignIn: target !== "/" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  if (submission.status !== "success") return invalidReply(submission, ["password"]);
+  try {
+    const { token } = await signIn(submission.value, requestMeta(request, context));
+    return redirect(redirectTarget(request), { headers: { "Set-Cookie": sessionCookie(request, token) } });
+  } catch (error) {
+    return errorReply(submission, error, ["password"]);
+  }
+}
+
+export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthPage
+      mode="signIn"
+      redirectTo={loaderData.redirectTo}
+      notice={loaderData.askedToSignIn ? "Entre na sua conta para continuar." : null}
+      initialResult={actionData?.result}
+    />
+  );
+}

@@ -1,0 +1,291 @@
+// A visitor creates an account, leaves, comes back, forgets the password and sets a new one from the e-mail,
+// at desktop and phone widths; plus the modal's rules (spec §Auth modal, §Logout dialog, §5).
+import { test as baseTest, type Page } from "@playwright/test";
+import { newCredentials, signUp, useFreshIp } from "./auth.ts";
+import { expect, test } from "./fixtures.ts";
+import { linkIn, waitForMail } from "./outbox.ts";
+
+/** The header's Login / Cadastro links (behind the hamburger on phones). */
+async function openFromHeader(page: Page, name: "Login" | "Cadastro") {
+  const header = page.getByRole("banner");
+  const menuButton = header.getByRole("button", { name: "Abrir menu" });
+  if (await menuButton.isVisible()) await menuButton.click();
+  await header.getByRole("link", { name, exact: true }).click();
+}
+
+async function expectSignedIn(page: Page, name: string) {
+  const header = page.getByRole("banner");
+  const menuButton = header.getByRole("button", { name: "Abrir menu" });
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    // The menu's user block shows the name reduced to its first and last word.
+    const words = name.split(" ");
+    const shortName = words.length > 2 ? `${words[0]} ${words.at(-1)}` : name;
+    await expect(page.locator("#menu-movel").getByText(shortName)).toBeVisible();
+    await header.getByRole("button", { name: "Fechar menu" }).click();
+  } else {
+    await expect(header.getByRole("button", { name: "Menu do usuário" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Notificações" })).toBeVisible();
+  }
+}
+
+async function signOutThroughTheDialog(page: Page) {
+  const header = page.getByRole("banner");
+  const menuButton = header.getByRole("button", { name: "Abrir menu" });
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    await page.locator("#menu-movel").getByRole("button", { name: "Sair" }).click();
+  } else {
+    await header.getByRole("button", { name: "Menu do usuário" }).click();
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+  }
+  const dialog = page.getByRole("dialog", { name: "Deseja sair?" });
+  await expect(dialog).toContainText(
+    "Para voltar a postar no blog ou escrever perguntas e respostas, você precisará entrar novamente.",
+  );
+  await dialog.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  if (!(await header.getByRole("button", { name: "Abrir menu" }).isVisible())) {
+    await expect(header.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  }
+}
+
+test("a visitor signs up, signs out, signs in, recovers the password by e-mail and signs in with the new one @phone", async ({
+  page,
+}) => {
+  await useFreshIp(page);
+  const me = newCredentials();
+  await page.goto("/blog");
+
+  // Cadastro
+  await openFromHeader(page, "Cadastro");
+  await expect(page).toHaveURL(/\/blog\?auth=signUp$/);
+  const signUpDialog = page.getByRole("dialog", { name: "Cadastro" });
+  await signUpDialog.getByLabel("Nome Social").fill(me.name);
+  await signUpDialog.getByLabel("Email").fill(me.email);
+  await signUpDialog.getByLabel("Senha").fill(me.password);
+  await signUpDialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(signUpDialog).toBeHidden();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expectSignedIn(page, me.name);
+  await waitForMail(me.email, /Confirme seu e-mail/);
+
+  // Sair
+  await signOutThroughTheDialog(page);
+
+  // Login
+  await openFromHeader(page, "Login");
+  const signInDialog = page.getByRole("dialog", { name: "Login" });
+  await signInDialog.getByLabel("Email").fill(me.email);
+  await signInDialog.getByLabel("Senha").fill(me.password);
+  await signInDialog.getByRole("button", { name: "Entrar" }).click();
+  await expect(signInDialog).toBeHidden();
+  await expectSignedIn(page, me.name);
+  await signOutThroughTheDialog(page);
+
+  // Esqueceu a senha?
+  await openFromHeader(page, "Login");
+  await page.getByRole("dialog", { name: "Login" }).getByRole("link", { name: "Esqueceu a senha?" }).click();
+  const forgotDialog = page.getByRole("dialog", { name: "Esqueceu a sua senha?" });
+  await expect(forgotDialog).toContainText("Enviaremos um e-mail para a recuperação de sua senha.");
+  await forgotDialog.getByLabel("Email").fill(me.email);
+  await forgotDialog.getByRole("button", { name: "Enviar" }).click();
+  await expect(forgotDialog.getByRole("status")).toContainText("Se houver uma conta com este e-mail");
+
+  // The e-mail's link opens the modal in recovery mode.
+  const mail = await waitForMail(me.email, /Recupere sua senha/);
+  await page.goto(linkIn(mail));
+  const recoveryDialog = page.getByRole("dialog", { name: "Recuperar senha" });
+  await expect(recoveryDialog.getByLabel("Email")).toHaveValue(me.email);
+  const newPassword = `${me.password}-nova`;
+  await recoveryDialog.getByLabel("Nova senha").fill(newPassword);
+  await recoveryDialog.getByLabel("Confirmar senha").fill(newPassword);
+  await recoveryDialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(recoveryDialog).toBeHidden();
+  await expectSignedIn(page, me.name);
+
+  // The link works once.
+  await page.goto(linkIn(mail));
+  await expect(page.getByRole("dialog", { name: "Recuperar senha" })).toContainText("inválido");
+  await page.getByRole("dialog").getByRole("link", { name: "Fechar" }).click();
+  await signOutThroughTheDialog(page);
+
+  // The old password no longer works; the new one does.
+  await openFromHeader(page, "Login");
+  const again = page.getByRole("dialog", { name: "Login" });
+  await again.getByLabel("Email").fill(me.email);
+  await again.getByLabel("Senha").fill(me.password);
+  await again.getByRole("button", { name: "Entrar" }).click();
+  await expect(again.getByRole("alert")).toHaveText("E-mail ou senha incorretos.");
+  await again.getByLabel("Senha").fill(newPassword);
+  await again.getByRole("button", { name: "Entrar" }).click();
+  await expect(again).toBeHidden();
+  await expectSignedIn(page, me.name);
+});
+
+test("the modal shows the spec's messages under each field @phone", async ({ page }) => {
+  await page.goto("/?auth=signIn");
+  const signInDialog = page.getByRole("dialog", { name: "Login" });
+  await signInDialog.getByLabel("Email").fill("não-é-email");
+  await signInDialog.getByLabel("Senha").fill("curta");
+  await signInDialog.getByRole("button", { name: "Entrar" }).click();
+  await expect(signInDialog.getByText("Email inválido")).toBeVisible();
+  await expect(signInDialog.getByText("A senha deve ter pelo menos 8 caracteres")).toBeVisible();
+  await expect(signInDialog.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+  await signInDialog.getByRole("link", { name: "Cadastrar" }).click();
+  const signUpDialog = page.getByRole("dialog", { name: "Cadastro" });
+  await expect(signUpDialog.getByText("Já possui uma conta?")).toBeVisible();
+  await signUpDialog.getByRole("link", { name: "Entrar" }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Login" }).getByText("Ainda não possui conta?"),
+  ).toBeVisible();
+
+  await page.goto("/?auth=recovery&token=nao-existe");
+  await expect(page.getByRole("dialog", { name: "Recuperar senha" })).toContainText("inválido");
+  await page.getByRole("dialog").getByRole("link", { name: "Voltar ao Login" }).click();
+  await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
+
+  await page.goto("/?auth=qualquer-coisa");
+  await expect(page.getByRole("dialog")).toContainText("Tipo de formulário não selecionado");
+});
+
+test("the recovery form refuses different passwords", async ({ page }) => {
+  const me = await signUp(page);
+  await page.context().clearCookies();
+  await page.goto("/?auth=forgot");
+  const forgotDialog = page.getByRole("dialog", { name: "Esqueceu a sua senha?" });
+  await forgotDialog.getByLabel("Email").fill(me.email);
+  await forgotDialog.getByRole("button", { name: "Enviar" }).click();
+  await expect(forgotDialog.getByRole("status")).not.toBeEmpty();
+  await page.goto(linkIn(await waitForMail(me.email, /Recupere sua senha/)));
+  const dialog = page.getByRole("dialog", { name: "Recuperar senha" });
+  await dialog.getByLabel("Nova senha").fill("12345678");
+  await dialog.getByLabel("Confirmar senha").fill("1234");
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog.getByText("A confirmação da senha deve ter pelo menos 8 caracteres")).toBeVisible();
+  await dialog.getByLabel("Confirmar senha").fill("87654321");
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog.getByText("As senhas não correspondem")).toBeVisible();
+});
+
+test("Escape, the overlay and the close button close the modal and focus returns to the trigger", async ({
+  page,
+}) => {
+  await page.goto("/questions");
+  const login = page.getByRole("banner").getByRole("link", { name: "Login", exact: true });
+  await login.click();
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  await expect(dialog.getByLabel("Email")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/questions$/);
+  await expect(login).toBeFocused();
+
+  await login.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(10, 790);
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/questions$/);
+
+  await login.click();
+  await dialog.getByRole("link", { name: "Fechar" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/questions$/);
+});
+
+test("the logo and the mascot show beside the form only above 1070 px", async ({ page }) => {
+  await page.goto("/?auth=signIn");
+  const mascot = page.getByRole("dialog").locator('img[src="/images/mascote.svg"]');
+  await expect(mascot).toBeVisible();
+  await page.setViewportSize({ width: 1070, height: 800 });
+  await expect(mascot).toBeHidden();
+  await page.setViewportSize({ width: 1071, height: 800 });
+  await expect(mascot).toBeVisible();
+});
+
+test("Voltar keeps the member signed in", async ({ page }) => {
+  const me = await signUp(page);
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Menu do usuário" }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  const dialog = page.getByRole("dialog", { name: "Deseja sair?" });
+  await dialog.getByRole("button", { name: "Voltar" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Menu do usuário" })).toBeFocused();
+  await page.getByRole("banner").getByRole("button", { name: "Menu do usuário" }).click();
+  await expect(page.getByRole("menu")).toContainText(me.name);
+});
+
+test("a visitor asked to sign in comes back to the same place @phone", async ({ page }) => {
+  const me = await signUp(page);
+  await page.context().clearCookies();
+  await useFreshIp(page);
+  await page.goto("/notifications");
+  await expect(page).toHaveURL(/\/entrar\?redirectTo=%2Fnotifications$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(me.email);
+  await main.getByLabel("Senha").fill(me.password);
+  await main.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Notificações" })).toBeVisible();
+});
+
+test("a sign-up with an address already in use is refused, whatever its case", async ({ page }) => {
+  const me = await signUp(page);
+  await page.context().clearCookies();
+  await useFreshIp(page);
+  await page.goto("/?auth=signUp");
+  const dialog = page.getByRole("dialog", { name: "Cadastro" });
+  await dialog.getByLabel("Email").fill(me.email.toUpperCase());
+  await dialog.getByLabel("Senha").fill("outra-senha-123");
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog.getByText("Já existe uma conta com este e-mail")).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toHaveValue(me.email.toUpperCase());
+});
+
+// axe needs JavaScript in the page, so these use Playwright's plain `test`.
+baseTest.describe("without JavaScript", () => {
+  baseTest.use({ javaScriptEnabled: false });
+
+  baseTest("the modal's forms still sign in and show errors on the full page", async ({ page }) => {
+    const me = await signUp(page);
+    await page.context().clearCookies();
+    await page.goto("/questions?auth=signIn");
+    const dialog = page.getByRole("dialog", { name: "Login" });
+    await dialog.getByLabel("Email").fill(me.email);
+    await dialog.getByLabel("Senha").fill("senha-errada-123");
+    await dialog.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(/\/entrar\?redirectTo=%2Fquestions$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("alert")).toHaveText("E-mail ou senha incorretos.");
+    await expect(main.getByLabel("Email")).toHaveValue(me.email);
+    await main.getByLabel("Senha").fill(me.password);
+    await main.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(/\/questions$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Notificações" })).toBeAttached();
+  });
+
+  baseTest("the logout page signs out", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/sair");
+    await expect(page.getByRole("heading", { name: "Deseja sair?" })).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/notifications");
+    await expect(page).toHaveURL(/\/entrar/);
+  });
+});
+
+test.describe("cross-site requests", () => {
+  test("a POST marked cross-site, or from a foreign origin, is refused with 403", async ({ request }) => {
+    const form = { email: "alguem@exemplo.com.br", password: "senha-qualquer" };
+    const crossSite = await request.post("/entrar", { form, headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.status()).toBe(403);
+    const foreign = await request.post("/entrar", { form, headers: { Origin: "https://malicioso.example" } });
+    expect(foreign.status()).toBe(403);
+    const logout = await request.post("/sair", { headers: { "Sec-Fetch-Site": "same-site" } });
+    expect(logout.status()).toBe(403);
+  });
+});
