@@ -22,9 +22,11 @@ export function FollowButton({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  // While the request is in flight, show what it will do; afterwards the revalidated loader data decides.
+  // While the request is in flight, show what it will do; then what the server answered (pages that keep
+  // their list still, like 'Quem Seguir', skip revalidating), else what the page's loader says.
   const pending = fetcher.formData?.get("intent");
-  const isFollowing = pending ? pending === "follow" : following;
+  const answered = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.following : undefined;
+  const isFollowing = pending ? pending === "follow" : (answered ?? following);
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
   return (

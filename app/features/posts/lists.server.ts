@@ -1,23 +1,14 @@
 // The blog's lists: the tabs of 'Todos os Posts', 'Escolhas da Comunidade' and its full ranking, the
 // favourites page and the RSS feeds. Every list pages in SQL and loads its authors in the same query.
+// Subqueries use qualified raw names: a one-table select (the counts) would print bare column names.
 import { and, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import {
-  favorites,
-  follows,
-  postLikes,
-  posts,
-  postTags,
-  questions,
-  tagFollows,
-  tags,
-  users,
-} from "#db/schema.ts";
+import { favorites, postLikes, posts, questions, tags, users } from "#db/schema.ts";
 import type { TagSummary } from "#app/features/tags/tags.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { tagsOfPosts } from "./posts.server.ts";
-import { POSTS_PER_PAGE, type BlogTab, type PostCategory } from "./schemas.ts";
+import { PICKS_WINDOW_DAYS, POSTS_PER_PAGE, type BlogTab, type PostCategory } from "./schemas.ts";
 
 export type PostCardData = {
   id: number;
@@ -42,8 +33,8 @@ function paging(page: number, perPage: number) {
 }
 
 function favoritedBy(viewerId: number | undefined) {
-  if (!viewerId) return sql<boolean>`false`;
-  return sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId} and ${favorites.targetKind} = 'post' and ${favorites.targetId} = ${posts.id})`;
+  if (!viewerId) return sql<boolean>`(1 = 0)`;
+  return sql<boolean>`exists (select 1 from "favorites" fv where fv."user_id" = ${viewerId} and fv."target_kind" = 'post' and fv."target_id" = "posts"."id")`;
 }
 
 function cardColumns(viewerId: number | undefined) {
@@ -72,17 +63,17 @@ function cardColumns(viewerId: number | undefined) {
 const live = isNull(posts.deletedAt);
 
 function hasTag(tagId: number): SQL {
-  return sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${tagId})`;
+  return sql`exists (select 1 from "post_tags" pt where pt."post_id" = "posts"."id" and pt."tag_id" = ${tagId})`;
 }
 
 /** Posts whose author the member follows. */
 function byFollowedAuthors(viewerId: number): SQL {
-  return sql`${posts.authorId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId})`;
+  return sql`"posts"."author_id" in (select f."followee_id" from "follows" f where f."follower_id" = ${viewerId})`;
 }
 
 /** Posts carrying a tag the member follows. */
 function withFollowedTags(viewerId: number): SQL {
-  return sql`exists (select 1 from ${postTags} inner join ${tagFollows} on ${tagFollows.tagId} = ${postTags.tagId} where ${postTags.postId} = ${posts.id} and ${tagFollows.userId} = ${viewerId})`;
+  return sql`exists (select 1 from "post_tags" pt inner join "tag_follows" tf on tf."tag_id" = pt."tag_id" where pt."post_id" = "posts"."id" and tf."user_id" = ${viewerId})`;
 }
 
 export type BlogListResult = Paged<PostCardData> & {
@@ -164,8 +155,6 @@ export async function listBlogPosts(
     tag: tag ? { name: tag.name, slug: tag.slug } : null,
   };
 }
-
-export const PICKS_WINDOW_DAYS = 30;
 
 export type RankedPost = PostCardData & { recentLikes: number };
 

@@ -388,3 +388,14 @@ export async function listPostsForSitemap(limit = 5000): Promise<{ slug: string;
     .limit(Math.max(1, Math.min(limit, 50_000)));
   return rows.map((r) => ({ slug: r.slug, lastModified: r.updatedAt ?? r.createdAt }));
 }
+
+/** The id of the published post at `slug`, or null. */
+export async function findPostId(slug: string): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.slug, slug), isNull(posts.deletedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -32,6 +32,8 @@ export function isCategory(value: string): value is PostCategory {
 }
 
 export const POSTS_PER_PAGE = 10;
+/** 'Escolhas da Comunidade' ranks posts by the likes of this many last days. */
+export const PICKS_WINDOW_DAYS = 30;
 export const TITLE_MAX = 150;
 /** The writer's hint: the subtitle reads best at about this length (spec: not enforced). */
 export const DESCRIPTION_HINT = 100;

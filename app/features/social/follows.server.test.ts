@@ -78,5 +78,9 @@ describe("suggestions", () => {
     expect(members.slice(0, -1).every((m) => !m.following)).toBe(true);
     const rows = await db().select().from(follows).where(eq(follows.followerId, viewer.id));
     expect(rows).toHaveLength(1);
+
+    const forVisitor = await listMembers(null, { perPage: 100 });
+    expect(forVisitor.total).toBe(total + 1);
+    expect(forVisitor.members.every((m) => !m.following)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // Members following members (the `follows` table): the Seguir buttons of the blog and of question authors,
 // the blog's 'Quem Seguir' column and the members page. One row per pair, so following twice is harmless.
-import { and, count, desc, eq, inArray, ne, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { follows, users } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -86,12 +86,7 @@ export async function suggestMembersToFollow(viewer: Viewer | null, limit = 3): 
   const conditions = viewer
     ? and(
         ne(users.id, viewer.id),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(follows)
-            .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, users.id))),
-        ),
+        sql`not exists (select 1 from "follows" f where f."follower_id" = ${viewer.id} and f."followee_id" = "users"."id")`,
       )
     : undefined;
   return db
@@ -112,9 +107,10 @@ export async function listMembers(
 ): Promise<{ members: MemberListItem[]; total: number; totalPages: number }> {
   const db = await getDb();
   const notSelf = viewer ? ne(users.id, viewer.id) : undefined;
+  // Written with qualified names: a one-table select would print bare column names inside the subqueries.
   const followedByViewer = viewer
-    ? sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${users.id})`
-    : sql<boolean>`false`;
+    ? sql<boolean>`exists (select 1 from "follows" f where f."follower_id" = ${viewer.id} and f."followee_id" = "users"."id")`
+    : sql<boolean>`(1 = 0)`;
   const [rows, [totals]] = await Promise.all([
     db
       .select({
@@ -122,13 +118,13 @@ export async function listMembers(
         bio: users.bio,
         following: followedByViewer,
         followerCount:
-          sql<number>`(select count(*) from ${follows} where ${follows.followeeId} = ${users.id})`.mapWith(
+          sql<number>`(select count(*) from "follows" f where f."followee_id" = "users"."id")`.mapWith(
             Number,
           ),
       })
       .from(users)
       .where(notSelf)
-      .orderBy(sql`${followedByViewer} asc`, desc(users.lastActiveAt), desc(users.id))
+      .orderBy(viewer ? sql`${followedByViewer} asc` : sql`1`, desc(users.lastActiveAt), desc(users.id))
       .limit(perPage)
       .offset((Math.max(1, page) - 1) * perPage),
     db.select({ total: count() }).from(users).where(notSelf),

@@ -1,0 +1,32 @@
+// Who wrote the post, with Seguir (not on one's own post).
+import { Link } from "react-router";
+import { AvatarImage } from "#app/components/avatar.tsx";
+import { FollowButton } from "#app/components/follow-button.tsx";
+import type { PostAuthor } from "../posts.server.ts";
+
+export function AuthorBlock({
+  author,
+  following,
+  isSelf,
+}: {
+  author: PostAuthor;
+  following: boolean;
+  isSelf: boolean;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <AvatarImage src={author.avatarUrl} size="lg" className="size-12" />
+      <div className="flex min-w-0 flex-col">
+        <Link to={`/u/${author.handle}`} className="font-semibold text-slate-900 hover:underline">
+          {author.name}
+        </Link>
+        <span className="text-sm text-slate-600">{author.roleLine}</span>
+      </div>
+      {isSelf ? null : (
+        <div className="ml-2">
+          <FollowButton userId={author.id} following={following} name={author.name} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+// Comments under a post: plain text, one level of replies, each removable by its author (or a moderator).
+// Every form is a fetcher form that also works as a plain form before JavaScript.
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { AvatarImage, shortName } from "#app/components/avatar.tsx";
+import { formatDate, isoDate } from "#app/lib/dates.ts";
+import type { CommentThread, PostComment } from "../comments.server.ts";
+import { COMMENT_MAX, commentSchema } from "../schemas.ts";
+import { ConfirmSubmit } from "./confirm-submit.tsx";
+import { useHydrated } from "./use-hydrated.ts";
+
+export type CommentActionData = { formId: string; result: SubmissionResult<string[]> };
+
+function commentsLabel(count: number) {
+  return count === 1 ? "1 comentário" : `${count} comentários`;
+}
+
+export function CommentSection({
+  threads,
+  count,
+  signedIn,
+}: {
+  threads: CommentThread[];
+  count: number;
+  signedIn: boolean;
+}) {
+  const location = useLocation();
+  return (
+    <section aria-labelledby="comentarios" className="mt-10">
+      <h2 id="comentarios" className="text-xl font-bold text-slate-900">
+        Comentários ({count})<span className="sr-only">: {commentsLabel(count)}</span>
+      </h2>
+      {signedIn ? (
+        <CommentForm formId="comentario-novo" label="Escreva um comentário" submitLabel="Comentar" />
+      ) : (
+        <p className="mt-4 text-slate-700">
+          <Link
+            to={`/entrar?redirectTo=${encodeURIComponent(`${location.pathname}#comentarios`)}`}
+            className="text-primary font-semibold hover:underline"
+          >
+            Entre na sua conta
+          </Link>{" "}
+          para comentar.
+        </p>
+      )}
+      {threads.length === 0 ? (
+        <p className="mt-6 text-slate-600">Ninguém comentou ainda. Comece a conversa!</p>
+      ) : (
+        <ol className="mt-8 flex flex-col gap-6">
+          {threads.map((thread) => (
+            <li key={thread.id}>
+              <CommentItem comment={thread} />
+              {thread.replies.length > 0 ? (
+                <ol className="mt-4 ml-6 flex flex-col gap-4 border-l-2 border-slate-200 pl-4 sm:ml-10">
+                  {thread.replies.map((reply) => (
+                    <li key={reply.id}>
+                      <CommentItem comment={reply} />
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+              {signedIn && !thread.removed ? (
+                <details className="mt-2 ml-6 sm:ml-10">
+                  <summary className="text-primary w-fit cursor-pointer text-sm font-semibold hover:underline">
+                    Responder
+                    <span className="sr-only">
+                      {" "}
+                      a {thread.author ? shortName(thread.author.name) : "este comentário"}
+                    </span>
+                  </summary>
+                  <CommentForm
+                    formId={`resposta-${thread.id}`}
+                    parentId={thread.id}
+                    label="Sua resposta"
+                    submitLabel="Responder"
+                  />
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function CommentItem({ comment }: { comment: PostComment }) {
+  if (comment.removed || !comment.author) {
+    return (
+      <article id={`comentario-${comment.id}`} className="text-sm text-slate-600 italic">
+        Comentário removido.
+      </article>
+    );
+  }
+  const name = shortName(comment.author.name);
+  return (
+    <article id={`comentario-${comment.id}`} aria-label={`Comentário de ${name}`} className="flex gap-3">
+      <AvatarImage src={comment.author.avatarUrl} size="sm" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <Link to={`/u/${comment.author.handle}`} className="font-semibold text-slate-900 hover:underline">
+            {name}
+          </Link>
+          <time dateTime={isoDate(comment.createdAt)} className="text-slate-600">
+            {formatDate(comment.createdAt)}
+          </time>
+        </div>
+        <p className="mt-1 break-words whitespace-pre-line text-slate-800">{comment.body}</p>
+        {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
+      </div>
+    </article>
+  );
+}
+
+function DeleteCommentForm({ commentId, authorName }: { commentId: number; authorName: string }) {
+  const fetcher = useFetcher<{ error?: string }>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  return (
+    <fetcher.Form method="post" className="mt-1">
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname} />}
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <ConfirmSubmit
+        label="Apagar"
+        accessibleLabel={`Apagar comentário de ${authorName}`}
+        title="Apagar comentário?"
+        description="O comentário some para todo mundo. Não dá para desfazer."
+        confirmLabel="Apagar"
+        className="text-sm font-medium text-red-700 hover:underline"
+      >
+        <input type="hidden" name="intent" value="delete-comment" />
+        <input type="hidden" name="commentId" value={commentId} />
+      </ConfirmSubmit>
+    </fetcher.Form>
+  );
+}
+
+function CommentForm({
+  formId,
+  parentId,
+  label,
+  submitLabel,
+}: {
+  formId: string;
+  parentId?: number;
+  label: string;
+  submitLabel: string;
+}) {
+  const fetcher = useFetcher<CommentActionData>({ key: formId });
+  const actionData = useActionData<CommentActionData>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const lastResult =
+    fetcher.state === "idle" && fetcher.data?.formId === formId
+      ? fetcher.data.result
+      : actionData?.formId === formId
+        ? actionData.result
+        : undefined;
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const error = fields.body.errors?.[0];
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-2">
+      <input type="hidden" name="intent" value="comment" />
+      <input type="hidden" name="formId" value={formId} />
+      {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname} />}
+      <label htmlFor={fields.body.id} className="field-label">
+        {label}
+      </label>
+      <textarea
+        {...getTextareaProps(fields.body)}
+        key={fields.body.key}
+        rows={parentId ? 3 : 4}
+        maxLength={COMMENT_MAX}
+        className="field-input resize-y"
+      />
+      {error ? (
+        <p id={fields.body.errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary self-start" disabled={fetcher.state !== "idle"}>
+        {submitLabel}
+      </button>
+    </fetcher.Form>
+  );
+}

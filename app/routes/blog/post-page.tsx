@@ -1,0 +1,232 @@
+// /blog/:slug — one post: title, author with Seguir, date, reading time, cover, body, tags, like, favourite,
+// copy link, comments, and edit / delete for its author (and moderators). Article structured data for
+// search engines.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { RichText } from "#app/components/rich-text.tsx";
+import { addPostComment, deletePostComment, listPostComments } from "#app/features/posts/comments.server.ts";
+import { AuthorBlock } from "#app/features/posts/components/author-block.tsx";
+import { tagHref } from "#app/features/posts/components/blog-sidebar.tsx";
+import { CommentSection, type CommentActionData } from "#app/features/posts/components/comment-section.tsx";
+import { ConfirmSubmit } from "#app/features/posts/components/confirm-submit.tsx";
+import { CopyLinkButton } from "#app/features/posts/components/copy-link-button.tsx";
+import { FavoriteButton } from "#app/features/posts/components/favorite-button.tsx";
+import { LikeButton } from "#app/features/posts/components/like-button.tsx";
+import { deletePost, findPostId, getPostPage } from "#app/features/posts/posts.server.ts";
+import { CATEGORY_LABELS, commentSchema } from "#app/features/posts/schemas.ts";
+import { optionalViewer, requireViewer, safeRedirectPath } from "#app/lib/auth-guard.server.ts";
+import { formatDate, isoDate } from "#app/lib/dates.ts";
+import { publicUrl } from "#app/lib/env.server.ts";
+import { isAppError } from "#app/lib/errors.ts";
+import { pageMeta, SITE_NAME } from "#app/lib/meta.ts";
+import { useNonce } from "#app/lib/nonce.tsx";
+import type { Route } from "./+types/post-page";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const viewer = optionalViewer(context);
+  const post = await getPostPage(viewer, params.slug);
+  if (!post) throw data("Post não encontrado.", { status: 404 });
+  const origin = publicUrl(request);
+  const comments = await listPostComments(viewer, post.id);
+  return {
+    post,
+    comments,
+    viewerId: viewer?.id ?? null,
+    url: `${origin}/blog/${post.slug}`,
+    origin,
+  };
+}
+
+function absolute(origin: string, url: string | null) {
+  if (!url) return undefined;
+  return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return pageMeta({ title: "Post não encontrado", noindex: true });
+  const { post, url, origin } = loaderData;
+  return [
+    ...pageMeta({
+      title: post.title,
+      description: post.description || `${post.title} — um post de ${post.author.name} no blog.`,
+      url,
+      image: absolute(origin, post.coverUrl),
+      type: "article",
+    }),
+    { property: "article:published_time", content: isoDate(post.createdAt) },
+    ...(post.updatedAt ? [{ property: "article:modified_time", content: isoDate(post.updatedAt) }] : []),
+    ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
+  ];
+};
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const postId = await findPostId(params.slug);
+  if (!postId) throw data("Post não encontrado.", { status: 404 });
+  const back = safeRedirectPath(formData.get("redirectTo"), "");
+
+  if (intent === "comment") {
+    const formId = String(formData.get("formId") ?? "comentario-novo");
+    const submission = parseWithZod(formData, { schema: commentSchema });
+    if (submission.status !== "success") {
+      return data<CommentActionData>({ formId, result: submission.reply() }, { status: 400 });
+    }
+    try {
+      const { id } = await addPostComment(viewer, postId, submission.value);
+      if (back) return redirect(`${back}#comentario-${id}`);
+      return data<CommentActionData>({ formId, result: submission.reply({ resetForm: true }) });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return data<CommentActionData>(
+        { formId, result: submission.reply({ fieldErrors: { body: [error.message] } }) },
+        { status: error.status },
+      );
+    }
+  }
+
+  try {
+    if (intent === "delete-comment") {
+      await deletePostComment(viewer, Number(formData.get("commentId")));
+      if (back) return redirect(`${back}#comentarios`);
+      return { ok: true };
+    }
+    if (intent === "delete-post") {
+      await deletePost(viewer, postId);
+      return redirect("/blog");
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (back || intent === "delete-post") throw data(error.message, { status: error.status });
+    return data({ error: error.message }, { status: error.status });
+  }
+  return data({ error: "Ação desconhecida." }, { status: 400 });
+}
+
+function ArticleJsonLd({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const nonce = useNonce();
+  const { post, url, origin } = loaderData;
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: post.title,
+    description: post.description || undefined,
+    datePublished: isoDate(post.createdAt),
+    dateModified: isoDate(post.updatedAt ?? post.createdAt),
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+    image: absolute(origin, post.coverUrl),
+    articleSection: CATEGORY_LABELS[post.category],
+    keywords: post.tags.map((t) => t.name).join(", ") || undefined,
+    author: { "@type": "Person", name: post.author.name, url: `${origin}/u/${post.author.handle}` },
+    publisher: { "@type": "Organization", name: SITE_NAME, url: origin },
+    interactionStatistic: [
+      {
+        "@type": "InteractionCounter",
+        interactionType: "https://schema.org/LikeAction",
+        userInteractionCount: post.likeCount,
+      },
+      {
+        "@type": "InteractionCounter",
+        interactionType: "https://schema.org/CommentAction",
+        userInteractionCount: post.commentCount,
+      },
+    ],
+  };
+  // `<` escaped so a title can never close the script element.
+  const text = JSON.stringify(json).replace(/</g, "\\u003c");
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} />;
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, comments, viewerId, url } = loaderData;
+  const isAuthor = viewerId === post.author.id;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8">
+      <ArticleJsonLd loaderData={loaderData} />
+      <nav aria-label="Trilha" className="text-sm text-slate-600">
+        <Link to="/blog" className="hover:underline">
+          Blog
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={`/blog?tab=${post.category}`} className="hover:underline">
+          {CATEGORY_LABELS[post.category]}
+        </Link>
+      </nav>
+      <header className="mt-4 flex flex-col gap-5">
+        <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-slate-900 md:text-4xl">
+          {post.title}
+        </h1>
+        {post.description ? <p className="text-lg text-slate-700">{post.description}</p> : null}
+        <AuthorBlock author={post.author} following={post.viewer.followingAuthor} isSelf={isAuthor} />
+        <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
+          <span>
+            Publicado em <time dateTime={isoDate(post.createdAt)}>{formatDate(post.createdAt)}</time>
+          </span>
+          <span aria-hidden="true">·</span>
+          <span>{post.readingMinutes} min de leitura</span>
+          {post.updatedAt ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>
+                Editado em <time dateTime={isoDate(post.updatedAt)}>{formatDate(post.updatedAt)}</time>
+              </span>
+            </>
+          ) : null}
+        </p>
+        {post.viewer.canManage ? (
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/blog/${post.slug}/editar`} className="btn-outline">
+              Editar post
+            </Link>
+            <Form method="post">
+              <ConfirmSubmit
+                label="Excluir post"
+                title="Excluir este post?"
+                description="O post sai do blog, dos favoritos e das buscas. Não dá para desfazer."
+                confirmLabel="Excluir"
+                className="inline-flex items-center justify-center rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+              >
+                <input type="hidden" name="intent" value="delete-post" />
+              </ConfirmSubmit>
+            </Form>
+          </div>
+        ) : null}
+      </header>
+
+      {post.coverUrl ? (
+        <img
+          src={post.coverUrl}
+          alt=""
+          width={1200}
+          height={630}
+          decoding="async"
+          className="mt-8 aspect-[1200/630] w-full rounded-lg bg-slate-100 object-cover"
+        />
+      ) : null}
+
+      <RichText html={post.body} className="mt-8 text-lg" />
+
+      {post.tags.length > 0 ? (
+        <ul aria-label="Tags" className="mt-8 flex flex-wrap gap-2">
+          {post.tags.map((tag) => (
+            <li key={tag.slug}>
+              <Link to={tagHref(tag.slug)} className="tag-chip">
+                #{tag.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="mt-8 flex flex-wrap items-center gap-3 border-y border-slate-200 py-4">
+        <LikeButton postId={post.id} liked={post.viewer.liked} count={post.likeCount} />
+        <FavoriteButton postId={post.id} favorited={post.viewer.favorited} showLabel />
+        <CopyLinkButton url={url} />
+      </div>
+
+      <CommentSection threads={comments} count={post.commentCount} signedIn={viewerId !== null} />
+    </article>
+  );
+}
