@@ -1,11 +1,19 @@
+import { listPostsForSitemap } from "#app/features/posts/posts.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import type { Route } from "./+types/sitemap";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicUrl(request);
   const urls = ["/", "/questions", "/blog"].map((p) => `<url><loc>${origin}${p}</loc></url>`).join("");
+  // Blog posts (slugs are [a-z0-9-] only, so they need no escaping).
+  const posts = (await listPostsForSitemap(5000))
+    .map(
+      (p) =>
+        `<url><loc>${origin}/blog/${p.slug}</loc><lastmod>${p.lastModified.toISOString()}</lastmod></url>`,
+    )
+    .join("");
   return new Response(
-    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}${posts}</urlset>`,
     {
       headers: { "Content-Type": "application/xml; charset=utf-8" },
     },
