@@ -13,6 +13,15 @@ export default [
     route("favoritos", "routes/favorites/favorites.tsx"),
     route("membros", "routes/members/members.tsx"),
     route("questions", "routes/questions/question-list.tsx"),
+    // Questions and answers.
+    route("questions/tagged/:tag", "routes/questions/questions-tagged.tsx"),
+    route("questions/:id", "routes/questions/question-detail.tsx"),
+    route("questions/:id/editar", "routes/questions/question-edit.tsx"),
+    route("questions/:id/historico", "routes/questions/question-history.tsx"),
+    route("questions/:id/respostas/:answerId/editar", "routes/questions/answer-edit.tsx"),
+    route("questions/:id/respostas/:answerId/historico", "routes/questions/answer-history.tsx"),
+    route("ask-a-question", "routes/questions/ask-question.tsx"),
+    route("tags", "routes/tags/tag-list.tsx"),
     route("test", "routes/test/style-guide.tsx"),
     route("test/editor", "routes/test/editor-playground.tsx"),
     route("newsletter", "routes/newsletter/newsletter.tsx"),
@@ -37,5 +46,6 @@ export default [
   route("blog/tag/:tag/feed.xml", "routes/blog/tag-feed.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/tags", "routes/api/tags.ts"),
+  route("api/questions/similar", "routes/api/questions-similar.ts"),
   route("*", "routes/not-found/not-found.tsx"),
 ] satisfies RouteConfig;

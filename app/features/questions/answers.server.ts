@@ -17,21 +17,8 @@ import {
 } from "./access.server.ts";
 import { authorColumns, type AuthorSummary } from "./questions.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
+import type { AnswerOrder } from "./answer-orders.ts";
 import { MESSAGES } from "./schemas.ts";
-
-export const ANSWER_ORDERS = ["newest", "oldest", "votes"] as const;
-export type AnswerOrder = (typeof ANSWER_ORDERS)[number];
-
-/** The order-by dropdown of the answers (spec: newest, oldest, top-liked). */
-export const ANSWER_ORDER_LABELS: Record<AnswerOrder, string> = {
-  newest: "Mais recentes",
-  oldest: "Mais antigas",
-  votes: "Mais votadas",
-};
-
-export function parseAnswerOrder(value: string | null | undefined): AnswerOrder {
-  return (ANSWER_ORDERS as readonly string[]).includes(value ?? "") ? (value as AnswerOrder) : "votes";
-}
 
 export const ANSWER_MESSAGES = {
   acceptOnlyAsker: "Só quem perguntou pode aceitar uma resposta.",

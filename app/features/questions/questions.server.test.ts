@@ -238,3 +238,14 @@ describe("favourites", () => {
     expect(await isFavorite(null, id)).toBe(false);
   });
 });
+
+describe("similar titles", () => {
+  test("words only in a description do not make a question similar", async () => {
+    const id = await askAs(people.author, {
+      title: "Quebra de linha some no PDF gerado",
+      description: "<p>Uso a biblioteca de relatórios e o zeppelinfoo aparece em todo lugar do texto.</p>",
+    });
+    expect((await findSimilarQuestions("zeppelinfoo aparece sempre")).map((s) => s.id)).not.toContain(id);
+    expect((await findSimilarQuestions("quebra de linha no PDF")).map((s) => s.id)).toContain(id);
+  });
+});

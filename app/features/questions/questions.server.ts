@@ -271,8 +271,11 @@ export async function findSimilarQuestions(
   const q = text.trim().slice(0, TITLE_MAX);
   if (q.length < 4) return [];
   const db = await getDb();
-  // Any of the words (not all of them, as plainto_tsquery would ask), ranked by how many match.
-  const tsQuery = sql`to_tsquery('pt_unaccent', replace(plainto_tsquery('pt_unaccent', ${q})::text, ' & ', ' | '))`;
+  // Any of the title's words (not all of them, as plainto_tsquery would ask; ":A" keeps to the title's
+  // weight in the search vector), ranked by how many match.
+  const words = sql`plainto_tsquery('pt_unaccent', ${q})::text`;
+  const titleWords = sql`regexp_replace(${words}, '''([^'']+)''', '''\\1'':A', 'g')`;
+  const tsQuery = sql`to_tsquery('pt_unaccent', replace(${titleWords}, ' & ', ' | '))`;
   const similarity = sql<number>`word_similarity(${q}, ${questions.title})`;
   const rows = await db
     .select({

@@ -111,4 +111,10 @@ export type FormActionData = {
   result?: SubmissionResult<string[]>;
   message?: string;
   ok?: boolean;
+  /** Which post a small form belongs to ("question-3", "answer-7"), so the message shows by the right one. */
+  target?: string;
+  /** The answer an action created or changed. */
+  answerId?: number;
+  /** Values to put back in a form after a refusal (rich text already sanitised). */
+  values?: Record<string, string | string[]>;
 };

@@ -1,0 +1,110 @@
+// 'Responder': the editor and 'Poste sua resposta' for members; a sign-in prompt that comes back here for
+// visitors. With JavaScript the answer is posted by a fetcher: on success the editor and its draft are cleared
+// and the page goes to the new answer. Without it, the form posts and the page comes back with the answer.
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { clearDraft } from "#app/components/editor/drafts.ts";
+import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
+import { MESSAGES, approximateTextLength, type FormActionData } from "../schemas.ts";
+
+export function answerDraftKey(questionId: number) {
+  return `resposta:${questionId}`;
+}
+
+export function AnswerForm({
+  questionId,
+  signedIn,
+  signInHref,
+  signUpHref,
+  serverReply,
+}: {
+  questionId: number;
+  signedIn: boolean;
+  signInHref: string;
+  signUpHref: string;
+  /** The action's reply when the form was posted without JavaScript. */
+  serverReply?: FormActionData;
+}) {
+  const fetcher = useFetcher<FormActionData>({ key: `answer-${questionId}` });
+  const [round, setRound] = useState(0);
+  const [clientError, setClientError] = useState<string | undefined>();
+  const reply =
+    fetcher.state === "idle" && fetcher.data?.intent === "answer"
+      ? fetcher.data
+      : serverReply?.intent === "answer"
+        ? serverReply
+        : undefined;
+  const error =
+    clientError ?? (reply && !reply.ok ? (reply.result?.error?.body?.[0] ?? reply.message) : undefined);
+  const draftKey = answerDraftKey(questionId);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data?.intent !== "answer" || !fetcher.data.ok) return;
+    clearDraft(draftKey);
+    setRound((r) => r + 1);
+    const answerId = fetcher.data.answerId;
+    if (answerId) {
+      requestAnimationFrame(() => {
+        const element = document.getElementById(`resposta-${answerId}`);
+        element?.scrollIntoView({ behavior: "smooth", block: "start" });
+        element?.focus({ preventScroll: true });
+      });
+    }
+  }, [fetcher.state, fetcher.data, draftKey]);
+
+  return (
+    <section id="responder" aria-labelledby="responder-titulo" className="scroll-mt-24">
+      <h2 id="responder-titulo" className="text-primary text-xl font-bold">
+        Responder
+      </h2>
+      {signedIn ? (
+        <fetcher.Form
+          method="post"
+          className="mt-4 flex flex-col gap-4"
+          preventScrollReset
+          onSubmit={(event) => {
+            const body = String(new FormData(event.currentTarget).get("body") ?? "");
+            if (approximateTextLength(body) === 0) {
+              event.preventDefault();
+              setClientError(MESSAGES.answerEmpty);
+            } else setClientError(undefined);
+          }}
+        >
+          <input type="hidden" name="intent" value="answer" />
+          <RichTextField
+            key={round}
+            name="body"
+            label="Sua resposta"
+            draftKey={draftKey}
+            load="visible"
+            error={error}
+            defaultValue={reply && !reply.ok ? String(reply.values?.body ?? "") : ""}
+            onChange={() => setClientError(undefined)}
+          />
+          {reply?.ok && serverReply ? (
+            <p role="status" className="text-green-dark text-sm font-medium">
+              Sua resposta foi publicada.
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+              Poste sua resposta
+            </button>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <div className="card mt-4 flex flex-col items-start gap-3">
+          <p className="text-slate-800">Sabe a resposta? Entre na sua conta para ajudar.</p>
+          <div className="flex flex-wrap gap-2">
+            <Link to={signInHref} className="btn-primary">
+              Entrar para responder
+            </Link>
+            <Link to={signUpHref} className="btn-outline">
+              Criar conta
+            </Link>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

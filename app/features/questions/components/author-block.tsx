@@ -1,0 +1,52 @@
+// Who wrote a post: avatar, real name (to their profile), reputation, when, and a Seguir button for others.
+import { Link } from "react-router";
+import { AvatarImage } from "#app/components/avatar.tsx";
+import { FollowButton } from "#app/components/follow-button.tsx";
+import { formatDate, isoDate } from "#app/lib/dates.ts";
+import type { AuthorSummary } from "../questions.server.ts";
+
+export function AuthorBlock({
+  author,
+  action,
+  at,
+  following,
+  showFollow,
+  highlight = false,
+}: {
+  author: AuthorSummary;
+  /** "Perguntou em", "Respondeu em". */
+  action: string;
+  at: Date;
+  following: boolean;
+  /** False on one's own posts. */
+  showFollow: boolean;
+  highlight?: boolean;
+}) {
+  return (
+    <div
+      className={`flex w-full flex-col gap-2 rounded-lg p-3 text-sm sm:w-80 ${
+        highlight ? "bg-primary-light" : "bg-slate-50"
+      }`}
+    >
+      <p className="text-xs text-slate-600">
+        {action} <time dateTime={isoDate(at)}>{formatDate(at)}</time>
+      </p>
+      <div className="flex items-center gap-3">
+        <AvatarImage src={author.avatarUrl} size="md" />
+        <div className="min-w-0 flex-1">
+          <Link
+            to={`/u/${author.handle}`}
+            className="block truncate font-semibold text-slate-900 hover:underline"
+          >
+            {author.name}
+          </Link>
+          <p className="text-xs text-slate-600">
+            <span className="font-semibold text-slate-800">{author.reputation.toLocaleString("pt-BR")}</span>{" "}
+            de reputação
+          </p>
+        </div>
+        {showFollow ? <FollowButton userId={author.id} following={following} name={author.name} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+// The question form of /ask-a-question and /questions/{id}/editar: title (with similar questions while it is
+// typed), the details editor, the tried/expected editor and the tag selector. Conform parses it with the same
+// Zod schema as the server; a refusal comes back with each message by its field and every value put back.
+// The editors keep their drafts in this browser; the title and the tags are kept beside them when asking.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { clearDraft, loadDraft, saveDraft } from "#app/components/editor/drafts.ts";
+import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
+import { TagSelector } from "#app/components/tag-selector.tsx";
+import { questionSchema, TAGS_MAX, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "../schemas.ts";
+import { SimilarQuestions } from "./similar-questions.tsx";
+
+export type QuestionFormValues = { title: string; description: string; details: string; tags: string[] };
+
+/** The browser-side drafts of a question form (the editors' own and the title and tags beside them). */
+export function questionDraftKeys(prefix: string) {
+  return {
+    title: `${prefix}:titulo`,
+    tags: `${prefix}:tags`,
+    description: `${prefix}:descricao`,
+    details: `${prefix}:detalhes`,
+  };
+}
+
+export function clearQuestionDrafts(prefix: string) {
+  for (const key of Object.values(questionDraftKeys(prefix))) clearDraft(key);
+}
+
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && v.trim() !== "");
+  if (typeof value === "string")
+    return value
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean);
+  return [];
+}
+
+export function QuestionForm({
+  defaults,
+  suggestions,
+  lastResult,
+  returnedValues,
+  draftPrefix,
+  keepTitleAndTags,
+  submitLabel,
+  secondaryAction,
+  formMessage,
+  onDiscard,
+}: {
+  defaults: QuestionFormValues;
+  suggestions: string[];
+  lastResult?: SubmissionResult<string[]>;
+  /** Sanitised rich text the server sent back with a refusal. */
+  returnedValues?: Record<string, string | string[]>;
+  draftPrefix: string;
+  /** Keep the title and tags in this browser too (asking a new question). */
+  keepTitleAndTags: boolean;
+  submitLabel: string;
+  secondaryAction: (discard: () => void) => ReactNode;
+  formMessage?: string;
+  onDiscard?: () => void;
+}) {
+  const keys = questionDraftKeys(draftPrefix);
+  const [form, fields] = useForm<QuestionFormValues>({
+    id: "question-form",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: questionSchema });
+    },
+  });
+
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState(String(fields.title.initialValue ?? defaults.title));
+  const [restoredTags, setRestoredTags] = useState<{ round: number; tags: string[] } | null>(null);
+  const initialTags = restoredTags?.tags ?? asList(fields.tags.initialValue ?? defaults.tags);
+
+  // Restore the title and tags kept in this browser (asking only, and only into an untouched form).
+  useEffect(() => {
+    if (!keepTitleAndTags || lastResult) return;
+    const savedTitle = loadDraft(keys.title)?.html;
+    if (savedTitle && titleRef.current && !titleRef.current.value) {
+      titleRef.current.value = savedTitle;
+      setTitle(savedTitle);
+    }
+    const savedTags = loadDraft(keys.tags)?.html;
+    if (savedTags) {
+      try {
+        const tags = asList(JSON.parse(savedTags));
+        if (tags.length) setRestoredTags({ round: 1, tags });
+      } catch {
+        clearDraft(keys.tags);
+      }
+    }
+    // Only once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Drafts go once the question is posted (we are leaving for its page) or discarded. The editors flush their
+  // own drafts while unmounting, so the clearing waits until they are gone.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (
+      navigation.state === "loading" &&
+      navigation.formMethod?.toUpperCase() === "POST" &&
+      /^\/questions\/\d+$/.test(navigation.location.pathname)
+    ) {
+      leaving.current = true;
+    }
+  }, [navigation]);
+  useEffect(
+    () => () => {
+      if (leaving.current) setTimeout(() => clearQuestionDrafts(draftPrefix), 0);
+    },
+    [draftPrefix],
+  );
+  const discard = () => {
+    leaving.current = true;
+    clearQuestionDrafts(draftPrefix);
+    onDiscard?.();
+  };
+
+  const description = String(
+    returnedValues?.description ?? fields.description.initialValue ?? defaults.description,
+  );
+  const details = String(returnedValues?.details ?? fields.details.initialValue ?? defaults.details);
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+      {formMessage ? (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+          {formMessage}
+        </p>
+      ) : null}
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="card flex flex-col gap-2">
+        <label htmlFor={fields.title.id} className="field-label text-base">
+          Título
+        </label>
+        <p id={`${fields.title.id}-hint`} className="text-sm text-slate-600">
+          Seja específico e imagine que está perguntando para outra pessoa ({TITLE_MIN} a {TITLE_MAX}{" "}
+          caracteres).
+        </p>
+        <input
+          ref={titleRef}
+          id={fields.title.id}
+          name={fields.title.name}
+          type="text"
+          required
+          minLength={TITLE_MIN}
+          maxLength={TITLE_MAX}
+          defaultValue={String(fields.title.initialValue ?? defaults.title)}
+          key={fields.title.key}
+          placeholder="Ex: Como ordenar um array de objetos por data em JavaScript?"
+          aria-invalid={fields.title.errors ? true : undefined}
+          aria-describedby={`${fields.title.id}-hint${fields.title.errors ? ` ${fields.title.errorId}` : ""}`}
+          className="field-input"
+          onInput={(event) => {
+            const value = event.currentTarget.value;
+            setTitle(value);
+            if (keepTitleAndTags) {
+              if (value.trim()) saveDraft(keys.title, value);
+              else clearDraft(keys.title);
+            }
+          }}
+        />
+        {fields.title.errors ? (
+          <p id={fields.title.errorId} className="field-error">
+            {fields.title.errors[0]}
+          </p>
+        ) : null}
+        <SimilarQuestions title={title} />
+      </div>
+
+      <div className="card flex flex-col gap-2">
+        <p id="detalhes-dica" className="text-sm text-slate-600">
+          Explique o problema e o contexto: o que você está construindo, o código envolvido e a mensagem de
+          erro completa (pelo menos {TEXT_MIN} caracteres).
+        </p>
+        <RichTextField
+          id={fields.description.id}
+          name={fields.description.name}
+          label="Quais são os detalhes do seu problema?"
+          draftKey={keys.description}
+          defaultValue={description}
+          describedBy="detalhes-dica"
+          error={fields.description.errors?.[0]}
+          errorId={fields.description.errorId}
+        />
+      </div>
+
+      <div className="card flex flex-col gap-2">
+        <p id="tentativas-dica" className="text-sm text-slate-600">
+          Conte o que você já tentou, o que esperava que acontecesse e o que aconteceu de fato (pelo menos{" "}
+          {TEXT_MIN} caracteres).
+        </p>
+        <RichTextField
+          id={fields.details.id}
+          name={fields.details.name}
+          label="O que você tentou e o que estava esperando?"
+          draftKey={keys.details}
+          defaultValue={details}
+          describedBy="tentativas-dica"
+          error={fields.details.errors?.[0]}
+          errorId={fields.details.errorId}
+          load="visible"
+        />
+      </div>
+
+      <div className="card flex flex-col gap-2">
+        <TagSelector
+          key={restoredTags?.round ?? 0}
+          id={fields.tags.id}
+          name={fields.tags.name}
+          label={`Tags (até ${TAGS_MAX})`}
+          suggestions={suggestions}
+          defaultValue={initialTags}
+          max={TAGS_MAX}
+          error={fields.tags.errors?.[0]}
+          errorId={fields.tags.errorId}
+          onChange={(tags) => {
+            if (!keepTitleAndTags) return;
+            if (tags.length) saveDraft(keys.tags, JSON.stringify(tags));
+            else clearDraft(keys.tags);
+          }}
+        />
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={submitting}>
+          {submitting ? "Enviando..." : submitLabel}
+        </button>
+        {secondaryAction(discard)}
+      </div>
+    </Form>
+  );
+}

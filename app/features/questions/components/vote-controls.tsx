@@ -1,0 +1,79 @@
+// The score of a question or an answer between "Votar positivamente" and "Votar negativamente". A fetcher
+// keeps the page still and shows the new score at once; without JavaScript it is a plain form post. Clicking
+// the pressed button again takes the vote back.
+import { useFetcher } from "react-router";
+import type { FormActionData } from "../schemas.ts";
+import { ArrowDownIcon, ArrowUpIcon } from "./icons.tsx";
+
+export function VoteControls({
+  kind,
+  id,
+  score,
+  myVote,
+}: {
+  kind: "question" | "answer";
+  id: number;
+  score: number;
+  myVote: -1 | 0 | 1;
+}) {
+  const fetcher = useFetcher<FormActionData>({ key: `vote-${kind}-${id}` });
+  const pending = fetcher.formData ? Number(fetcher.formData.get("value")) : null;
+  // While the vote travels, show what it will do.
+  let shownVote = myVote;
+  let shownScore = score;
+  if (pending === 1 || pending === -1) {
+    shownVote = myVote === pending ? 0 : (pending as 1 | -1);
+    shownScore = score - myVote + shownVote;
+  }
+  const error =
+    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.intent === "vote"
+      ? fetcher.data.message
+      : null;
+  const button = (pressed: boolean) =>
+    `flex size-10 items-center justify-center rounded-full border transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+      pressed
+        ? "border-primary bg-primary text-white"
+        : "border-slate-300 text-slate-700 hover:border-primary hover:text-primary"
+    }`;
+  return (
+    <div className="flex flex-col items-center gap-1">
+      <fetcher.Form method="post" className="flex flex-col items-center gap-1" preventScrollReset>
+        <input type="hidden" name="intent" value="vote" />
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="id" value={id} />
+        <button
+          type="submit"
+          name="value"
+          value="1"
+          aria-label="Votar positivamente"
+          aria-pressed={shownVote === 1}
+          className={button(shownVote === 1)}
+        >
+          <ArrowUpIcon className="size-5" />
+        </button>
+        <output
+          className="min-w-10 text-center text-lg font-bold text-slate-900"
+          aria-label={`Pontuação: ${shownScore}`}
+          aria-live="polite"
+        >
+          {shownScore.toLocaleString("pt-BR")}
+        </output>
+        <button
+          type="submit"
+          name="value"
+          value="-1"
+          aria-label="Votar negativamente"
+          aria-pressed={shownVote === -1}
+          className={button(shownVote === -1)}
+        >
+          <ArrowDownIcon className="size-5" />
+        </button>
+      </fetcher.Form>
+      {error ? (
+        <p role="alert" className="w-28 text-center text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

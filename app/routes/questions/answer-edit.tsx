@@ -1,0 +1,94 @@
+// /questions/{id}/respostas/{answerId}/editar — the author or a moderator edits an answer (kept as a revision).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
+import { getAnswerForEdit, updateAnswer } from "#app/features/questions/answers.server.ts";
+import { parseQuestionId } from "#app/features/questions/format.ts";
+import { answerSchema, type FormActionData } from "#app/features/questions/schemas.ts";
+import { requireViewer } from "#app/lib/auth-guard.server.ts";
+import { isAppError } from "#app/lib/errors.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { richTextFromForm, sanitizeRichText } from "#app/lib/sanitize.server.ts";
+import type { Route } from "./+types/answer-edit";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Editar resposta", noindex: true });
+
+function ids(params: { id?: string; answerId?: string }) {
+  const id = parseQuestionId(params.id);
+  if (id === null) throw redirect("/questions");
+  const answerId = parseQuestionId(params.answerId);
+  if (answerId === null) throw redirect(`/questions/${id}`);
+  return { id, answerId };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { id, answerId } = ids(params);
+  const viewer = requireViewer(request, context);
+  const answer = await getAnswerForEdit(viewer, answerId);
+  if (!answer || answer.questionId !== id) throw redirect(`/questions/${id}`);
+  return { answer: { ...answer, body: sanitizeRichText(answer.body) } };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { id, answerId } = ids(params);
+  const viewer = requireViewer(request, context);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: answerSchema });
+  let body = "";
+  try {
+    body = richTextFromForm(form, "body");
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data<FormActionData>({ ok: false, message: error.message, values: { body: "" } }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data<FormActionData>({ ok: false, result: submission.reply(), values: { body } }, { status: 400 });
+  }
+  try {
+    await updateAnswer(viewer, answerId, body);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data<FormActionData>(
+      { ok: false, message: error.message, values: { body } },
+      { status: error.status },
+    );
+  }
+  return redirect(`/questions/${id}#resposta-${answerId}`);
+}
+
+export default function AnswerEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { answer } = loaderData;
+  const navigation = useNavigation();
+  const error = actionData?.result?.error?.body?.[0] ?? actionData?.message;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <p className="text-sm">
+        <Link
+          to={`/questions/${answer.questionId}#resposta-${answer.id}`}
+          className="text-primary hover:underline"
+        >
+          ← Voltar para a pergunta
+        </Link>
+      </p>
+      <h1 className="text-primary mt-2 text-2xl font-bold md:text-3xl">Editar resposta</h1>
+      <p className="mt-1 text-slate-700">Resposta a “{answer.questionTitle}”</p>
+      <Form method="post" className="mt-6 flex flex-col gap-4">
+        <RichTextField
+          name="body"
+          label="Resposta"
+          defaultValue={actionData?.values?.body ? String(actionData.values.body) : answer.body}
+          draftKey={`resposta:${answer.id}:edicao`}
+          error={error}
+        />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+            Salvar edição
+          </button>
+          <Link to={`/questions/${answer.questionId}#resposta-${answer.id}`} className="btn-ghost">
+            Cancelar
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// /ask-a-question — 'Fazer uma pergunta' (members only): the form, with guidance boxes beside it.
+import { Link, redirect } from "react-router";
+import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
+import { createQuestion } from "#app/features/questions/questions.server.ts";
+import { TAGS_MAX, TEXT_MIN, TITLE_MIN } from "#app/features/questions/schemas.ts";
+import { suggestedTags } from "#app/features/tags/tags.server.ts";
+import { requireViewer } from "#app/lib/auth-guard.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { handleQuestionForm } from "./question-form.server.ts";
+import type { Route } from "./+types/ask-question";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Fazer uma pergunta",
+    description: "Pergunte à comunidade brasileira de desenvolvedores.",
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireViewer(request, context);
+  return { suggestions: (await suggestedTags()).map((t) => t.name) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  return handleQuestionForm(await request.formData(), async (input) => {
+    const { id } = await createQuestion(viewer, input);
+    return redirect(`/questions/${id}`);
+  });
+}
+
+const DRAFT_PREFIX = "pergunta:nova";
+
+function Guidance() {
+  return (
+    <aside aria-label="Como perguntar" className="flex flex-col gap-4 text-sm text-slate-700">
+      <section aria-labelledby="guia-pergunta" className="card">
+        <h2 id="guia-pergunta" className="text-base font-bold text-slate-900">
+          Como escrever uma boa pergunta
+        </h2>
+        <p className="mt-2">Você está a poucos passos de receber ajuda da comunidade. Para isso:</p>
+        <ol className="mt-2 list-decimal space-y-1 pl-5">
+          <li>Resuma o problema em um título claro.</li>
+          <li>
+            Descreva os detalhes: o que você está fazendo, o trecho de código envolvido e a mensagem de erro
+            completa — com pelo menos {TEXT_MIN} caracteres.
+          </li>
+          <li>
+            Conte o que já tentou e o que esperava que acontecesse, também com pelo menos {TEXT_MIN}{" "}
+            caracteres.
+          </li>
+          <li>Escolha até {TAGS_MAX} tags que digam do que a pergunta trata.</li>
+        </ol>
+      </section>
+      <section aria-labelledby="guia-titulo" className="card">
+        <h2 id="guia-titulo" className="text-base font-bold text-slate-900">
+          Um bom título
+        </h2>
+        <p className="mt-2">
+          O título é a primeira coisa que as pessoas leem. Escreva uma pergunta específica, com pelo menos{" "}
+          {TITLE_MIN} caracteres, como se estivesse falando com alguém que não conhece o seu projeto.
+        </p>
+        <p className="mt-2">
+          Bom: <em>“Como ordenar um array de objetos por data em JavaScript?”</em>
+          <br />
+          Vago: <em>“Ajuda com JavaScript”</em>.
+        </p>
+      </section>
+      <section aria-labelledby="guia-revisao" className="card">
+        <h2 id="guia-revisao" className="text-base font-bold text-slate-900">
+          Revise antes de postar
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>Os detalhes e as tentativas têm pelo menos {TEXT_MIN} caracteres cada?</li>
+          <li>O código está em um bloco de código, e não em imagem?</li>
+          <li>Você escolheu no máximo {TAGS_MAX} tags?</li>
+          <li>Tirou senhas, chaves e dados pessoais do texto?</li>
+        </ul>
+      </section>
+    </aside>
+  );
+}
+
+export default function AskQuestion({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-primary text-2xl font-bold md:text-3xl">Fazer uma pergunta</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <QuestionForm
+          defaults={{ title: "", description: "", details: "", tags: [] }}
+          suggestions={loaderData.suggestions}
+          lastResult={actionData?.result}
+          returnedValues={actionData?.values}
+          draftPrefix={DRAFT_PREFIX}
+          keepTitleAndTags
+          submitLabel="Poste sua pergunta"
+          secondaryAction={(discard) => (
+            <Link to="/questions" onClick={discard} className="btn-ghost">
+              Descartar pergunta
+            </Link>
+          )}
+        />
+        <Guidance />
+      </div>
+    </div>
+  );
+}

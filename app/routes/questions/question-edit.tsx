@@ -1,0 +1,77 @@
+// /questions/{id}/editar — the author or a moderator edits a question; every save keeps a revision.
+import { Link, redirect } from "react-router";
+import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
+import { parseQuestionId } from "#app/features/questions/format.ts";
+import { getQuestionForEdit, updateQuestion } from "#app/features/questions/questions.server.ts";
+import { suggestedTags } from "#app/features/tags/tags.server.ts";
+import { requireViewer } from "#app/lib/auth-guard.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
+import { handleQuestionForm } from "./question-form.server.ts";
+import type { Route } from "./+types/question-edit";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Editar pergunta", noindex: true });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = parseQuestionId(params.id);
+  if (id === null) throw redirect("/questions");
+  const viewer = requireViewer(request, context);
+  const question = await getQuestionForEdit(viewer, id);
+  if (!question) throw redirect(`/questions/${id}`);
+  return {
+    question: {
+      ...question,
+      description: sanitizeRichText(question.description),
+      details: sanitizeRichText(question.details),
+    },
+    suggestions: (await suggestedTags()).map((t) => t.name),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseQuestionId(params.id);
+  if (id === null) throw redirect("/questions");
+  const viewer = requireViewer(request, context);
+  return handleQuestionForm(await request.formData(), async (input) => {
+    await updateQuestion(viewer, id, input);
+    return redirect(`/questions/${id}`);
+  });
+}
+
+export default function QuestionEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { question } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <p className="text-sm">
+        <Link to={`/questions/${question.id}`} className="text-primary hover:underline">
+          ← Voltar para a pergunta
+        </Link>
+      </p>
+      <h1 className="text-primary mt-2 text-2xl font-bold md:text-3xl">Editar pergunta</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Cada edição fica guardada no histórico da pergunta, com quem editou e quando.
+      </p>
+      <div className="mt-6">
+        <QuestionForm
+          defaults={{
+            title: question.title,
+            description: question.description,
+            details: question.details,
+            tags: question.tags,
+          }}
+          suggestions={loaderData.suggestions}
+          lastResult={actionData?.result}
+          returnedValues={actionData?.values}
+          draftPrefix={`pergunta:${question.id}:edicao`}
+          keepTitleAndTags={false}
+          submitLabel="Salvar edição"
+          secondaryAction={(discard) => (
+            <Link to={`/questions/${question.id}`} onClick={discard} className="btn-ghost">
+              Cancelar
+            </Link>
+          )}
+        />
+      </div>
+    </div>
+  );
+}

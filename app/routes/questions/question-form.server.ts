@@ -1,0 +1,48 @@
+// The server side of the question form (ask and edit): parse, sanitise, and turn refusals into Conform replies
+// that put every value back.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { questionSchema, type FormActionData, type QuestionInput } from "#app/features/questions/schemas.ts";
+import { isAppError } from "#app/lib/errors.ts";
+import { richTextFromForm } from "#app/lib/sanitize.server.ts";
+
+function richField(form: FormData, name: string): { html: string; error?: string } {
+  try {
+    return { html: richTextFromForm(form, name) };
+  } catch (error) {
+    if (isAppError(error)) return { html: "", error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Runs `save` with the parsed and sanitised form, or returns the refusal to show. `save` returns the response
+ * for a success (a redirect) and may throw AppErrors, whose field tells where the message goes.
+ */
+export async function handleQuestionForm(
+  form: FormData,
+  save: (input: QuestionInput) => Promise<Response>,
+): Promise<Response | ReturnType<typeof data<FormActionData>>> {
+  const submission = parseWithZod(form, { schema: questionSchema });
+  const description = richField(form, "description");
+  const details = richField(form, "details");
+  const values = { description: description.html, details: details.html };
+  const richErrors: Record<string, string[]> = {};
+  if (description.error) richErrors.description = [description.error];
+  if (details.error) richErrors.details = [details.error];
+  if (submission.status !== "success" || Object.keys(richErrors).length) {
+    return data<FormActionData>(
+      { result: submission.reply({ fieldErrors: richErrors }), values },
+      { status: 400 },
+    );
+  }
+  try {
+    return await save({ ...submission.value, description: description.html, details: details.html });
+  } catch (error) {
+    if (!isAppError(error) || error.code === "unauthenticated") throw error;
+    const reply = error.field
+      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+      : submission.reply({ formErrors: [error.message] });
+    return data<FormActionData>({ result: reply, values }, { status: error.status });
+  }
+}

@@ -1,0 +1,53 @@
+// /questions/tagged/{slug} — the questions with one tag, with the same sorts, filters and pages as the list.
+import { data } from "react-router";
+import { QuestionListView } from "#app/features/questions/components/question-list-view.tsx";
+import { plural } from "#app/features/questions/format.ts";
+import { getTagBySlug } from "#app/features/questions/tag-directory.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { loadQuestionList, questionListAction } from "./question-list.server.ts";
+import type { Route } from "./+types/questions-tagged";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const tag = await getTagBySlug(params.tag);
+  if (!tag) throw data("Tag não encontrada", { status: 404 });
+  const basePath = `/questions/tagged/${tag.slug}`;
+  return { tag, ...(await loadQuestionList(request, context, { basePath, onlyTag: tag.slug })) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return questionListAction(request, context, `/questions/tagged/${params.tag}`);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: loaderData ? `Perguntas sobre ${loaderData.tag.name}` : "Perguntas por tag",
+    description: loaderData?.tag.description || undefined,
+    url: loaderData?.url,
+    noindex: loaderData?.noindex,
+  });
+
+export default function QuestionsTagged({ loaderData, actionData }: Route.ComponentProps) {
+  const { tag } = loaderData;
+  return (
+    <QuestionListView
+      heading={`Perguntas sobre ${tag.name}`}
+      intro={
+        <div className="mt-2 flex flex-col gap-2">
+          {tag.description ? <p className="max-w-prose text-slate-700">{tag.description}</p> : null}
+          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+            <span>{plural(tag.questionCount, "pergunta", "perguntas")} com esta tag</span>
+            {/* The tag's follow button (issue 7, following tags) goes here. */}
+            <div data-slot="tag-follow" />
+          </div>
+        </div>
+      }
+      basePath={loaderData.basePath}
+      list={loaderData.list}
+      query={loaderData.query}
+      recommended={loaderData.recommended}
+      savedFilters={loaderData.savedFilters}
+      signedIn={loaderData.signedIn}
+      saveError={actionData?.intent === "save-filter" ? actionData.message : undefined}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+// /tags — every tag with how many questions carry it ('Ver mais tópicos' leads here), most used first.
+import { Form, Link } from "react-router";
+import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
+import { plural } from "#app/features/questions/format.ts";
+import { listTagDirectory, type TagDirectorySort } from "#app/features/questions/tag-directory.server.ts";
+import { publicUrl } from "#app/lib/env.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/tag-list";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const sort: TagDirectorySort = url.searchParams.get("sort") === "name" ? "name" : "popular";
+  const filter = (url.searchParams.get("q") ?? "").trim().slice(0, 35);
+  const directory = await listTagDirectory({ page: pageFromUrl(url), sort, filter });
+  return { ...directory, sort, filter, url: `${publicUrl(request)}/tags` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: "Tópicos",
+    description: "Todos os tópicos da comunidade, com quantas perguntas cada um tem.",
+    url: loaderData?.url,
+    noindex: Boolean(loaderData?.filter) || (loaderData?.page ?? 1) > 1,
+  });
+
+export default function TagList({ loaderData }: Route.ComponentProps) {
+  const { tags, total, page, totalPages, sort, filter } = loaderData;
+  const sortHref = (value: TagDirectorySort) => {
+    const params = new URLSearchParams();
+    if (filter) params.set("q", filter);
+    if (value === "name") params.set("sort", "name");
+    const search = params.toString();
+    return `/tags${search ? `?${search}` : ""}`;
+  };
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-primary text-2xl font-bold md:text-3xl">Tópicos</h1>
+          <p className="mt-1 max-w-prose text-slate-700">
+            Uma tag diz do que uma pergunta trata. Escolha uma para ver as perguntas sobre ela.
+          </p>
+        </div>
+        <Link to="/questions" className="btn-outline">
+          Todas as Perguntas
+        </Link>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Form method="get" action="/tags" className="flex items-end gap-2" role="search">
+          {sort === "name" ? <input type="hidden" name="sort" value="name" /> : null}
+          <div>
+            <label htmlFor="filtro-tags" className="field-label">
+              Filtrar tópicos
+            </label>
+            <input
+              id="filtro-tags"
+              name="q"
+              type="search"
+              defaultValue={filter}
+              maxLength={35}
+              placeholder="ex: python"
+              className="field-input w-56"
+            />
+          </div>
+          <button type="submit" className="btn-primary">
+            Filtrar
+          </button>
+        </Form>
+        <nav aria-label="Ordenar tópicos">
+          <ul className="flex gap-1 rounded-lg border border-slate-200 p-1">
+            {(
+              [
+                ["popular", "Populares"],
+                ["name", "Nome"],
+              ] as const
+            ).map(([value, label]) => (
+              <li key={value}>
+                <Link
+                  to={sortHref(value)}
+                  aria-current={sort === value ? "page" : undefined}
+                  className={`block rounded-md px-3 py-1.5 text-sm font-medium ${
+                    sort === value ? "bg-primary text-white" : "text-slate-700 hover:bg-slate-100"
+                  }`}
+                >
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="text-sm text-slate-700">{plural(total, "tópico", "tópicos")}</p>
+      {tags.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {tags.map((tag) => (
+            <li key={tag.slug} className="card flex flex-col gap-2">
+              <div>
+                <Link to={`/questions/tagged/${tag.slug}`} className="tag-chip text-sm">
+                  {tag.name}
+                </Link>
+              </div>
+              {tag.description ? (
+                <p className="line-clamp-3 text-sm text-slate-700">{tag.description}</p>
+              ) : null}
+              <p className="mt-auto text-xs text-slate-600">
+                {plural(tag.questionCount, "pergunta", "perguntas")}
+                {tag.postCount ? ` · ${plural(tag.postCount, "post", "posts")}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="card text-center text-slate-700">Nenhum tópico encontrado.</p>
+      )}
+      <Pagination page={page} totalPages={totalPages} />
+    </div>
+  );
+}
