@@ -34,6 +34,7 @@ function button(toolbar: Locator, name: string) {
 }
 
 test("every toolbar button makes its markup, and the server keeps it", async ({ page }) => {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   const { field, editor, toolbar } = await openPlayground(page);
   await editor.click();
 
@@ -108,7 +109,28 @@ test("every toolbar button makes its markup, and the server keeps it", async ({ 
   await expect(code).toHaveText("const resposta = 42;");
   // Highlighted on the server when saved.
   await expect(code.locator("span.hljs-keyword")).toHaveText("const");
-  await expect(stored.getByRole("button", { name: "Copiar código" })).toBeVisible();
+  const copy = stored.getByRole("button", { name: "Copiar código" });
+  await copy.focus();
+  await page.keyboard.press("Enter");
+  await expect(stored.getByRole("button", { name: "Copiado!" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Copiado!" })).toHaveCount(1);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("const resposta = 42;");
+});
+
+test("on any screen the toolbar keeps its names, shows no tooltip unasked and formats text @phone", async ({
+  page,
+}) => {
+  const { editor, toolbar } = await openPlayground(page);
+  for (const name of TOOLBAR_NAMES) {
+    await expect(button(toolbar, name)).toHaveCount(1);
+    await expect(button(toolbar, name).locator("span[aria-hidden]")).toBeHidden();
+  }
+  await editor.click();
+  await button(toolbar, "Negrito").click();
+  await page.keyboard.type("forte");
+  await expect(editor.locator("strong")).toHaveText("forte");
+  await button(toolbar, "Adicionar link").scrollIntoViewIfNeeded();
+  await expect(button(toolbar, "Adicionar link")).toBeInViewport();
 });
 
 test("Markdown shortcuts and keyboard shortcuts format as you type", async ({ page }) => {
