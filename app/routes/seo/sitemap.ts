@@ -1,4 +1,5 @@
 import { listPostsForSitemap } from "#app/features/posts/posts.server.ts";
+import { listQuestionsForSitemap } from "#app/features/questions/questions.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import type { Route } from "./+types/sitemap";
 
@@ -12,8 +13,15 @@ export async function loader({ request }: Route.LoaderArgs) {
         `<url><loc>${origin}/blog/${p.slug}</loc><lastmod>${p.lastModified.toISOString()}</lastmod></url>`,
     )
     .join("");
+  // Questions (numeric ids).
+  const questions = (await listQuestionsForSitemap(5000))
+    .map(
+      (q) =>
+        `<url><loc>${origin}/questions/${q.id}</loc><lastmod>${q.lastModified.toISOString()}</lastmod></url>`,
+    )
+    .join("");
   return new Response(
-    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}${posts}</urlset>`,
+    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}${posts}${questions}</urlset>`,
     {
       headers: { "Content-Type": "application/xml; charset=utf-8" },
     },
