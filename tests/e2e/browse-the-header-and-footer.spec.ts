@@ -8,12 +8,36 @@ test("the search box says it is searching for 500 ms, then offers the other sect
   await search.fill("xyzzy");
   await expect(page.getByText("Searching...")).toBeVisible();
   await expect(page.getByText('Nada foi encontrado para "xyzzy"')).toBeVisible({ timeout: 3_000 });
-  const sections = page.getByRole("listbox", { name: "Seções" });
+  const sections = page.getByRole("group", { name: "Seções" });
   await expect(sections.getByRole("option")).toHaveText(["Home", "Questões"]);
   await search.press("ArrowDown");
   await search.press("ArrowDown");
   await search.press("Enter");
   await expect(page).toHaveURL(/\/questions$/);
+});
+
+test("searching finds seeded content, and Enter opens every result", async ({ page }) => {
+  await page.goto("/");
+  const search = page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" });
+  await search.fill("event loop");
+  const results = page.getByRole("listbox", { name: "Resultados da busca" });
+  await expect(results.getByRole("group", { name: "Posts" }).getByRole("option").first()).toContainText(
+    /event loop/i,
+  );
+  await expect(results.getByRole("group", { name: "Seções" }).getByRole("option")).toHaveText([
+    "Blog",
+    "Questões",
+  ]);
+  await search.press("Escape");
+  await expect(results).toBeHidden();
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=event\+loop/);
+  await expect(page.getByRole("heading", { name: "Busca", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: /^Posts \(\d+\)$/ }).click();
+  await expect(
+    page.getByRole("region", { name: "Resultados: Posts" }).getByRole("article").first(),
+  ).toContainText(/event loop/i);
+  await expect(page.locator("mark").first()).toBeVisible();
 });
 
 test("the footer's newsletter subscribes once and confirms by e-mail", async ({ page }) => {

@@ -1,8 +1,11 @@
-// Spec §Search box: 'Searching...' for 500 ms, then the results (until real search lands:
-// 'Nada foi encontrado para "{q}"'), plus the two other sections as suggestions.
+// Spec §Search box: 'Searching...' for 500 ms, then up to five results grouped (Perguntas, Posts, Membros,
+// Tags) or 'Nada foi encontrado para "{q}"', plus the two other sections as suggestions. Arrows, Enter and
+// Escape work; Enter with nothing chosen opens /search?q= (also the plain form's target without JavaScript).
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { SearchIcon } from "#app/components/icons.tsx";
+import { Highlighted } from "#app/features/search/components/highlighted.tsx";
+import type { SearchHit } from "#app/features/search/search-query.ts";
 
 export const SEARCH_DELAY_MS = 500;
 
@@ -14,16 +17,38 @@ const SECTIONS: Record<Section, { label: string; href: string }> = {
   questions: { label: "Questões", href: "/questions" },
 };
 
+const GROUP_LABELS: Record<SearchHit["kind"], string> = {
+  questions: "Perguntas",
+  posts: "Posts",
+  members: "Membros",
+  tags: "Tags",
+};
+
 export function sectionOf(pathname: string): Section {
   if (pathname.startsWith("/blog") || pathname.startsWith("/write-a-post")) return "blog";
   if (pathname.startsWith("/questions") || pathname.startsWith("/ask-a-question")) return "questions";
   return "home";
 }
 
+function hitLabel(hit: SearchHit): string {
+  switch (hit.kind) {
+    case "questions":
+    case "posts":
+      return hit.title;
+    case "members":
+      return `${hit.name} (@${hit.handle})`;
+    case "tags":
+      return hit.name;
+  }
+}
+
+type Option = { id: string; href: string; label: React.ReactNode; group: string };
+
 export function SearchBox({ section, className = "" }: { section: Section; className?: string }) {
   const navigate = useNavigate();
+  const fetcher = useFetcher<{ q: string; hits: SearchHit[] }>();
   const [query, setQuery] = useState("");
-  const [state, setState] = useState<"idle" | "searching" | "results">("idle");
+  const [delayOver, setDelayOver] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -31,9 +56,24 @@ export function SearchBox({ section, className = "" }: { section: Section; class
   const listId = useId();
   const inputId = useId();
 
+  const trimmed = query.trim();
+  const ready = delayOver && fetcher.state === "idle" && fetcher.data?.q === trimmed;
+  const hits = ready ? (fetcher.data?.hits ?? []) : [];
   const suggestions = (Object.keys(SECTIONS) as Section[])
     .filter((s) => s !== section)
     .map((s) => SECTIONS[s]);
+  const options: Option[] = ready
+    ? [
+        ...hits.map((hit) => ({
+          id: `${hit.kind}-${hit.id}`,
+          href: hit.url,
+          label: <Highlighted text={hitLabel(hit)} />,
+          group: GROUP_LABELS[hit.kind],
+        })),
+        ...suggestions.map((s) => ({ id: `secao-${s.href}`, href: s.href, label: s.label, group: "Seções" })),
+      ]
+    : [];
+  const groups = [...new Set(options.map((o) => o.group))];
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -48,40 +88,46 @@ export function SearchBox({ section, className = "" }: { section: Section; class
   function onChange(value: string) {
     setQuery(value);
     setActive(-1);
+    setDelayOver(false);
     clearTimeout(timer.current);
     if (!value.trim()) {
-      setState("idle");
       setOpen(false);
       return;
     }
     setOpen(true);
-    setState("searching");
-    timer.current = setTimeout(() => setState("results"), SEARCH_DELAY_MS);
+    // The request starts at once; the answer shows once the spec's 500 ms have passed.
+    fetcher.load(`/api/search?${new URLSearchParams({ q: value.trim() })}`);
+    timer.current = setTimeout(() => setDelayOver(true), SEARCH_DELAY_MS);
   }
 
   function go(href: string) {
     setOpen(false);
     setQuery("");
-    setState("idle");
     navigate(href);
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Escape") {
+      // First Escape closes the list and keeps the text; a second one clears it (the search field's default).
+      if (open) event.preventDefault();
       setOpen(false);
+      setActive(-1);
       return;
     }
-    if (!open || state !== "results") return;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      const chosen = options[active];
+      if (open && chosen) go(chosen.href);
+      else if (trimmed) go(`/search?${new URLSearchParams({ q: trimmed })}`);
+      return;
+    }
+    if (!open || options.length === 0) return;
     if (event.key === "ArrowDown") {
       event.preventDefault();
-      setActive((i) => (i + 1) % suggestions.length);
+      setActive((i) => (i + 1) % options.length);
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
-      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-    } else if (event.key === "Enter" && active >= 0) {
-      event.preventDefault();
-      const target = suggestions[active];
-      if (target) go(target.href);
+      setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
     }
   }
 
@@ -102,53 +148,75 @@ export function SearchBox({ section, className = "" }: { section: Section; class
             value={query}
             onChange={(e) => onChange(e.target.value)}
             onKeyDown={onKeyDown}
-            onFocus={() => query.trim() && setOpen(true)}
+            onFocus={() => trimmed && setOpen(true)}
             role="combobox"
             aria-expanded={open}
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+            aria-activedescendant={
+              active >= 0 && options[active] ? `${listId}-${options[active].id}` : undefined
+            }
             className="focus:border-primary focus:ring-primary/30 w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:outline-none"
           />
         </div>
       </form>
-      {open ? (
-        <div
-          className="absolute top-full right-0 left-0 z-[1000] mt-2 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg"
-          aria-live="polite"
-        >
-          {state === "searching" ? (
-            <p className="text-slate-600">Searching...</p>
-          ) : (
-            <>
-              <p className="text-slate-700">Nada foi encontrado para &quot;{query}&quot;</p>
-              <ul
-                id={listId}
-                role="listbox"
-                aria-label="Seções"
-                className="mt-2 border-t border-slate-100 pt-2"
-              >
-                {suggestions.map((s, i) => (
-                  <li
-                    key={s.href}
-                    id={`${listId}-${i}`}
+      <div
+        hidden={!open}
+        className="absolute top-full right-0 left-0 z-[1000] mt-2 max-h-[70vh] min-w-72 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900 shadow-lg"
+      >
+        <p aria-live="polite" className={ready && hits.length > 0 ? "sr-only" : "text-slate-700"}>
+          {!open
+            ? ""
+            : !ready
+              ? "Searching..."
+              : hits.length === 0
+                ? `Nada foi encontrado para "${trimmed}"`
+                : `${hits.length} resultados`}
+        </p>
+        <div id={listId} role="listbox" aria-label="Resultados da busca">
+          {groups.map((group) => (
+            <div
+              key={group}
+              role="group"
+              aria-label={group}
+              className="mt-2 border-t border-slate-100 pt-2 first:mt-0 first:border-0 first:pt-0"
+            >
+              <p aria-hidden="true" className="px-2 pb-1 text-xs font-semibold text-slate-600 uppercase">
+                {group}
+              </p>
+              {options
+                .map((option, index) => ({ option, index }))
+                .filter(({ option }) => option.group === group)
+                .map(({ option, index }) => (
+                  <div
+                    key={option.id}
+                    id={`${listId}-${option.id}`}
                     role="option"
-                    aria-selected={i === active}
+                    aria-selected={index === active}
                     tabIndex={-1}
-                    onClick={() => go(s.href)}
-                    onKeyDown={(e) => e.key === "Enter" && go(s.href)}
-                    className={`text-primary hover:bg-primary-light cursor-pointer rounded px-2 py-1.5 ${i === active ? "bg-primary-light" : ""}`}
+                    onClick={() => go(option.href)}
+                    onKeyDown={(e) => e.key === "Enter" && go(option.href)}
+                    className={`text-primary hover:bg-primary-light cursor-pointer truncate rounded px-2 py-1.5 ${index === active ? "bg-primary-light" : ""}`}
                   >
-                    {s.label}
-                  </li>
+                    {option.label}
+                  </div>
                 ))}
-              </ul>
-            </>
-          )}
+            </div>
+          ))}
         </div>
-      ) : (
-        <ul id={listId} role="listbox" aria-label="Seções" hidden />
-      )}
+        {ready && trimmed ? (
+          <a
+            href={`/search?${new URLSearchParams({ q: trimmed })}`}
+            onClick={(e) => {
+              e.preventDefault();
+              go(`/search?${new URLSearchParams({ q: trimmed })}`);
+            }}
+            className="text-primary mt-2 block border-t border-slate-100 px-2 pt-2 text-xs font-medium hover:underline"
+          >
+            Ver todos os resultados
+          </a>
+        ) : null}
+      </div>
     </div>
   );
 }

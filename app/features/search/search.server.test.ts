@@ -1,0 +1,150 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { answers, posts, questions, questionTags, tags, users } from "#db/schema.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { quickSearch, search } from "./search.server.ts";
+import { parseSearchQuery, snippetParts } from "./search-query.ts";
+import { eq } from "drizzle-orm";
+
+describe("search", () => {
+  const db = setupTestDatabase();
+  const ids = { promises: 0, session: 0, join: 0, loop: 0 };
+
+  beforeAll(async () => {
+    const ana = await createMember(db(), { name: "Ana Beatriz Souza", handle: "anabia" });
+    const joao = await createMember(db(), { name: "João Pedro Lima", handle: "joaopl" });
+    await db().update(users).set({ bio: "Apaixonado por bancos de dados" }).where(eq(users.id, joao.id));
+    const [sql, js] = await db()
+      .insert(tags)
+      .values([
+        { name: "sql", slug: "sql", questionCount: 1 },
+        { name: "javascript", slug: "javascript", questionCount: 2 },
+      ])
+      .returning();
+    const inserted = await db()
+      .insert(questions)
+      .values([
+        {
+          authorId: ana.id,
+          title: "Como tratar erros em promessas no JavaScript?",
+          description: "<p>Minhas promessas rejeitadas somem sem mensagem nenhuma no console.</p>",
+          details: "<p>Tentei usar try/catch fora do await.</p>",
+          answerCount: 1,
+          createdAt: new Date(Date.now() - 86400000),
+        },
+        {
+          authorId: joao.id,
+          title: "Sessão expirando rápido demais no servidor",
+          description: "<p>A sessão do usuário cai depois de cinco minutos.</p>",
+          createdAt: new Date(Date.now() - 2 * 86400000),
+        },
+        {
+          authorId: joao.id,
+          title: "Consulta lenta com JOIN em tabelas grandes",
+          description: "<p>O event loop não tem nada a ver, é o banco: a consulta demora.</p>",
+          createdAt: new Date(Date.now() - 3 * 86400000),
+        },
+        {
+          authorId: ana.id,
+          title: "Entendendo o event loop do JavaScript",
+          description: "<p>Por que o setTimeout com zero não roda na hora?</p>",
+          createdAt: new Date(Date.now() - 400 * 86400000),
+        },
+      ])
+      .returning({ id: questions.id });
+    [ids.promises, ids.session, ids.join, ids.loop] = inserted.map((q) => q.id) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    await db()
+      .insert(questionTags)
+      .values([
+        { questionId: ids.promises, tagId: js!.id },
+        { questionId: ids.loop, tagId: js!.id },
+        { questionId: ids.join, tagId: sql!.id },
+      ]);
+    const [answer] = await db()
+      .insert(answers)
+      .values({
+        questionId: ids.promises,
+        authorId: joao.id,
+        body: "<p>Use um manipulador de rejeições não tratadas.</p>",
+      })
+      .returning();
+    await db().update(questions).set({ acceptedAnswerId: answer!.id }).where(eq(questions.id, ids.promises));
+    await db().insert(posts).values({
+      slug: "guia-de-indices",
+      authorId: joao.id,
+      title: "Um guia de índices no PostgreSQL",
+      description: "Quando um índice ajuda uma consulta e quando atrapalha.",
+      body: "<p>Índices GIN para busca textual.</p>",
+    });
+  });
+
+  const questionIds = async (q: string) => (await search(q, "questions", 1)).page.items.map((i) => i.id);
+
+  it("matches Portuguese stems (plural and singular)", async () => {
+    expect(await questionIds("promessa")).toEqual([ids.promises]);
+    expect(await questionIds("erro")).toContain(ids.promises);
+  });
+
+  it("ignores accents in either direction", async () => {
+    expect(await questionIds("sessao")).toEqual([ids.session]);
+    expect(await questionIds("SESSÃO expirando")).toEqual([ids.session]);
+  });
+
+  it("finds a question through the text of its answers", async () => {
+    expect(await questionIds("rejeições tratadas")).toEqual([ids.promises]);
+  });
+
+  it("ranks title matches and fresher questions first", async () => {
+    const found = await questionIds("event loop");
+    expect(found[0]).toBe(ids.loop);
+    expect(found).toContain(ids.join);
+  });
+
+  it("searches phrases", async () => {
+    expect(await questionIds('"loop não tem"')).toEqual([ids.join]);
+  });
+
+  it("forgives misspellings with trigram similarity", async () => {
+    expect(await questionIds("javscript")).toContain(ids.loop);
+    const members = (await search("Beatris", "members", 1)).page.items.map(
+      (m) => m.kind === "members" && m.handle,
+    );
+    expect(members).toContain("anabia");
+  });
+
+  it("applies [tag], user:, is:answered and is:accepted", async () => {
+    expect((await questionIds("[javascript]")).sort()).toEqual([ids.promises, ids.loop].sort());
+    expect(await questionIds("[sql] consulta")).toEqual([ids.join]);
+    expect((await questionIds("user:joaopl")).sort()).toEqual([ids.session, ids.join].sort());
+    expect(await questionIds("is:answered")).toEqual([ids.promises]);
+    expect(await questionIds("[javascript] is:accepted")).toEqual([ids.promises]);
+    expect(parseSearchQuery("is:accepted").accepted).toBe(true);
+  });
+
+  it("highlights the matched words in snippets", async () => {
+    const [hit] = (await search("promessas rejeitadas", "questions", 1)).page.items;
+    expect(hit?.kind).toBe("questions");
+    const parts = snippetParts(hit && "snippet" in hit ? hit.snippet : "");
+    expect(parts.filter((p) => p.match).map((p) => p.text.toLowerCase())).toContain("rejeitadas");
+  });
+
+  it("counts each kind and pages in SQL", async () => {
+    const results = await search("consulta", "questions", 1);
+    expect(results.totals).toMatchObject({ questions: 1, posts: 1 });
+    const secondPage = await search("javascript", "questions", 2, 1);
+    expect(secondPage.page.items).toHaveLength(1);
+    expect(secondPage.page.total).toBe(2);
+  });
+
+  it("gives the header box at most five results, grouped by kind", async () => {
+    const hits = await quickSearch("consulta");
+    expect(hits.length).toBeLessThanOrEqual(5);
+    expect(hits.map((h) => h.kind)).toEqual(["questions", "posts"]);
+    expect(await quickSearch("   ")).toEqual([]);
+  });
+});

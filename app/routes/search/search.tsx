@@ -1,0 +1,181 @@
+// /search?q=&tipo=&page= — every result, by kind, with pagination and the operators explained.
+import { Form, Link } from "react-router";
+import { AvatarImage } from "#app/components/avatar.tsx";
+import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
+import { Highlighted } from "#app/features/search/components/highlighted.tsx";
+import { search } from "#app/features/search/search.server.ts";
+import { SEARCH_KINDS, type SearchHit, type SearchKind } from "#app/features/search/search-query.ts";
+import { formatDate } from "#app/lib/dates.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/search";
+
+const PAGE_SIZE = 10;
+const KIND_LABELS: Record<SearchKind, string> = {
+  questions: "Perguntas",
+  posts: "Posts",
+  members: "Membros",
+  tags: "Tags",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const requested = url.searchParams.get("tipo") as SearchKind | null;
+  const kind = requested && SEARCH_KINDS.includes(requested) ? requested : "questions";
+  const results = await search(q, kind, pageFromUrl(url), PAGE_SIZE);
+  return { ...results, pageNumber: pageFromUrl(url), totalPages: Math.ceil(results.page.total / PAGE_SIZE) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: loaderData?.query ? `Busca: ${loaderData.query}` : "Busca",
+    description: "Busque perguntas, posts, membros e tags da Suporte de Domingo.",
+    noindex: true,
+  });
+
+function HitItem({ hit }: { hit: SearchHit }) {
+  switch (hit.kind) {
+    case "questions":
+      return (
+        <article className="card">
+          <h3 className="text-primary text-lg font-semibold">
+            <Link to={hit.url} className="hover:underline">
+              <Highlighted text={hit.title} />
+            </Link>
+          </h3>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-700">
+            <Highlighted text={hit.snippet} />
+          </p>
+          <p className="mt-2 text-xs text-slate-600">
+            {hit.score} votos · {hit.answerCount} {hit.answerCount === 1 ? "resposta" : "respostas"}
+            {hit.accepted ? " · resposta aceita" : ""} · por {hit.authorName} · {formatDate(hit.createdAt)}
+          </p>
+        </article>
+      );
+    case "posts":
+      return (
+        <article className="card">
+          <h3 className="text-primary text-lg font-semibold">
+            <Link to={hit.url} className="hover:underline">
+              <Highlighted text={hit.title} />
+            </Link>
+          </h3>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-700">
+            <Highlighted text={hit.snippet} />
+          </p>
+          <p className="mt-2 text-xs text-slate-600">
+            {hit.likeCount} curtidas · por {hit.authorName} · {formatDate(hit.createdAt)}
+          </p>
+        </article>
+      );
+    case "members":
+      return (
+        <article className="card flex items-center gap-3">
+          <AvatarImage src={hit.avatarUrl} size="md" />
+          <div>
+            <h3 className="text-primary font-semibold">
+              <Link to={hit.url} className="hover:underline">
+                {hit.name}
+              </Link>
+            </h3>
+            <p className="text-sm text-slate-700">
+              @{hit.handle} · {hit.roleLine} · {hit.reputation} de reputação
+            </p>
+          </div>
+        </article>
+      );
+    case "tags":
+      return (
+        <article className="card">
+          <h3>
+            <Link to={hit.url} className="tag-chip text-sm">
+              {hit.name}
+            </Link>
+          </h3>
+          {hit.description ? <p className="mt-2 text-sm text-slate-700">{hit.description}</p> : null}
+          <p className="mt-1 text-xs text-slate-600">{hit.count} publicações</p>
+        </article>
+      );
+  }
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, kind, page, totals, pageNumber, totalPages } = loaderData;
+  const tabHref = (k: SearchKind) => `/search?${new URLSearchParams({ q: query, tipo: k })}`;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Busca</h1>
+      <Form method="get" action="/search" role="search" className="mt-4 flex gap-2">
+        <label htmlFor="busca-completa" className="sr-only">
+          Pesquisar
+        </label>
+        <input
+          id="busca-completa"
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder="Pesquisar"
+          className="field-input"
+        />
+        <input type="hidden" name="tipo" value={kind} />
+        <button type="submit" className="btn-primary">
+          Buscar
+        </button>
+      </Form>
+      <details className="mt-3 text-sm text-slate-700">
+        <summary className="cursor-pointer">Como refinar a busca</summary>
+        <ul className="mt-2 list-disc space-y-1 pl-6">
+          <li>
+            <code>[javascript]</code> — só o que tem a tag
+          </li>
+          <li>
+            <code>user:ana</code> — só o que o membro escreveu
+          </li>
+          <li>
+            <code>is:answered</code> e <code>is:accepted</code> — perguntas com resposta, ou com resposta
+            aceita
+          </li>
+          <li>
+            <code>&quot;event loop&quot;</code> — a frase exata; <code>-jquery</code> exclui a palavra
+          </li>
+        </ul>
+      </details>
+
+      {query ? (
+        <>
+          <nav aria-label="Tipos de resultado" className="mt-6 border-b border-slate-200">
+            <ul className="flex flex-wrap gap-1">
+              {SEARCH_KINDS.map((k) => (
+                <li key={k}>
+                  <Link
+                    to={tabHref(k)}
+                    aria-current={k === kind ? "page" : undefined}
+                    className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${k === kind ? "border-primary text-primary" : "hover:text-primary border-transparent text-slate-700"}`}
+                  >
+                    {KIND_LABELS[k]} ({totals[k]})
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section aria-label={`Resultados: ${KIND_LABELS[kind]}`} className="mt-6">
+            {page.items.length === 0 ? (
+              <p className="text-slate-700">Nada foi encontrado para &quot;{query}&quot;</p>
+            ) : (
+              <ol className="space-y-4">
+                {page.items.map((hit) => (
+                  <li key={`${hit.kind}-${hit.id}`}>
+                    <HitItem hit={hit} />
+                  </li>
+                ))}
+              </ol>
+            )}
+            <Pagination page={pageNumber} totalPages={totalPages} />
+          </section>
+        </>
+      ) : (
+        <p className="mt-6 text-slate-700">Digite o que procura: perguntas, posts, membros ou tags.</p>
+      )}
+    </div>
+  );
+}
