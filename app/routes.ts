@@ -24,6 +24,7 @@ export default [
     route("tags", "routes/tags/tag-list.tsx"),
     route("test", "routes/test/style-guide.tsx"),
     route("test/editor", "routes/test/editor-playground.tsx"),
+    route("search", "routes/search/search.tsx"),
     route("newsletter", "routes/newsletter/newsletter.tsx"),
     route("newsletter/confirmar/:token", "routes/newsletter/newsletter-confirm.tsx"),
     // Accounts.
@@ -44,6 +45,7 @@ export default [
   route("api/post-favorite", "routes/api/post-favorite.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),
   route("blog/tag/:tag/feed.xml", "routes/blog/tag-feed.ts"),
+  route("api/search", "routes/api/search.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/tags", "routes/api/tags.ts"),
   route("api/questions/similar", "routes/api/questions-similar.ts"),
