@@ -50,14 +50,20 @@ export async function verifyPassword(password: string, stored: string | null | u
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-let dummy: Promise<string> | undefined;
+/** One dummy hash per cost, made on first use. */
+const dummies = new Map<number, Promise<string>>();
 
 /**
  * Spends the time of one verification when there is no account (or no password) to check against, so a wrong
  * password and an unknown e-mail take the same time.
  */
 export async function burnDummyHash(password: string): Promise<void> {
-  dummy ??= hashPassword(randomBytes(16).toString("hex"));
+  const cost = currentCost();
+  let dummy = dummies.get(cost.N);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString("hex"));
+    dummies.set(cost.N, dummy);
+  }
   const parsed = parse(await dummy);
   if (parsed) await derive(password, parsed.salt, parsed.cost);
 }

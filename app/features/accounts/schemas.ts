@@ -80,9 +80,10 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 export const forgotSchema = z.object({ email: emailField });
 export type ForgotInput = z.infer<typeof forgotSchema>;
 
-/** The new password twice, the second equal to the first (spec §5). */
+/** The new password twice, the second equal to the first (spec §5); checked once both are long enough. */
 function passwordsMatch(value: { newPassword: string; confirmPassword: string }) {
-  return value.newPassword === value.confirmPassword;
+  const tooShort = [value.newPassword, value.confirmPassword].some((p) => p.length < PASSWORD_MIN_LENGTH);
+  return tooShort || value.newPassword === value.confirmPassword;
 }
 const MISMATCH = { error: M.passwordsDiffer, path: ["confirmPassword"] };
 

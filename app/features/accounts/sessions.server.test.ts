@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { sessions, users } from "#db/schema.ts";
+import { hashToken } from "#app/lib/tokens.server.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { createMember } from "#tests/support/factories.ts";
+import {
+  SESSION_TTL_SECONDS,
+  clearSessionCookie,
+  createSession,
+  endSession,
+  endSessionsOf,
+  resolveSession,
+  sessionCookie,
+} from "./sessions.server.ts";
+
+const db = setupTestDatabase();
+const DAY = 24 * 60 * 60 * 1000;
+
+const requestWith = (token: string, url = "http://localhost/") =>
+  new Request(url, { headers: { cookie: `outro=1; sdd_session=${token}` } });
+
+async function expiryOf(token: string) {
+  const [row] = await db()
+    .select()
+    .from(sessions)
+    .where(eq(sessions.idHash, hashToken(token)));
+  return row?.expiresAt;
+}
+
+describe("sessions", () => {
+  test("a visitor without a cookie, or with a cookie that leads nowhere, is nobody", async () => {
+    expect(await resolveSession(new Request("http://localhost/"))).toEqual({ viewer: null });
+    const unknown = await resolveSession(requestWith("x".repeat(43)));
+    expect(unknown.viewer).toBeNull();
+    expect(unknown.setCookie).toMatch(/^sdd_session=; .*Max-Age=0/);
+  });
+
+  test("the cookie finds the member; only the token's hash is stored", async () => {
+    const member = await createMember(db());
+    const token = await createSession(db(), member.id, "vitest");
+    const rows = await db().select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(rows.map((r) => r.idHash)).toEqual([hashToken(token)]);
+    const { viewer, setCookie } = await resolveSession(requestWith(token));
+    expect(viewer).toEqual(member);
+    // Fresh sessions are not written again.
+    expect(setCookie).toBeUndefined();
+  });
+
+  test("an expired session is refused and its cookie removed", async () => {
+    const member = await createMember(db());
+    const token = await createSession(db(), member.id, null, new Date(Date.now() - 31 * DAY));
+    const { viewer, setCookie } = await resolveSession(requestWith(token));
+    expect(viewer).toBeNull();
+    expect(setCookie).toMatch(/Max-Age=0/);
+  });
+
+  test("30 days, sliding: renewed at most once a day", async () => {
+    const member = await createMember(db());
+    const now = new Date();
+    const token = await createSession(db(), member.id, null, new Date(now.getTime() - 2 * DAY));
+    const before = await expiryOf(token);
+    const renewed = await resolveSession(requestWith(token), now);
+    expect(renewed.viewer?.id).toBe(member.id);
+    expect(renewed.setCookie).toBe(sessionCookie(requestWith(token), token));
+    const after = await expiryOf(token);
+    expect(after?.getTime()).toBe(now.getTime() + SESSION_TTL_SECONDS * 1000);
+    expect(after!.getTime()).toBeGreaterThan(before!.getTime());
+    const [row] = await db().select({ at: users.lastActiveAt }).from(users).where(eq(users.id, member.id));
+    expect(row?.at.getTime()).toBe(now.getTime());
+
+    // Within the next day: no write, no cookie.
+    const later = new Date(now.getTime() + 23 * 60 * 60 * 1000);
+    const again = await resolveSession(requestWith(token), later);
+    expect(again.setCookie).toBeUndefined();
+    expect((await expiryOf(token))?.getTime()).toBe(after?.getTime());
+    // A day and more later: pushed forward again.
+    const nextDay = new Date(now.getTime() + DAY + 60_000);
+    expect((await resolveSession(requestWith(token), nextDay)).setCookie).toBeDefined();
+  });
+
+  test("the cookie is httpOnly and SameSite=Lax; Secure with the __Host- prefix under https", () => {
+    const http = sessionCookie(new Request("http://localhost/"), "abc");
+    expect(http).toBe(`sdd_session=abc; Path=/; Max-Age=${SESSION_TTL_SECONDS}; HttpOnly; SameSite=Lax`);
+    const https = sessionCookie(new Request("https://sdd.dev/"), "abc");
+    expect(https).toBe(
+      `__Host-sdd_session=abc; Path=/; Max-Age=${SESSION_TTL_SECONDS}; HttpOnly; SameSite=Lax; Secure`,
+    );
+    expect(clearSessionCookie(new Request("https://sdd.dev/"))).toMatch(
+      /^__Host-sdd_session=; .*Max-Age=0.*Secure$/,
+    );
+  });
+
+  test("under https the plain cookie name is not read", async () => {
+    const member = await createMember(db());
+    const token = await createSession(db(), member.id, null);
+    expect((await resolveSession(requestWith(token, "https://sdd.dev/"))).viewer).toBeNull();
+    const secure = new Request("https://sdd.dev/", { headers: { cookie: `__Host-sdd_session=${token}` } });
+    expect((await resolveSession(secure)).viewer?.id).toBe(member.id);
+  });
+
+  test("sign-out ends this session only; endSessionsOf ends the others", async () => {
+    const member = await createMember(db());
+    const [a, b, c] = [
+      await createSession(db(), member.id, null),
+      await createSession(db(), member.id, null),
+      await createSession(db(), member.id, null),
+    ];
+    await endSession(requestWith(a));
+    expect((await resolveSession(requestWith(a))).viewer).toBeNull();
+    expect((await resolveSession(requestWith(b))).viewer).not.toBeNull();
+    await endSessionsOf(db(), member.id, c);
+    expect((await resolveSession(requestWith(b))).viewer).toBeNull();
+    expect((await resolveSession(requestWith(c))).viewer).not.toBeNull();
+  });
+
+  test("deleting a member ends their sessions", async () => {
+    const member = await createMember(db());
+    const token = await createSession(db(), member.id, null);
+    await db().delete(users).where(eq(users.id, member.id));
+    expect((await resolveSession(requestWith(token))).viewer).toBeNull();
+  });
+});
