@@ -20,6 +20,11 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?: () => Promise<Blob>;
+  /**
+   * LISTEN on a channel; `pg_notify` from any app server (PostgreSQL) or this process (PGlite) reaches the
+   * handler after the notifying transaction commits. Resolves to an unsubscribe function.
+   */
+  listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../db/migrations", import.meta.url));
@@ -70,7 +75,13 @@ async function openPglite(
   });
   const db = drizzle({ client, schema });
   if (!snapshot) await migrate(db, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close(), dump: () => client.dumpDataDir("none") };
+  return {
+    db,
+    kind: "pglite",
+    close: () => client.close(),
+    dump: () => client.dumpDataDir("none"),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
+  };
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
@@ -90,7 +101,73 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();
   }
-  return { db, kind: "postgres", close: () => pool.end() };
+  const listener = postgresListener(url, pg.Client);
+  return {
+    db,
+    kind: "postgres",
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+    listen: listener.listen,
+  };
+}
+
+/**
+ * One dedicated connection per process carries every LISTEN (pool connections are shared and short-lived).
+ * It reconnects after an error and listens again on every channel that has handlers.
+ */
+function postgresListener(url: string, Client: typeof import("pg").Client) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: import("pg").Client | undefined;
+  let connecting: Promise<import("pg").Client> | undefined;
+  let closed = false;
+
+  function connect(): Promise<import("pg").Client> {
+    connecting ??= (async () => {
+      const next = new Client({ connectionString: url });
+      next.on("notification", (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+      });
+      next.on("error", (error) => {
+        logger.warn({ err: error }, "LISTEN connection lost; reconnecting");
+        client = undefined;
+        connecting = undefined;
+        if (!closed) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+      });
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteIdent(channel)}`);
+      client = next;
+      return next;
+    })();
+    return connecting;
+  }
+
+  return {
+    async listen(channel: string, onMessage: (payload: string) => void) {
+      const set = handlers.get(channel) ?? new Set();
+      const first = set.size === 0;
+      set.add(onMessage);
+      handlers.set(channel, set);
+      const connection = client ?? (await connect());
+      if (first) await connection.query(`LISTEN ${quoteIdent(channel)}`);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+function quoteIdent(name: string) {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 // ------------------------------------------------------------------------------------ process singleton
