@@ -46,6 +46,7 @@ export default [
   route("blog/feed.xml", "routes/blog/feed.ts"),
   route("blog/tag/:tag/feed.xml", "routes/blog/tag-feed.ts"),
   route("api/search", "routes/api/search.ts"),
+  route("notifications/stream", "routes/notifications/stream.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/tags", "routes/api/tags.ts"),
   route("api/questions/similar", "routes/api/questions-similar.ts"),
