@@ -2,7 +2,7 @@
 // works without JavaScript and links can be shared; 'Salvar filtro customizado' posts the same fields with a
 // name to keep them for the member. Cancelar, Escape and the overlay close it. Without JavaScript the trigger
 // link (?filtro=novo) shows the same form in the page instead of a dialog.
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Dialog } from "radix-ui";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import {
@@ -207,6 +207,15 @@ export function FilterModal({
   useEffect(() => {
     if (saveError) setOpen(true);
   }, [saveError]);
+  // A navigation (a filter applied or saved) closes it, unless the server refused to save.
+  const saveErrorRef = useRef(saveError);
+  saveErrorRef.current = saveError;
+  const firstLocation = useRef(location.key);
+  useEffect(() => {
+    if (location.key === firstLocation.current) return;
+    firstLocation.current = location.key;
+    setOpen(Boolean(saveErrorRef.current));
+  }, [location.key]);
 
   const params = new URLSearchParams(location.search);
   params.set(FILTER_PARAM, "novo");

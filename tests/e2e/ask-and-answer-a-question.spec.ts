@@ -1,0 +1,196 @@
+// A member asks a question with tags; two others answer ('1 Resposta', then '2 Respostas'), vote and comment;
+// the asker accepts an answer, edits the question and reads its history.
+import type { Browser, Page } from "@playwright/test";
+import { signUp } from "./auth.ts";
+import { expect, test } from "./fixtures.ts";
+
+async function memberPage(
+  browser: Browser,
+  name: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, { name });
+  return { page, close: () => context.close() };
+}
+
+async function editorIn(page: Page, label: string) {
+  const editor = page.getByRole("textbox", { name: label });
+  // Editors further down the page load as they come near the screen.
+  await editor.scrollIntoViewIfNeeded();
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  return editor;
+}
+
+async function answer(page: Page, text: string) {
+  const editor = await editorIn(page, "Sua resposta");
+  await editor.click();
+  await page.keyboard.type(text);
+  await page.getByRole("button", { name: "Poste sua resposta" }).click();
+}
+
+test("ask with tags, answer twice, vote, comment, accept, edit and read the history", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now();
+  const title = `Como evitar que o fetch rode duas vezes no React? ${stamp}`;
+  await signUp(page, { name: "Ana Perguntadeira" });
+  await page.goto("/questions");
+  await page.getByRole("link", { name: "Perguntar" }).first().click();
+  await expect(page).toHaveURL(/\/ask-a-question$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Fazer uma pergunta" })).toBeVisible();
+  const details = await editorIn(page, "Quais são os detalhes do seu problema?");
+
+  // Too little: every message shows by its field and nothing typed is lost.
+  await page.getByRole("textbox", { name: "Título" }).fill("Curto demais");
+  await details.click();
+  await page.keyboard.type("Pouco texto.");
+  await page.getByRole("button", { name: "Poste sua pergunta" }).click();
+  await expect(page.getByText("O título precisa ter pelo menos 15 caracteres.")).toBeVisible();
+  await expect(page.getByText("Descreva o problema com pelo menos 20 caracteres.")).toBeVisible();
+  await expect(
+    page.getByText("Conte o que você tentou e o que esperava com pelo menos 20 caracteres."),
+  ).toBeVisible();
+  await expect(page.getByText("Escolha pelo menos uma tag.")).toBeVisible();
+  await expect(details).toContainText("Pouco texto.");
+
+  await page.getByRole("textbox", { name: "Título" }).fill(title);
+  await details.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(
+    " O efeito busca a lista de tarefas e a requisição aparece duplicada na aba Network.",
+  );
+  const tried = await editorIn(page, "O que você tentou e o que estava esperando?");
+  await tried.click();
+  await page.keyboard.type("Tentei uma variável fora do componente; esperava uma única requisição.");
+  const tags = page.getByRole("combobox", { name: "Tags (até 5)" });
+  await tags.fill("react");
+  await tags.press("Enter");
+  await page.getByRole("button", { name: "Adicione tags" }).click();
+  await page.getByRole("listbox", { name: "Tags sugeridas" }).getByRole("option", { name: "Dicas" }).click();
+  await page.getByRole("button", { name: "Poste sua pergunta" }).click();
+
+  // The new question opens at the top of its page.
+  await expect(page).toHaveURL(/\/questions\/\d+$/);
+  const questionUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole("list", { name: "Tags" }).first().getByRole("link")).toHaveText([
+    "Dicas",
+    "react",
+  ]);
+  await expect(page.getByRole("heading", { name: "0 Respostas" })).toBeVisible();
+  await expect(page.getByText("no answers were found")).toBeVisible();
+  // Nobody votes on their own question.
+  await page.getByRole("button", { name: "Votar positivamente" }).first().click();
+  await expect(page.getByText("Você não pode votar na sua própria pergunta.")).toBeVisible();
+
+  // Two other members answer: '1 Resposta', then '2 Respostas'.
+  const bia = await memberPage(browser, "Bia Respondona");
+  await bia.page.goto(questionUrl);
+  await answer(bia.page, "Isso é o Strict Mode do React 18: em desenvolvimento o efeito roda duas vezes.");
+  await expect(bia.page.getByRole("heading", { name: "1 Resposta", exact: true })).toBeVisible();
+  // An upvote on the question, shown at once and kept.
+  const questionVotes = bia.page.getByRole("article").first();
+  await questionVotes.getByRole("button", { name: "Votar positivamente" }).first().click();
+  await expect(questionVotes.getByRole("button", { name: "Votar positivamente" }).first()).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  // A comment with a link.
+  await bia.page.getByText("Adicionar um comentário").first().click();
+  await bia.page
+    .getByRole("textbox", { name: "Seu comentário" })
+    .first()
+    .fill("Veja a documentação em https://react.dev/reference/react/StrictMode para entender.");
+  await bia.page.getByRole("button", { name: "Comentar" }).first().click();
+  await expect(
+    bia.page.getByRole("link", { name: "https://react.dev/reference/react/StrictMode" }),
+  ).toBeVisible();
+
+  const caio = await memberPage(browser, "Caio Ajudante");
+  await caio.page.goto(questionUrl);
+  await answer(caio.page, "Use um AbortController e cancele a requisição na função de limpeza do efeito.");
+  await expect(caio.page.getByRole("heading", { name: "2 Respostas" })).toBeVisible();
+
+  // The asker sees both, the question's score and the comment; accepts Caio's answer, which goes first.
+  await page.goto(questionUrl);
+  await expect(page.getByRole("heading", { name: "2 Respostas" })).toBeVisible();
+  await expect(page.getByRole("article").first().getByLabel("Pontuação: 1")).toBeVisible();
+  await expect(page.getByText("1 comentário", { exact: true })).toBeVisible();
+  const caioAnswer = page.getByRole("article", { name: "Resposta de Caio Ajudante" });
+  await caioAnswer.getByRole("button", { name: "Aceitar resposta" }).click();
+  await expect(page.getByRole("article", { name: "Resposta de Caio Ajudante (aceita)" })).toBeVisible();
+  const answers = page.getByRole("region", { name: "2 Respostas" }).getByRole("article");
+  await expect(answers.first()).toHaveAccessibleName("Resposta de Caio Ajudante (aceita)");
+  await expect(answers.first().getByText("Resposta aceita", { exact: true })).toBeVisible();
+  // The answers' order follows the dropdown and the address; the accepted one stays first.
+  await page.getByRole("combobox", { name: "Ordenar por" }).selectOption("oldest");
+  await expect(page).toHaveURL(/answers=oldest/);
+  await expect(answers.first()).toHaveAccessibleName("Resposta de Caio Ajudante (aceita)");
+  await expect(answers.nth(1)).toHaveAccessibleName("Resposta de Bia Respondona");
+
+  // The asker edits the question from the three-dot menu, then reads the history.
+  await page.getByRole("button", { name: "Mais ações" }).first().click();
+  await page.getByRole("menuitem", { name: "Editar" }).click();
+  await expect(page).toHaveURL(/\/editar$/);
+  const edited = `${title} (editada)`;
+  await page.getByRole("textbox", { name: "Título" }).fill(edited);
+  await page.getByRole("button", { name: "Salvar edição" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: edited })).toBeVisible();
+  await page.getByRole("link", { name: "Histórico de edições" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Histórico de revisões" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Revisão 2" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Versão original" })).toBeVisible();
+  await expect(page.getByText("Alterações: título")).toBeVisible();
+
+  await bia.close();
+  await caio.close();
+});
+
+test("an empty answer is refused with a message, and visitors are invited to sign in", async ({ page }) => {
+  await page.goto("/questions/1");
+  await expect(page.getByRole("heading", { name: "Responder" })).toBeVisible();
+  await page.getByRole("link", { name: "Entrar para responder" }).click();
+  await expect(page).toHaveURL(/\/entrar\?redirectTo=%2Fquestions%2F1/);
+
+  await signUp(page);
+  await page.goto("/questions/1");
+  await editorIn(page, "Sua resposta");
+  await page.getByRole("button", { name: "Poste sua resposta" }).click();
+  await expect(page.getByText("A resposta não pode ficar vazia.")).toBeVisible();
+});
+
+test("a missing or non-numeric id goes back to the list", async ({ page }) => {
+  await page.goto("/questions/abc");
+  await expect(page).toHaveURL(/\/questions$/);
+  await page.goto("/questions/999999");
+  await expect(page).toHaveURL(/\/questions$/);
+});
+
+test("@phone a member answers a question on a phone", async ({ page }) => {
+  await signUp(page, { name: "Duda Do Celular" });
+  const title = `Pergunta para responder pelo celular ${Date.now()}`;
+  const response = await page.request.post("/ask-a-question", {
+    form: {
+      title,
+      description: "Um problema descrito com texto suficiente para passar.",
+      details: "Tentei de tudo e esperava que funcionasse logo.",
+      tags: "celular",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  const questionUrl = response.headers().location ?? "";
+  expect(questionUrl).toMatch(/^\/questions\/\d+$/);
+
+  // Another member finds it on the list and answers it.
+  await signUp(page, { name: "Edu Responde" });
+  await page.goto("/questions");
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await answer(page, "Pelo celular também dá para ajudar: reinicie o servidor de desenvolvimento.");
+  await expect(page.getByRole("heading", { name: "1 Resposta", exact: true })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Resposta de Edu Responde" })).toBeVisible();
+});
