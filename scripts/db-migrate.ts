@@ -11,4 +11,6 @@ try {
 const started = Date.now();
 const handle = await openDatabase();
 await handle.close();
-console.log(`Migrações aplicadas (${handle.kind === "pglite" ? "PGlite" : "PostgreSQL"}) em ${Date.now() - started} ms.`);
+console.log(
+  `Migrações aplicadas (${handle.kind === "pglite" ? "PGlite" : "PostgreSQL"}) em ${Date.now() - started} ms.`,
+);

@@ -19,6 +19,7 @@ function startServer(env: Record<string, string>): {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      BUILD_DIR: e2eBuildDir,
       DATABASE_URL: "",
       SMTP_URL: "",
       LOG_LEVEL: "info",
