@@ -70,6 +70,7 @@ test("every toolbar button makes its markup, and the server keeps it", async ({ 
   await field.getByRole("textbox", { name: "Endereço do link" }).fill("exemplo.com.br/docs");
   await field.getByRole("button", { name: "Aplicar" }).click();
   await expect(editor.locator('a[href="https://exemplo.com.br/docs"]')).toHaveText("site");
+  await expect(editor).toBeFocused();
   await page.keyboard.press("End");
   await page.keyboard.press("Enter");
 
@@ -222,6 +223,7 @@ test("links accept only http, https, mailto, tel and sms; a selected e-mail beco
   await address.fill("tel:+5511999990000");
   await address.press("Enter");
   await expect(editor.locator('a[href="tel:+5511999990000"]')).toHaveText("clique aqui");
+  await expect(editor).toBeFocused();
 
   await page.keyboard.press("End");
   await page.keyboard.press("Enter");
@@ -279,6 +281,22 @@ test("what you type survives a reload until you discard it", async ({ page }) =>
   await page.reload();
   await expect(page.locator('[data-rich-text-field="editor"]')).toHaveCount(2);
   await expect(page.getByRole("textbox", { name: "Texto (layout compacto)" })).toHaveText("");
+});
+
+test("a post the server refuses keeps the draft", async ({ page }) => {
+  const { editor } = await openPlayground(page);
+  await editor.click();
+  await page.keyboard.type("Texto que volta depois do erro");
+  // Six tags typed into the field: the server refuses them (at most five).
+  await page.getByRole("combobox", { name: "Tags" }).fill("a, b, c, d, e, f");
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Escolha no máximo 5 tags." })).toBeVisible();
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(page.locator('[data-rich-text-field="editor"]')).toHaveCount(2);
+  await expect(page.getByRole("textbox", { name: "Texto (layout compacto)" })).toHaveText(
+    "Texto que volta depois do erro",
+  );
 });
 
 test("hostile HTML posted straight to the server renders inert", async ({ page }) => {

@@ -11,7 +11,7 @@ import {
   type ComponentType,
   type KeyboardEvent as ReactKeyboardEvent,
 } from "react";
-import { useNavigation } from "react-router";
+import { useFetchers, useNavigation } from "react-router";
 import { NodeSelection } from "@tiptap/pm/state";
 import {
   CODE_LANGUAGES,
@@ -590,7 +590,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
       const html = editorHtml(current);
       if (valueRef.current) valueRef.current.value = html;
       onChangeRef.current?.(html);
-      if (draftKey && !submitted.current) {
+      if (draftKey) {
         pendingDraft.current = html;
         clearTimeout(draftTimer.current);
         draftTimer.current = setTimeout(flushDraft, DRAFT_DELAY_MS);
@@ -629,9 +629,12 @@ export function RichTextEditor(props: RichTextEditorProps) {
     };
   }, [flushDraft]);
 
-  // Posting: the draft is dropped when the form is sent. If the page is still here once the answer came
-  // back (the server refused it), the draft is kept again; if the post went through, we are gone by then.
+  // Posting: the draft is dropped when the form is sent (a <Form> or a fetcher's). If this editor is still
+  // here once the answer came back (the server refused it), the draft is kept again; if the post went
+  // through, the page moved on or remounted the field (give it a new `key`) and clearing stays.
   const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const sending = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   useEffect(() => {
     const form = valueRef.current?.form;
     if (!form || !draftKey) return;
@@ -645,14 +648,14 @@ export function RichTextEditor(props: RichTextEditorProps) {
     return () => form.removeEventListener("submit", onSubmit);
   }, [draftKey]);
   useEffect(() => {
-    if (navigation.state !== "idle" || !submitted.current || !editor || !draftKey) return;
+    if (sending || !submitted.current || !editor || !draftKey) return;
     const timer = setTimeout(() => {
       submitted.current = false;
       const html = editorHtml(editor);
       if (html && html !== defaultValue) saveDraft(draftKey, html);
     }, 0);
     return () => clearTimeout(timer);
-  }, [navigation.state, editor, draftKey, defaultValue]);
+  }, [sending, editor, draftKey, defaultValue]);
 
   const closePanel = useCallback(
     (returnFocus = true) => {
@@ -703,6 +706,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
         .run();
     } else {
       editor.chain().focus().extendMarkRange("link").setLink({ href: result.href }).run();
+      // Carry on typing after the link rather than over it.
+      editor.chain().setTextSelection(editor.state.selection.to).unsetMark("link").run();
     }
     setAnnouncement("Link adicionado.");
     closePanel(false);

@@ -1,5 +1,7 @@
 // POST /api/uploads — the editor's image upload (multipart field `file`). Answers JSON: `{ url, width, height }`
-// or `{ error }` with the status of the refusal (401 visitor, 413 too large, 415 not a PNG/JPEG, 400 no file).
+// or `{ error }` with the status of the refusal (401 visitor, 413 too large, 415 not a PNG/JPEG, 400 no file,
+// 429 more than 60 images in an hour).
+import { RateLimitError, assertRateLimit } from "#app/features/accounts/rate-limits.server.ts";
 import { storeImage } from "#app/features/uploads/uploads.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { isAppError } from "#app/lib/errors.ts";
@@ -7,11 +9,14 @@ import { logger } from "#app/lib/logger.server.ts";
 import { IMAGE_MAX_BYTES } from "#app/lib/sanitize-rules.ts";
 import type { Route } from "./+types/uploads";
 
+/** Enough for a long post full of screenshots; stops a script from filling the disk. */
+const UPLOADS_PER_MEMBER = { name: "upload:member", limit: 60, windowSeconds: 3600 };
+
 /** Room for the multipart envelope around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-function reply(body: Record<string, unknown>, status = 200) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+function reply(body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,9 +41,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
+    await assertRateLimit(UPLOADS_PER_MEMBER, String(viewer.id));
     const image = await storeImage(viewer, file);
     return reply(image, 201);
   } catch (error) {
+    if (error instanceof RateLimitError) {
+      return reply({ error: error.message }, error.status, {
+        "Retry-After": String(error.retryAfterSeconds),
+      });
+    }
     if (isAppError(error)) return reply({ error: error.message }, error.status);
     logger.error({ err: error }, "image upload failed");
     return reply({ error: "Não foi possível guardar a imagem agora. Tente de novo em instantes." }, 500);
