@@ -68,10 +68,10 @@ export function approximateTextLength(html: string): number {
   return Array.from(text).length;
 }
 
-function tagCount(values: string[] | undefined): number {
+function tagCount(values: (string | undefined)[] | undefined): number {
   const names = new Set<string>();
   for (const value of values ?? []) {
-    for (const part of value.split(",")) {
+    for (const part of (value ?? "").split(",")) {
       const name = part.trim().toLocaleLowerCase("pt-BR");
       if (name) names.add(name);
     }
@@ -88,8 +88,9 @@ export const postSchema = z.object({
     .max(TITLE_MAX, { error: MESSAGES.titleTooLong }),
   description: z.string().trim().max(DESCRIPTION_MAX, { error: MESSAGES.descriptionTooLong }).optional(),
   category: z.enum(POST_CATEGORIES, { error: MESSAGES.category }),
+  // The selector sends one field per chosen tag plus its (often empty) text field under the same name.
   tags: z
-    .array(z.string())
+    .array(z.string().optional())
     .optional()
     .refine((values) => tagCount(values) <= TAGS_MAX, { error: MESSAGES.tooManyTags }),
   body: z

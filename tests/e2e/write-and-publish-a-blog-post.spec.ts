@@ -1,0 +1,125 @@
+// A member writes a post, is told what is missing, publishes it and finds it on the blog: first on
+// Para Você, under its category, and for a follower under Seguindo.
+import type { Page } from "@playwright/test";
+import { signUp } from "./auth.ts";
+import { expect, test } from "./fixtures.ts";
+
+const BODY =
+  "Depois de muito apanhar do cache do navegador, resolvi anotar aqui o que funcionou para mim em produção.";
+
+async function openWriter(page: Page) {
+  await page.goto("/blog");
+  await page.getByRole("link", { name: "Escrever post" }).click();
+  await expect(page).toHaveURL(/\/write-a-post$/);
+  const editor = page.getByRole("textbox", { name: "Texto do post" });
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  return editor;
+}
+
+test("write, get the messages, publish, and find the post on the blog and under Seguindo", async ({
+  page,
+  browser,
+}) => {
+  // A long walk (two members, several pages): more time than the default.
+  test.setTimeout(120_000);
+  const author = await signUp(page, { name: "Autora Do Teste" });
+  const editor = await openWriter(page);
+  // The writer has the blue header.
+  await expect(page.locator("header").first()).toHaveClass(/bg-primary/);
+
+  const title = `Cache HTTP sem sustos ${Date.now()}`;
+  // Too little: no title, a short body and six tags.
+  await editor.click();
+  await page.keyboard.type("Curto demais.");
+  const tagInput = page.getByRole("combobox", { name: "Tags" });
+  for (const tag of ["http", "cache", "navegador", "rede", "cdn", "headers"]) {
+    await tagInput.fill(tag);
+    await tagInput.press("Enter");
+  }
+  await page.getByRole("button", { name: "Postar" }).click();
+  await expect(page.getByText("Dê um título ao seu post.")).toBeVisible();
+  await expect(page.getByText("Escreva pelo menos 50 caracteres no texto do post.")).toBeVisible();
+  // The sixth tag is refused on the spot.
+  await expect(page.getByText("Escolha no máximo 5 tags.").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remover tag headers" })).toHaveCount(0);
+
+  // Fix it: nothing typed was lost.
+  await expect(editor).toContainText("Curto demais.");
+  await page.getByRole("textbox", { name: "Título", exact: true }).fill(title);
+  await page.getByRole("textbox", { name: "Subtítulo" }).fill("O que aprendi configurando Cache-Control");
+  await page.getByRole("combobox", { name: "Categoria" }).selectOption("ux");
+  await editor.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(` ${BODY}`);
+  await page.getByRole("button", { name: "Postar" }).click();
+
+  // The new post opens.
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveURL(/\/blog\/cache-http-sem-sustos-\d+$/);
+  const postUrl = new URL(page.url()).pathname;
+  await expect(page.getByText(BODY)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Tags" }).getByRole("link")).toHaveText([
+    "#cdn",
+    "#rede",
+    "#navegador",
+    "#cache",
+    "#http",
+  ]);
+  await expect(page.getByRole("link", { name: "Editar post" })).toBeVisible();
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(jsonLd).toMatchObject({ "@type": "Article", headline: title, author: { name: author.name } });
+
+  // First on Para Você, and under its category (UX), not under another one.
+  await page.goto("/blog");
+  await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(title);
+  await page.getByRole("navigation", { name: "Filtrar posts" }).getByRole("link", { name: "UX" }).click();
+  await expect(page).toHaveURL(/\?tab=ux$/);
+  await expect(page.getByRole("link", { name: "UX", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(title);
+  await page.goto("/blog?tab=design");
+  await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
+
+  // Another member follows the author from the post and sees it under Seguindo.
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await signUp(reader);
+  await reader.goto("/blog?tab=seguindo");
+  await expect(reader.getByText("Você ainda não segue ninguém que tenha publicado.")).toBeVisible();
+  await reader.goto(postUrl);
+  const follow = reader.getByRole("button", { name: `Seguir ${author.name}` });
+  await follow.click();
+  await expect(reader.getByRole("button", { name: `Seguindo ${author.name}` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await reader.goto("/blog?tab=seguindo");
+  await expect(reader.getByRole("article")).toHaveCount(1);
+  await expect(reader.getByRole("article").getByRole("heading")).toHaveText(title);
+  await context.close();
+});
+
+test("a draft survives a reload", async ({ page }) => {
+  await signUp(page);
+  const editor = await openWriter(page);
+  await page.getByRole("textbox", { name: "Título", exact: true }).fill("Rascunho que não some");
+  await page.getByRole("combobox", { name: "Categoria" }).selectOption("design");
+  await editor.click();
+  await page.keyboard.type("Um texto que eu ainda vou terminar depois.");
+  // Give the editor its moment to keep the draft.
+  await page.waitForTimeout(700);
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Título", exact: true })).toHaveValue(
+    "Rascunho que não some",
+  );
+  await expect(page.getByRole("combobox", { name: "Categoria" })).toHaveValue("design");
+  await expect(page.getByRole("textbox", { name: "Texto do post" })).toContainText(
+    "Um texto que eu ainda vou terminar depois.",
+  );
+});
+
+test("visitors are sent to sign in to write, and invited to sign in on Seguindo", async ({ page }) => {
+  await page.goto("/blog?tab=seguindo");
+  await expect(page.getByText("Entre na sua conta para ver os posts de quem você segue.")).toBeVisible();
+  await page.getByRole("link", { name: "Escrever post" }).click();
+  await expect(page).toHaveURL(/\/entrar\?redirectTo=%2Fwrite-a-post/);
+});
