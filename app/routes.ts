@@ -34,6 +34,8 @@ export default [
     route("recuperar-senha", "routes/auth/reset-password.tsx"),
     route("sair", "routes/auth/sign-out.tsx"),
     route("confirmar-email/:token", "routes/auth/confirm-email.tsx"),
+    route("u/:handle", "routes/profile/profile.tsx"),
+    route("configuracoes", "routes/settings/settings.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
@@ -47,8 +49,10 @@ export default [
   route("blog/tag/:tag/feed.xml", "routes/blog/tag-feed.ts"),
   route("api/search", "routes/api/search.ts"),
   route("notifications/stream", "routes/notifications/stream.ts"),
+  route("api/tag-follows", "routes/api/tag-follows.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/tags", "routes/api/tags.ts"),
   route("api/questions/similar", "routes/api/questions-similar.ts"),
+  route("configuracoes/exportar", "routes/settings/export-data.ts"),
   route("*", "routes/not-found/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,56 @@
+// The tag pages' Seguir button: a plain form before JavaScript, a fetcher with the new state at once after.
+import { useEffect, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import type { TagFollowActionData } from "#app/features/social/tag-follow-schema.ts";
+
+export function TagFollowButton({
+  tagId,
+  tagName,
+  following,
+  followers,
+}: {
+  tagId: number;
+  tagName: string;
+  following: boolean;
+  followers: number;
+}) {
+  const fetcher = useFetcher<TagFollowActionData>({ key: `tag-follow-${tagId}` });
+  const location = useLocation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const pending = fetcher.formData?.get("intent");
+  const answered = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : undefined;
+  const isFollowing = pending ? pending === "follow" : (answered?.following ?? following);
+  // Optimistic count: the page's number, moved by one when the pending request changes the state.
+  const baseline = answered?.followers ?? followers;
+  const baselineFollowing = answered?.following ?? following;
+  const count = baseline + (isFollowing === baselineFollowing ? 0 : isFollowing ? 1 : -1);
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+
+  return (
+    <fetcher.Form method="post" action="/api/tag-follows" className="inline-flex items-center gap-3">
+      <input type="hidden" name="tagId" value={tagId} />
+      <input type="hidden" name="intent" value={isFollowing ? "unfollow" : "follow"} />
+      {hydrated ? null : (
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      )}
+      <button
+        type="submit"
+        aria-pressed={isFollowing}
+        className={isFollowing ? "btn-outline" : "btn-primary"}
+      >
+        {isFollowing ? "Seguindo" : "Seguir"}
+        <span className="sr-only"> a tag {tagName}</span>
+      </button>
+      <span className="text-sm text-slate-700">
+        {count} {count === 1 ? "seguidor" : "seguidores"}
+      </span>
+      {error ? (
+        <span role="alert" className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}

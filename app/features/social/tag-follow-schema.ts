@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** The tag's Seguir button (POST /api/tag-follows). */
+export const tagFollowSchema = z.object({
+  intent: z.enum(["follow", "unfollow"], { error: "Ação inválida." }),
+  tagId: z.coerce.number({ error: "Tag inválida." }).int().positive({ error: "Tag inválida." }),
+  redirectTo: z.string().optional(),
+});
+
+export type TagFollowActionData =
+  { ok: true; following: boolean; followers: number } | { ok: false; error: string };
