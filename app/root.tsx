@@ -8,6 +8,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { unreadCount } from "./features/notifications/notifications.server.ts";
 import { viewerContext } from "./lib/context.ts";
 import { publicConfig } from "./lib/env.server.ts";
 import { pageMeta } from "./lib/meta.ts";
@@ -29,7 +30,9 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = () => pageMeta({});
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { viewer: context.get(viewerContext), config: publicConfig() };
+  const viewer = context.get(viewerContext);
+  const unreadNotifications = viewer ? await unreadCount(viewer.id) : 0;
+  return { viewer, unreadNotifications, config: publicConfig() };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

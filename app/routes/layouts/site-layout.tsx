@@ -6,6 +6,7 @@ import { AuthModal } from "#app/components/auth/auth-modal.tsx";
 import { LogoutDialog } from "#app/components/auth/logout-dialog.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader, type HeaderTheme } from "#app/components/layout/site-header.tsx";
+import { useLiveUnreadCount } from "#app/components/layout/use-live-unread-count.ts";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/site-layout";
@@ -26,6 +27,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     matches.map((m) => (m.handle as LayoutHandle | undefined)?.headerTheme).findLast(Boolean) ?? "base";
   const [logoutOpen, setLogoutOpen] = useState(false);
   const signedIn = Boolean(root?.viewer);
+  const unread = useLiveUnreadCount(root?.unreadNotifications ?? 0, signedIn);
   // Signing out closes the logout dialog for good (it must not reopen at the next sign-in).
   useEffect(() => {
     if (!signedIn) setLogoutOpen(false);
@@ -36,7 +38,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <a href="#conteudo" className="skip-link btn-primary">
         Pular para o conteúdo
       </a>
-      <SiteHeader theme={theme} viewer={root?.viewer ?? null} onSignOut={() => setLogoutOpen(true)} />
+      <SiteHeader
+        theme={theme}
+        viewer={root?.viewer ?? null}
+        unreadNotifications={unread}
+        onSignOut={() => setLogoutOpen(true)}
+      />
       <main id="conteudo" className="min-h-[60vh]">
         <Outlet />
       </main>
