@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { posts } from "#db/schema.ts";
+import { notifications, posts } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { addPostComment, deletePostComment, listPostComments } from "./comments.server.ts";
@@ -75,6 +75,25 @@ describe("post comments", () => {
     await deletePostComment(other, reply.id);
     expect(await listPostComments(null, postId)).toEqual([]);
     expect(await commentCount(postId)).toBe(0);
+  });
+
+  test("the post's author and the author of the comment answered are told", async () => {
+    const author = await createMember(db());
+    const ana = await createMember(db(), { name: "Ana Comentadora" });
+    const bia = await createMember(db(), { name: "Bia Respondona" });
+    const { id: postId } = await publish(author, { title: "Post comentado" });
+    const top = await addPostComment(ana, postId, { body: "Oi" });
+    await addPostComment(bia, postId, { body: "Oi, Ana", parentId: top.id });
+    const forAuthor = await db().select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(forAuthor).toHaveLength(1);
+    expect(forAuthor[0]).toMatchObject({ kind: "comment", count: 2 });
+    const forAna = await db().select().from(notifications).where(eq(notifications.userId, ana.id));
+    expect(forAna).toHaveLength(1);
+    expect(forAna[0]).toMatchObject({
+      kind: "comment",
+      title: 'Bia Respondona respondeu ao seu comentário em "Post comentado"',
+    });
+    expect(forAna[0]?.url).toMatch(/#comentario-\d+$/);
   });
 
   test("no comments on a deleted post", async () => {

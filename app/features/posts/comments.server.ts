@@ -2,6 +2,8 @@
 // Their authors and the moderators delete them; posts.comment_count counts the comments still shown.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { postComments, posts, users } from "#db/schema.ts";
+// The notifications feature's public `notify`, called inside the comment's transaction.
+import { notify } from "#app/features/notifications/notifications.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -88,15 +90,16 @@ export async function addPostComment(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [post] = await tx
-      .select({ id: posts.id })
+      .select({ id: posts.id, slug: posts.slug, title: posts.title, authorId: posts.authorId })
       .from(posts)
       .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
       .limit(1);
     if (!post) throw new AppError("not_found", "Post não encontrado.");
     let parentId: number | null = null;
+    let parentAuthorId: number | null = null;
     if (input.parentId) {
       const [parent] = await tx
-        .select({ id: postComments.id, parentId: postComments.parentId })
+        .select({ id: postComments.id, parentId: postComments.parentId, authorId: postComments.authorId })
         .from(postComments)
         .where(
           and(
@@ -113,6 +116,7 @@ export async function addPostComment(
       }
       // One level of replies: answering a reply answers its thread.
       parentId = parent.parentId ?? parent.id;
+      parentAuthorId = parent.authorId;
     }
     const [created] = await tx
       .insert(postComments)
@@ -123,6 +127,25 @@ export async function addPostComment(
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, postId));
     if (!created) throw new AppError("conflict", "Não foi possível comentar agora. Tente de novo.");
+    const url = `/blog/${post.slug}#comentario-${created.id}`;
+    await notify(tx, {
+      userId: post.authorId,
+      kind: "comment",
+      actorId: viewer.id,
+      title: `${viewer.name} comentou no seu post "${post.title}"`,
+      url,
+      groupKey: `comment:post:${post.id}`,
+      groupedTitle: `{n} novos comentários no seu post "${post.title}"`,
+    });
+    if (parentAuthorId !== null && parentAuthorId !== post.authorId) {
+      await notify(tx, {
+        userId: parentAuthorId,
+        kind: "comment",
+        actorId: viewer.id,
+        title: `${viewer.name} respondeu ao seu comentário em "${post.title}"`,
+        url,
+      });
+    }
     return created;
   });
 }

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { favorites, postLikes, posts } from "#db/schema.ts";
+import { favorites, notifications, postLikes, posts } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { deletePost } from "./posts.server.ts";
@@ -51,6 +51,22 @@ describe("likes", () => {
       [...crowd.slice(0, 6), fan].flatMap((m) => [setPostLike(m, id, false), setPostLike(m, id, false)]),
     );
     expect(await counters(id)).toMatchObject({ likeCount: 6, likeRows: 6 });
+  });
+
+  test("the author hears about likes, grouped while unread, and not about their own", async () => {
+    const author = await createMember(db());
+    const { id } = await publish(author, { title: "Post curtido" });
+    await setPostLike(author, id, true);
+    const fans = [await createMember(db(), { name: "Fã Um" }), await createMember(db(), { name: "Fã Dois" })];
+    for (const fan of fans) await setPostLike(fan, id, true);
+    const rows = await db().select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: "like",
+      count: 2,
+      title: '2 pessoas curtiram seu post "Post curtido"',
+    });
+    expect(rows[0]?.url).toMatch(/^\/blog\/post-curtido/);
   });
 
   test("a deleted post cannot be liked", async () => {

@@ -2,13 +2,22 @@
 // transaction; the primary keys make a repeated or concurrent request count once.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { favorites, postLikes, posts } from "#db/schema.ts";
+// The notifications feature's public `notify`, called inside the like's transaction.
+import { notify } from "#app/features/notifications/notifications.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 async function livePost(tx: Executor, postId: number) {
   const [post] = await tx
-    .select({ id: posts.id, likeCount: posts.likeCount, favoriteCount: posts.favoriteCount })
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      title: posts.title,
+      authorId: posts.authorId,
+      likeCount: posts.likeCount,
+      favoriteCount: posts.favoriteCount,
+    })
     .from(posts)
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
     .limit(1);
@@ -42,6 +51,17 @@ export async function setPostLike(
       .set({ likeCount: sql`${posts.likeCount} + ${liked ? 1 : -1}` })
       .where(eq(posts.id, postId))
       .returning({ likeCount: posts.likeCount });
+    if (liked) {
+      await notify(tx, {
+        userId: post.authorId,
+        kind: "like",
+        actorId: viewer.id,
+        title: `${viewer.name} curtiu seu post "${post.title}"`,
+        url: `/blog/${post.slug}`,
+        groupKey: `like:post:${post.id}`,
+        groupedTitle: `{n} pessoas curtiram seu post "${post.title}"`,
+      });
+    }
     return { liked, likeCount: updated?.likeCount ?? post.likeCount };
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { follows, users } from "#db/schema.ts";
+import { follows, notifications, users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { follow, isFollowing, listMembers, suggestMembersToFollow, unfollow } from "./follows.server.ts";
@@ -24,6 +24,19 @@ describe("follow / unfollow", () => {
     expect(await unfollow(ana, bia.id)).toBe(true);
     expect(await unfollow(ana, bia.id)).toBe(false);
     expect(await isFollowing(ana.id, [bia.id])).toEqual(new Set());
+  });
+
+  test("the member followed is told once", async () => {
+    const [ana, bia] = [await createMember(db(), { name: "Ana Seguidora" }), await createMember(db())];
+    await follow(ana, bia.id);
+    await follow(ana, bia.id);
+    const rows = await db().select().from(notifications).where(eq(notifications.userId, bia.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: "follower",
+      title: "Ana Seguidora começou a seguir você",
+      actorId: ana.id,
+    });
   });
 
   test("nobody follows themselves or a member who does not exist", async () => {

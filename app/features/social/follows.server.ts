@@ -2,6 +2,8 @@
 // the blog's 'Quem Seguir' column and the members page. One row per pair, so following twice is harmless.
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { follows, users } from "#db/schema.ts";
+// The notifications feature's public `notify`, called inside the follow's transaction.
+import { notify } from "#app/features/notifications/notifications.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -43,12 +45,24 @@ export async function follow(viewer: Viewer | null, userId: number): Promise<boo
   const member = requireMember(viewer);
   await assertFollowable(member, userId);
   const db = await getDb();
-  const inserted = await db
-    .insert(follows)
-    .values({ followerId: member.id, followeeId: userId })
-    .onConflictDoNothing()
-    .returning({ followeeId: follows.followeeId });
-  return inserted.length > 0;
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(follows)
+      .values({ followerId: member.id, followeeId: userId })
+      .onConflictDoNothing()
+      .returning({ followeeId: follows.followeeId });
+    if (inserted.length === 0) return false;
+    await notify(tx, {
+      userId,
+      kind: "follower",
+      actorId: member.id,
+      title: `${member.name} começou a seguir você`,
+      url: `/u/${member.handle}`,
+      groupKey: "follower",
+      groupedTitle: "{n} pessoas começaram a seguir você",
+    });
+    return true;
+  });
 }
 
 /** The viewer stops following `userId`. Returns whether a follow was removed. */
