@@ -4,6 +4,12 @@ import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 
+/** A 1×1 PNG, for the cover. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 const BODY =
   "Depois de muito apanhar do cache do navegador, resolvi anotar aqui o que funcionou para mim em produção.";
 
@@ -51,6 +57,9 @@ test("write, get the messages, publish, and find the post on the blog and under 
   await editor.click();
   await page.keyboard.press("End");
   await page.keyboard.type(` ${BODY}`);
+  // The cover uploads as soon as it is chosen.
+  await page.locator("#cover-file").setInputFiles({ name: "capa.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("img", { name: "Capa escolhida" })).toHaveAttribute("src", /^\/uploads\//);
   await page.getByRole("button", { name: "Postar" }).click();
 
   // The new post opens.
@@ -58,6 +67,7 @@ test("write, get the messages, publish, and find the post on the blog and under 
   await expect(page).toHaveURL(/\/blog\/cache-http-sem-sustos-\d+$/);
   const postUrl = new URL(page.url()).pathname;
   await expect(page.getByText(BODY)).toBeVisible();
+  await expect(page.locator('article img[src^="/uploads/"]')).toHaveCount(1);
   await expect(page.getByRole("list", { name: "Tags" }).getByRole("link")).toHaveText([
     "#cdn",
     "#rede",
@@ -122,4 +132,44 @@ test("visitors are sent to sign in to write, and invited to sign in on Seguindo"
   await expect(page.getByText("Entre na sua conta para ver os posts de quem você segue.")).toBeVisible();
   await page.getByRole("link", { name: "Escrever post" }).click();
   await expect(page).toHaveURL(/\/entrar\?redirectTo=%2Fwrite-a-post/);
+});
+
+test("the author edits and deletes a post; other members cannot", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const editor = await openWriter(page);
+  const title = `Post para editar ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Título", exact: true }).fill(title);
+  await editor.click();
+  await page.keyboard.type(BODY);
+  await page.getByRole("button", { name: "Postar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const postUrl = new URL(page.url()).pathname;
+
+  // Someone else sees neither Editar nor Excluir, and cannot open the edit page.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signUp(other);
+  await other.goto(postUrl);
+  await expect(other.getByRole("link", { name: "Editar post" })).toHaveCount(0);
+  await expect(other.getByRole("button", { name: "Excluir post" })).toHaveCount(0);
+  expect((await other.request.get(`${postUrl}/editar`)).status()).toBe(403);
+  await context.close();
+
+  await page.getByRole("link", { name: "Editar post" }).click();
+  await expect(page.getByRole("textbox", { name: "Título", exact: true })).toHaveValue(title);
+  await page.getByRole("textbox", { name: "Título", exact: true }).fill(`${title} (revisado)`);
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${title} (revisado)` })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(postUrl);
+  await expect(page.getByText(/Editado em/)).toBeVisible();
+
+  await page.getByRole("button", { name: "Excluir post" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Excluir este post?" })
+    .getByRole("button", { name: "Excluir" })
+    .click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole("heading", { name: `${title} (revisado)` })).toHaveCount(0);
+  expect((await page.request.get(postUrl)).status()).toBe(404);
 });
