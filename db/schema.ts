@@ -470,6 +470,8 @@ export const postLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.postId] }),
     index("post_likes_post_idx").on(t.postId, t.createdAt),
+    /** 'Escolhas da Comunidade' counts the likes of the last 30 days. */
+    index("post_likes_created_idx").on(t.createdAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "post_likes_created_idx" ON "post_likes" USING btree ("created_at");
