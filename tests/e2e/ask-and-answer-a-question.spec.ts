@@ -125,6 +125,18 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
   const answers = page.getByRole("region", { name: "2 Respostas" }).getByRole("article");
   await expect(answers.first()).toHaveAccessibleName("Resposta de Caio Ajudante (aceita)");
   await expect(answers.first().getByText("Resposta aceita", { exact: true })).toBeVisible();
+  // Search engines get the QAPage with the accepted and the other answer.
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(jsonLd).toMatchObject({
+    "@type": "QAPage",
+    mainEntity: {
+      "@type": "Question",
+      name: title,
+      answerCount: 2,
+      acceptedAnswer: { author: { name: "Caio Ajudante" } },
+      suggestedAnswer: [{ author: { name: "Bia Respondona" } }],
+    },
+  });
   // The answers' order follows the dropdown and the address; the accepted one stays first.
   await page.getByRole("combobox", { name: "Ordenar por" }).selectOption("oldest");
   await expect(page).toHaveURL(/answers=oldest/);

@@ -337,3 +337,55 @@ export async function acceptAnswer(
     return { questionId: answer.questionId, accepted };
   });
 }
+
+/** A member's live answers to live questions, newest first, with the question's title (their profile page). */
+export async function listAnswersByAuthor(
+  authorId: number,
+  options: { page?: number; pageSize?: number } = {},
+): Promise<{
+  items: {
+    id: number;
+    questionId: number;
+    questionTitle: string;
+    score: number;
+    accepted: boolean;
+    createdAt: Date;
+  }[];
+  total: number;
+  page: number;
+  totalPages: number;
+}> {
+  const db = await getDb();
+  const pageSize = Math.min(Math.max(options.pageSize ?? 10, 1), 50);
+  const page = Math.max(1, options.page ?? 1);
+  const where = and(eq(answers.authorId, authorId), isNull(answers.deletedAt), isNull(questions.deletedAt));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: answers.id,
+        questionId: answers.questionId,
+        questionTitle: questions.title,
+        score: answers.score,
+        accepted: sql<boolean>`coalesce(${questions.acceptedAnswerId} = ${answers.id}, false)`,
+        createdAt: answers.createdAt,
+      })
+      .from(answers)
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(where)
+      .orderBy(desc(answers.createdAt), desc(answers.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(answers)
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    items: rows.map((r) => ({ ...r, accepted: Boolean(r.accepted) })),
+    total,
+    page,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}

@@ -200,3 +200,20 @@ describe("paging", () => {
     await db().delete(questions).where(inArray(questions.id, extra));
   });
 });
+
+describe("by author (profiles)", () => {
+  test("a member's live questions and answers, newest first", async () => {
+    const { listQuestionsByAuthor } = await import("./questions.server.ts");
+    const { listAnswersByAuthor } = await import("./answers.server.ts");
+    const mine = await listQuestionsByAuthor(asker.id, { pageSize: 50 });
+    expect(mine.items.map((i) => i.id)).not.toContain(q.deleted);
+    expect(mine.total).toBe(mine.items.length);
+    expect(mine.items[0]?.createdAt.getTime()).toBeGreaterThanOrEqual(
+      mine.items[1]?.createdAt.getTime() ?? 0,
+    );
+    const helped = await listAnswersByAuthor(helper.id);
+    expect(helped.total).toBe(3);
+    expect(helped.items.filter((a) => a.accepted)).toHaveLength(1);
+    expect(helped.items[0]).toMatchObject({ questionTitle: expect.any(String) });
+  });
+});

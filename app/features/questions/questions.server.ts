@@ -127,6 +127,63 @@ export async function tagsOfQuestions(db: Executor, ids: number[]): Promise<Map<
 
 // ------------------------------------------------------------------------------------------------ list
 
+const previewColumns = {
+  id: questions.id,
+  title: questions.title,
+  description: questions.description,
+  score: questions.score,
+  answerCount: questions.answerCount,
+  acceptedAnswerId: questions.acceptedAnswerId,
+  viewCount: questions.viewCount,
+  bountyAmount: questions.bountyAmount,
+  bountyExpiresAt: questions.bountyExpiresAt,
+  bountyOpen: sql<boolean>`coalesce(${openBounty}, false)`,
+  createdAt: questions.createdAt,
+  lastActivityAt: questions.lastActivityAt,
+  author: authorColumns,
+};
+
+type PreviewRow = {
+  id: number;
+  title: string;
+  description: string;
+  score: number;
+  answerCount: number;
+  acceptedAnswerId: number | null;
+  viewCount: number;
+  bountyAmount: number | null;
+  bountyExpiresAt: Date | null;
+  bountyOpen: boolean;
+  createdAt: Date;
+  lastActivityAt: Date;
+  author: AuthorSummary;
+};
+
+/** Rows of `previewColumns` as previews, with their tags fetched in one query. */
+async function toPreviews(db: Executor, rows: PreviewRow[]): Promise<QuestionPreview[]> {
+  const tagMap = await tagsOfQuestions(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    excerpt: excerptOf(r.description),
+    tags: tagMap.get(r.id) ?? [],
+    author: r.author,
+    score: r.score,
+    answerCount: r.answerCount,
+    hasAcceptedAnswer: r.acceptedAnswerId !== null,
+    viewCount: r.viewCount,
+    bounty:
+      r.bountyOpen && r.bountyAmount !== null && r.bountyExpiresAt
+        ? { amount: r.bountyAmount, expiresAt: r.bountyExpiresAt }
+        : null,
+    createdAt: r.createdAt,
+    lastActivityAt: r.lastActivityAt,
+  }));
+}
+
 /** Tag ids behind the tag filters; null when no tag filter is on. */
 async function tagFilterIds(
   db: Executor,
@@ -211,21 +268,7 @@ export async function listQuestions(
 
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        id: questions.id,
-        title: questions.title,
-        description: questions.description,
-        score: questions.score,
-        answerCount: questions.answerCount,
-        acceptedAnswerId: questions.acceptedAnswerId,
-        viewCount: questions.viewCount,
-        bountyAmount: questions.bountyAmount,
-        bountyExpiresAt: questions.bountyExpiresAt,
-        bountyOpen: sql<boolean>`coalesce(${openBounty}, false)`,
-        createdAt: questions.createdAt,
-        lastActivityAt: questions.lastActivityAt,
-        author: authorColumns,
-      })
+      .select(previewColumns)
       .from(questions)
       .innerJoin(users, eq(users.id, questions.authorId))
       .where(where)
@@ -235,28 +278,8 @@ export async function listQuestions(
     db.select({ total: count() }).from(questions).where(where),
   ]);
   const total = Number(totals[0]?.total ?? 0);
-  const tagMap = await tagsOfQuestions(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      excerpt: excerptOf(r.description),
-      tags: tagMap.get(r.id) ?? [],
-      author: r.author,
-      score: r.score,
-      answerCount: r.answerCount,
-      hasAcceptedAnswer: r.acceptedAnswerId !== null,
-      viewCount: r.viewCount,
-      bounty:
-        r.bountyOpen && r.bountyAmount !== null && r.bountyExpiresAt
-          ? { amount: r.bountyAmount, expiresAt: r.bountyExpiresAt }
-          : null,
-      createdAt: r.createdAt,
-      lastActivityAt: r.lastActivityAt,
-    })),
+    items: await toPreviews(db, rows),
     total,
     page,
     totalPages: Math.max(1, Math.ceil(total / pageSize)),
@@ -701,4 +724,35 @@ export async function isFavorite(viewer: Viewer | null, questionId: number): Pro
     )
     .limit(1);
   return Boolean(row);
+}
+
+// ------------------------------------------------------------------------------------------- by author
+
+/** A member's live questions, newest first (their profile page). */
+export async function listQuestionsByAuthor(
+  authorId: number,
+  options: { page?: number; pageSize?: number } = {},
+): Promise<QuestionListPage> {
+  const db = await getDb();
+  const pageSize = Math.min(Math.max(options.pageSize ?? PAGE_SIZE, 1), 50);
+  const page = Math.max(1, options.page ?? 1);
+  const where = and(eq(questions.authorId, authorId), isNull(questions.deletedAt));
+  const [rows, totals] = await Promise.all([
+    db
+      .select(previewColumns)
+      .from(questions)
+      .innerJoin(users, eq(users.id, questions.authorId))
+      .where(where)
+      .orderBy(desc(questions.createdAt), desc(questions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(questions).where(where),
+  ]);
+  const total = Number(totals[0]?.total ?? 0);
+  return {
+    items: await toPreviews(db, rows),
+    total,
+    page,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }

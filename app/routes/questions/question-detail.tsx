@@ -44,7 +44,7 @@ import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { richTextFromForm } from "#app/lib/sanitize.server.ts";
+import { richTextFromForm, richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import { isModerator } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/question-detail";
 
@@ -82,10 +82,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         .filter((a) => !a.deletedAt)
         .map((a) => ({
           id: a.id,
-          text: a.body
-            .replace(/<[^>]*>/g, " ")
-            .replace(/\s+/g, " ")
-            .trim(),
+          text: richTextToPlainText(a.body),
           createdAt: a.createdAt,
           score: a.score,
           accepted: a.accepted,

@@ -16,20 +16,22 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
       aria-labelledby={titleId}
       className="card hover:border-primary/40 relative flex flex-col gap-3 transition sm:flex-row sm:gap-5"
     >
-      <dl className="flex shrink-0 gap-4 text-sm text-slate-700 sm:w-36 sm:flex-col sm:items-end sm:gap-1.5 sm:text-right">
+      <dl className="flex shrink-0 flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 sm:w-36 sm:flex-col sm:items-end sm:gap-1.5 sm:text-right">
         <div className="flex gap-1">
           <dt className="sr-only">Pontuação</dt>
-          <dd className="font-semibold text-slate-900">{plural(question.score, "voto", "votos")}</dd>
+          <dd className="font-semibold whitespace-nowrap text-slate-900">
+            {plural(question.score, "voto", "votos")}
+          </dd>
         </div>
         <div className="flex gap-1">
           <dt className="sr-only">Respostas</dt>
           <dd
             className={
               question.hasAcceptedAnswer
-                ? "bg-green-dark inline-flex items-center gap-1 rounded px-1.5 font-semibold text-white"
+                ? "bg-green-dark inline-flex items-center gap-1 rounded px-1.5 font-semibold whitespace-nowrap text-white"
                 : question.answerCount > 0
-                  ? "border-green-dark text-green-dark inline-flex items-center rounded border px-1.5 font-semibold"
-                  : "inline-flex items-center"
+                  ? "border-green-dark text-green-dark inline-flex items-center rounded border px-1.5 font-semibold whitespace-nowrap"
+                  : "inline-flex items-center whitespace-nowrap"
             }
           >
             {question.hasAcceptedAnswer ? <CheckIcon className="size-3.5" /> : null}
