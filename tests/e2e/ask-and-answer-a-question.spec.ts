@@ -16,9 +16,11 @@ async function memberPage(
 
 async function editorIn(page: Page, label: string) {
   const editor = page.getByRole("textbox", { name: label });
-  // Editors further down the page load as they come near the screen.
-  await editor.scrollIntoViewIfNeeded();
-  await expect(editor).toHaveAttribute("contenteditable", "true");
+  // Editors further down the page load as they come near the screen (the textarea is then replaced).
+  await expect(async () => {
+    await editor.scrollIntoViewIfNeeded({ timeout: 1000 });
+    await expect(editor).toHaveAttribute("contenteditable", "true", { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   return editor;
 }
 
@@ -205,4 +207,38 @@ test("@phone a member answers a question on a phone", async ({ page }) => {
   await answer(page, "Pelo celular também dá para ajudar: reinicie o servidor de desenvolvimento.");
   await expect(page.getByRole("heading", { name: "1 Resposta", exact: true })).toBeVisible();
   await expect(page.getByRole("article", { name: "Resposta de Edu Responde" })).toBeVisible();
+});
+
+test("a question in progress survives a reload, and 'Descartar pergunta' clears it", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/ask-a-question");
+  const details = await editorIn(page, "Quais são os detalhes do seu problema?");
+  await page.getByRole("textbox", { name: "Título" }).fill("Um título que eu ainda vou terminar depois");
+  await details.click();
+  await page.keyboard.type("Detalhes que não podem se perder.");
+  const tags = page.getByRole("combobox", { name: "Tags (até 5)" });
+  await tags.fill("rascunho");
+  await tags.press("Enter");
+  // Give the editor its moment to keep the draft.
+  await page.waitForTimeout(700);
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Título" })).toHaveValue(
+    "Um título que eu ainda vou terminar depois",
+  );
+  await expect(await editorIn(page, "Quais são os detalhes do seu problema?")).toContainText(
+    "Detalhes que não podem se perder.",
+  );
+  await expect(page.getByRole("list", { name: "Tags escolhidas" }).getByRole("listitem")).toHaveText([
+    "rascunho",
+  ]);
+
+  await page.getByRole("link", { name: "Descartar pergunta" }).click();
+  await expect(page).toHaveURL(/\/questions$/);
+  await page.goto("/ask-a-question");
+  await editorIn(page, "Quais são os detalhes do seu problema?");
+  await expect(page.getByRole("textbox", { name: "Título" })).toHaveValue("");
+  await expect(
+    page.getByRole("textbox", { name: "Quais são os detalhes do seu problema?" }),
+  ).not.toContainText("Detalhes");
+  await expect(page.getByRole("list", { name: "Tags escolhidas" })).toHaveCount(0);
 });
