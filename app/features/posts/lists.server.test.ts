@@ -64,6 +64,17 @@ describe("the tabs of Todos os Posts", () => {
   test("Para Você for a member: followed members and followed tags first, then the most recent", async () => {
     const result = await listBlogPosts(reader, { tab: "para-voce" });
     expect(titles(result.items)).toEqual(["followed-tag", "old-followed", "new", "mid"]);
+    expect(result.total).toBe(4);
+    // Pages that cut through the followed run and the rest.
+    for (const perPage of [1, 3]) {
+      const pages = [];
+      for (let page = 1; page <= Math.ceil(4 / perPage); page += 1) {
+        const { items, totalPages } = await listBlogPosts(reader, { tab: "para-voce", page, perPage });
+        expect(totalPages).toBe(Math.ceil(4 / perPage));
+        pages.push(...titles(items));
+      }
+      expect(pages).toEqual(["followed-tag", "old-followed", "new", "mid"]);
+    }
   });
 
   test("Seguindo: only followed members; visitors are invited to sign in", async () => {
@@ -114,11 +125,15 @@ describe("Escolhas da Comunidade", () => {
       .where(eq(postLikes.postId, ids["old-followed"] ?? 0));
     await setPostLike(fans[2] as Viewer, ids["followed-tag"] ?? 0, true);
 
-    const top = await listCommunityPicks(null);
+    const top = await listCommunityPicks(null, { maxAgeMs: 0 });
     expect(titles(top.items)).toEqual(["mid", "new", "followed-tag"]);
     expect(top.items.map((p) => p.recentLikes)).toEqual([3, 2, 1]);
     expect(top.total).toBe(3);
     const all = await listCommunityPicks(null, { perPage: 10 });
+    // Reused within the minute: a new like shows after the cache expires.
+    await setPostLike(fans[0] as Viewer, ids["old-followed"] ?? 0, true);
+    expect((await listCommunityPicks(null, { perPage: 10 })).total).toBe(3);
+    expect((await listCommunityPicks(null, { perPage: 10, maxAgeMs: 0 })).total).toBe(4);
     expect(titles(all.items)).not.toContain("old-followed");
   });
 });

@@ -62,6 +62,12 @@ function cardColumns(viewerId: number | undefined) {
 
 const live = isNull(posts.deletedAt);
 
+/**
+ * Newest first, spelled as the index `posts_created_idx` is built (DESC NULLS LAST): PostgreSQL only walks an
+ * index for an ORDER BY that matches it exactly, and plain DESC means NULLS FIRST.
+ */
+const newestFirst = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
+
 function hasTag(tagId: number): SQL {
   return sql`exists (select 1 from "post_tags" pt where pt."post_id" = "posts"."id" and pt."tag_id" = ${tagId})`;
 }
@@ -71,9 +77,9 @@ function byFollowedAuthors(viewerId: number): SQL {
   return sql`"posts"."author_id" in (select f."followee_id" from "follows" f where f."follower_id" = ${viewerId})`;
 }
 
-/** Posts carrying a tag the member follows. */
-function withFollowedTags(viewerId: number): SQL {
-  return sql`exists (select 1 from "post_tags" pt inner join "tag_follows" tf on tf."tag_id" = pt."tag_id" where pt."post_id" = "posts"."id" and tf."user_id" = ${viewerId})`;
+/** Ids of the posts by members the viewer follows or carrying a tag the viewer follows. */
+function followedPostIds(viewerId: number): SQL {
+  return sql`(select p2."id" from "posts" p2 where p2."author_id" in (select f."followee_id" from "follows" f where f."follower_id" = ${viewerId}) union select pt."post_id" from "post_tags" pt inner join "tag_follows" tf on tf."tag_id" = pt."tag_id" where tf."user_id" = ${viewerId})`;
 }
 
 export type BlogListResult = Paged<PostCardData> & {
@@ -125,27 +131,40 @@ export async function listBlogPosts(
     conditions.push(hasTag(tag.id));
   }
   const where = and(...conditions);
-  const order: SQL[] = [];
-  if (tab === "para-voce" && viewer) {
-    order.push(
-      sql`case when ${or(byFollowedAuthors(viewer.id), withFollowedTags(viewer.id))} then 0 else 1 end`,
-    );
-  }
-  order.push(desc(posts.createdAt), desc(posts.id));
-
   const db = await getDb();
-  const [items, [totals]] = await Promise.all([
-    db
-      .select(cardColumns(viewer?.id))
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(posts).where(where),
-  ]);
-  const total = totals?.total ?? 0;
+  const pageOf = (extra: SQL | undefined, take: number, skip: number) =>
+    take <= 0
+      ? Promise.resolve([])
+      : db
+          .select(cardColumns(viewer?.id))
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.authorId))
+          .where(and(where, extra))
+          .orderBy(...newestFirst)
+          .limit(take)
+          .offset(skip);
+  const countOf = async (extra: SQL | undefined) =>
+    (await db.select({ total: count() }).from(posts).where(and(where, extra)))[0]?.total ?? 0;
+
+  let items: Awaited<ReturnType<typeof pageOf>>;
+  let total: number;
+  if (tab === "para-voce" && viewer) {
+    // Two ordered runs glued together: the followed posts (a small set, found through the follows and the
+    // tag indexes), then every other post by date (walking the date index). No sort over the whole table.
+    const followed = followedPostIds(viewer.id);
+    // `= any(array(…))` looks the few followed posts up by id instead of scanning the table.
+    const isFollowed = sql`"posts"."id" = any(array${followed})`;
+    const [priorityTotal, allTotal] = await Promise.all([countOf(isFollowed), countOf(undefined)]);
+    const fromPriority = Math.max(0, Math.min(limit, priorityTotal - offset));
+    const [first, rest] = await Promise.all([
+      pageOf(isFollowed, fromPriority, offset),
+      pageOf(sql`"posts"."id" not in ${followed}`, limit - fromPriority, Math.max(0, offset - priorityTotal)),
+    ]);
+    items = [...first, ...rest];
+    total = allTotal;
+  } else {
+    [items, total] = await Promise.all([pageOf(undefined, limit, offset), countOf(undefined)]);
+  }
   return {
     items: items.map((p) => ({ ...p, favorited: Boolean(p.favorited) })),
     total,
@@ -158,41 +177,89 @@ export async function listBlogPosts(
 
 export type RankedPost = PostCardData & { recentLikes: number };
 
+/** How many posts the ranking keeps, and how long one computation is reused. */
+const RANKING_SIZE = 500;
+const RANKING_TTL_MS = 60_000;
+
+type Ranking = { computedAt: number; entries: { id: number; recentLikes: number }[] };
+let cachedRanking: Promise<Ranking> | undefined;
+
+/** The ranking of 'Escolhas da Comunidade' as post ids, recomputed at most once a minute per app server. */
+async function ranking(now: Date, maxAgeMs: number): Promise<Ranking> {
+  const current = cachedRanking;
+  if (current && maxAgeMs > 0) {
+    const value = await current.catch(() => undefined);
+    if (value && now.getTime() - value.computedAt < maxAgeMs) return value;
+  }
+  const next = (async (): Promise<Ranking> => {
+    const since = new Date(now.getTime() - PICKS_WINDOW_DAYS * 86_400_000);
+    const db = await getDb();
+    const recent = db
+      .select({ postId: postLikes.postId, likes: count().as("recent_likes") })
+      .from(postLikes)
+      .where(gt(postLikes.createdAt, since))
+      .groupBy(postLikes.postId)
+      .as("recent");
+    const rows = await db
+      .select({ id: posts.id, recentLikes: recent.likes })
+      .from(posts)
+      .innerJoin(recent, eq(recent.postId, posts.id))
+      .where(live)
+      .orderBy(desc(recent.likes), desc(posts.likeCount), ...newestFirst)
+      .limit(RANKING_SIZE);
+    return {
+      computedAt: now.getTime(),
+      entries: rows.map((r) => ({ id: r.id, recentLikes: Number(r.recentLikes) })),
+    };
+  })();
+  cachedRanking = next;
+  return next;
+}
+
 /**
  * 'Escolhas da Comunidade': posts ranked by the likes they received in the last 30 days (ties: all-time
- * likes, then the newest). The side column shows the first three; /blog/ranking pages through all.
+ * likes, then the newest). The side column shows the first three; /blog/ranking pages through all. The
+ * ranking is reused for up to a minute (`maxAgeMs`), the cards are always fresh.
  */
 export async function listCommunityPicks(
   viewer: Viewer | null,
-  { page = 1, perPage = 3, now = new Date() }: { page?: number; perPage?: number; now?: Date } = {},
+  {
+    page = 1,
+    perPage = 3,
+    now = new Date(),
+    maxAgeMs = RANKING_TTL_MS,
+  }: { page?: number; perPage?: number; now?: Date; maxAgeMs?: number } = {},
 ): Promise<Paged<RankedPost>> {
   const { current, limit, offset } = paging(page, perPage);
-  const since = new Date(now.getTime() - PICKS_WINDOW_DAYS * 86_400_000);
-  const db = await getDb();
-  const recent = db
-    .select({ postId: postLikes.postId, likes: count().as("recent_likes") })
-    .from(postLikes)
-    .where(gt(postLikes.createdAt, since))
-    .groupBy(postLikes.postId)
-    .as("recent");
-  const [items, [totals]] = await Promise.all([
-    db
-      .select({ ...cardColumns(viewer?.id), recentLikes: recent.likes })
+  const { entries } = await ranking(now, maxAgeMs);
+  const slice = entries.slice(offset, offset + limit);
+  const items: RankedPost[] = [];
+  if (slice.length > 0) {
+    const db = await getDb();
+    const cards = await db
+      .select(cardColumns(viewer?.id))
       .from(posts)
-      .innerJoin(recent, eq(recent.postId, posts.id))
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(live)
-      .orderBy(desc(recent.likes), desc(posts.likeCount), desc(posts.createdAt), desc(posts.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(posts).innerJoin(recent, eq(recent.postId, posts.id)).where(live),
-  ]);
-  const total = totals?.total ?? 0;
+      .where(
+        and(
+          live,
+          inArray(
+            posts.id,
+            slice.map((e) => e.id),
+          ),
+        ),
+      );
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    for (const entry of slice) {
+      const card = byId.get(entry.id);
+      if (card) items.push({ ...card, favorited: Boolean(card.favorited), recentLikes: entry.recentLikes });
+    }
+  }
   return {
-    items: items.map((p) => ({ ...p, favorited: Boolean(p.favorited), recentLikes: Number(p.recentLikes) })),
-    total,
+    items,
+    total: entries.length,
     page: current,
-    totalPages: Math.max(1, Math.ceil(total / perPage)),
+    totalPages: Math.max(1, Math.ceil(entries.length / perPage)),
   };
 }
 
@@ -367,7 +434,7 @@ export async function listPostsForFeed({
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(and(...conditions))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .orderBy(...newestFirst)
     .limit(Math.max(1, Math.min(limit, 100)));
   const tagMap = await tagsOfPosts(rows.map((r) => r.id));
   return {

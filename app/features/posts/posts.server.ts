@@ -384,7 +384,7 @@ export async function listPostsForSitemap(limit = 5000): Promise<{ slug: string;
     .select({ slug: posts.slug, createdAt: posts.createdAt, updatedAt: posts.updatedAt })
     .from(posts)
     .where(isNull(posts.deletedAt))
-    .orderBy(sql`${posts.createdAt} desc`, sql`${posts.id} desc`)
+    .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`)
     .limit(Math.max(1, Math.min(limit, 50_000)));
   return rows.map((r) => ({ slug: r.slug, lastModified: r.updatedAt ?? r.createdAt }));
 }
