@@ -63,7 +63,9 @@ const lowlight = createLowlight({
  */
 const Video = Youtube.extend({
   addOptions() {
-    return { ...this.parent!(), nocookie: true, width: 640, height: 360 };
+    // Pasting a YouTube address makes a plain link; videos come from the "Adicionar vídeo" button, which
+    // checks the address and says why when it refuses one.
+    return { ...this.parent!(), nocookie: true, addPasteHandler: false, width: 640, height: 360 };
   },
   renderHTML({ HTMLAttributes }) {
     const src = youtubeEmbedUrl(String(HTMLAttributes.src ?? ""));
