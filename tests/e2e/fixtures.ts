@@ -13,9 +13,11 @@ export async function expectAccessible(page: Page) {
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+/** React Router's data requests and the JSON resource routes under /api answer refusals with a 4xx. */
 function isDataRequest(url: string): boolean {
   try {
-    return new URL(url).pathname.endsWith(".data");
+    const { pathname } = new URL(url);
+    return pathname.endsWith(".data") || pathname.startsWith("/api/");
   } catch {
     return false;
   }
