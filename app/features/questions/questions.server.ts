@@ -40,6 +40,7 @@ import {
   requireMember,
   requireModerator,
 } from "./access.server.ts";
+import { bountyTimeLeft } from "./bounty-time.ts";
 import type { QuestionListQuery } from "./list-query.ts";
 import { MESSAGES, PAGE_SIZE, TAGS_MAX, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
 
@@ -65,8 +66,8 @@ export type QuestionPreview = {
   answerCount: number;
   hasAcceptedAnswer: boolean;
   viewCount: number;
-  /** An open bounty (not awarded, not expired), or null. */
-  bounty: { amount: number; expiresAt: Date } | null;
+  /** An open bounty (not awarded, not expired) and how long it still runs, or null. */
+  bounty: { amount: number; expiresAt: Date; timeLeft: string } | null;
   createdAt: Date;
   lastActivityAt: Date;
 };
@@ -177,7 +178,11 @@ async function toPreviews(db: Executor, rows: PreviewRow[]): Promise<QuestionPre
     viewCount: r.viewCount,
     bounty:
       r.bountyOpen && r.bountyAmount !== null && r.bountyExpiresAt
-        ? { amount: r.bountyAmount, expiresAt: r.bountyExpiresAt }
+        ? {
+            amount: r.bountyAmount,
+            expiresAt: r.bountyExpiresAt,
+            timeLeft: bountyTimeLeft(r.bountyExpiresAt),
+          }
         : null,
     createdAt: r.createdAt,
     lastActivityAt: r.lastActivityAt,

@@ -18,8 +18,9 @@ type Props = {
   signInHref: string;
 };
 
-const itemClass =
-  "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100";
+const itemBase =
+  "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-slate-100";
+const itemClass = `${itemBase} text-slate-800`;
 
 export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, signInHref }: Props) {
   const [dialog, setDialog] = useState<"delete" | "report" | null>(null);
@@ -58,7 +59,7 @@ export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, s
               </DropdownMenu.Item>
             ) : null}
             {canDelete ? (
-              <DropdownMenu.Item className={`${itemClass} text-red-700`} onSelect={() => setDialog("delete")}>
+              <DropdownMenu.Item className={`${itemBase} text-red-700`} onSelect={() => setDialog("delete")}>
                 Excluir
               </DropdownMenu.Item>
             ) : null}

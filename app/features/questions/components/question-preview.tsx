@@ -60,7 +60,9 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
         {question.excerpt ? <p className="line-clamp-2 text-sm text-slate-700">{question.excerpt}</p> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="relative z-10 flex flex-wrap items-center gap-2">
-            {question.bounty ? <BountyBadge amount={question.bounty.amount} /> : null}
+            {question.bounty ? (
+              <BountyBadge amount={question.bounty.amount} timeLeft={question.bounty.timeLeft} />
+            ) : null}
             <TagList tags={question.tags} />
           </div>
           <p className="relative z-10 flex items-center gap-2 text-xs text-slate-600">
