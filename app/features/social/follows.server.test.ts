@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { follows, notifications, users } from "#db/schema.ts";
+import { follows, notifications, posts, users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { follow, isFollowing, listMembers, suggestMembersToFollow, unfollow } from "./follows.server.ts";
@@ -52,6 +52,24 @@ describe("follow / unfollow", () => {
 });
 
 describe("suggestions", () => {
+  test("members who published come before the ones who only signed up", async () => {
+    const viewer = await createMember(db());
+    const writer = await createMember(db());
+    await db()
+      .update(users)
+      .set({ lastActiveAt: new Date(Date.now() - 30 * 86_400_000) })
+      .where(eq(users.id, writer.id));
+    await db()
+      .insert(posts)
+      .values({ slug: `post-${writer.id}`, authorId: writer.id, title: "Oi", body: "<p>oi</p>" });
+    const lurker = await createMember(db());
+    const suggested = (await suggestMembersToFollow(viewer, 50)).map((m) => m.id);
+    expect(suggested[0]).toBe(writer.id);
+    expect(suggested).toContain(lurker.id);
+    expect(suggested).not.toContain(viewer.id);
+    await db().delete(posts).where(eq(posts.authorId, writer.id));
+  });
+
   test("Quem Seguir leaves out the viewer and the members already followed, most active first", async () => {
     const viewer = await createMember(db());
     const followed = await createMember(db());

@@ -91,24 +91,37 @@ export async function isFollowing(
   return new Set(rows.map((r) => r.id));
 }
 
+/** Members who published something (a post, a question or an answer) — index probes per member. */
+const hasPublished = sql`(exists (select 1 from "posts" p where p."author_id" = "users"."id" and p."deleted_at" is null) or exists (select 1 from "questions" q where q."author_id" = "users"."id" and q."deleted_at" is null) or exists (select 1 from "answers" a where a."author_id" = "users"."id" and a."deleted_at" is null))`;
+
 /**
- * Members worth following: the most recently active ones the viewer does not follow and is not.
- * Visitors get the most recently active members.
+ * Members worth following ('Quem Seguir'): active members — those who published something, most recently
+ * seen first — whom the viewer does not follow and is not. When there are too few, the most recently seen
+ * of the others fill in. Visitors get the same minus the viewer rules.
  */
 export async function suggestMembersToFollow(viewer: Viewer | null, limit = 3): Promise<MemberSummary[]> {
   const db = await getDb();
-  const conditions = viewer
+  const size = Math.max(1, Math.min(limit, 50));
+  const notMine = viewer
     ? and(
         ne(users.id, viewer.id),
         sql`not exists (select 1 from "follows" f where f."follower_id" = ${viewer.id} and f."followee_id" = "users"."id")`,
       )
     : undefined;
-  return db
+  const active = await db
     .select(summaryColumns)
     .from(users)
-    .where(conditions)
+    .where(and(notMine, hasPublished))
     .orderBy(desc(users.lastActiveAt), desc(users.id))
-    .limit(Math.max(1, Math.min(limit, 50)));
+    .limit(size);
+  if (active.length >= size) return active;
+  const others = await db
+    .select(summaryColumns)
+    .from(users)
+    .where(and(notMine, sql`not ${hasPublished}`))
+    .orderBy(desc(users.lastActiveAt), desc(users.id))
+    .limit(size - active.length);
+  return [...active, ...others];
 }
 
 /**
