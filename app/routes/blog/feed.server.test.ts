@@ -8,9 +8,9 @@ import { loader as tagFeed } from "./tag-feed.ts";
 
 const db = setupTestDatabase();
 
-type Args = Parameters<typeof tagFeed>[0];
+/** Just what the feed loaders read: the request and the params. */
 const args = (url: string, params: Record<string, string> = {}) =>
-  ({ request: new Request(url), params, context: {} }) as unknown as Args;
+  ({ request: new Request(url), params, context: {} }) as never;
 
 /** A small well-formedness check: every element opened is closed in order, and no raw `<` or `&` in text. */
 function assertWellFormed(xml: string) {

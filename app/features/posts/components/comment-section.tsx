@@ -12,10 +12,6 @@ import { useHydrated } from "./use-hydrated.ts";
 
 export type CommentActionData = { formId: string; result: SubmissionResult<string[]> };
 
-function commentsLabel(count: number) {
-  return count === 1 ? "1 comentário" : `${count} comentários`;
-}
-
 export function CommentSection({
   threads,
   count,
@@ -29,7 +25,7 @@ export function CommentSection({
   return (
     <section aria-labelledby="comentarios" className="mt-10">
       <h2 id="comentarios" className="text-xl font-bold text-slate-900">
-        Comentários ({count})<span className="sr-only">: {commentsLabel(count)}</span>
+        Comentários ({count})
       </h2>
       {signedIn ? (
         <CommentForm formId="comentario-novo" label="Escreva um comentário" submitLabel="Comentar" />
