@@ -36,6 +36,7 @@ export default [
     route("confirmar-email/:token", "routes/auth/confirm-email.tsx"),
     route("u/:handle", "routes/profile/profile.tsx"),
     route("configuracoes", "routes/settings/settings.tsx"),
+    route("conta-removida", "routes/settings/account-removed.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.

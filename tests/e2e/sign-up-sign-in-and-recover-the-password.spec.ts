@@ -5,19 +5,20 @@ import { newCredentials, signUp, useFreshIp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 import { linkIn, waitForMail } from "./outbox.ts";
 
+/** Below the md breakpoint the header keeps its links behind the hamburger. */
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
 /** The header's Login / Cadastro links (behind the hamburger on phones). */
 async function openFromHeader(page: Page, name: "Login" | "Cadastro") {
   const header = page.getByRole("banner");
-  const menuButton = header.getByRole("button", { name: "Abrir menu" });
-  if (await menuButton.isVisible()) await menuButton.click();
+  if (isPhone(page)) await header.getByRole("button", { name: "Abrir menu" }).click();
   await header.getByRole("link", { name, exact: true }).click();
 }
 
 async function expectSignedIn(page: Page, name: string) {
   const header = page.getByRole("banner");
-  const menuButton = header.getByRole("button", { name: "Abrir menu" });
-  if (await menuButton.isVisible()) {
-    await menuButton.click();
+  if (isPhone(page)) {
+    await header.getByRole("button", { name: "Abrir menu" }).click();
     // The menu's user block shows the name reduced to its first and last word.
     const words = name.split(" ");
     const shortName = words.length > 2 ? `${words[0]} ${words.at(-1)}` : name;
@@ -31,9 +32,8 @@ async function expectSignedIn(page: Page, name: string) {
 
 async function signOutThroughTheDialog(page: Page) {
   const header = page.getByRole("banner");
-  const menuButton = header.getByRole("button", { name: "Abrir menu" });
-  if (await menuButton.isVisible()) {
-    await menuButton.click();
+  if (isPhone(page)) {
+    await header.getByRole("button", { name: "Abrir menu" }).click();
     await page.locator("#menu-movel").getByRole("button", { name: "Sair" }).click();
   } else {
     await header.getByRole("button", { name: "Menu do usuário" }).click();
@@ -45,9 +45,7 @@ async function signOutThroughTheDialog(page: Page) {
   );
   await dialog.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/$/);
-  if (!(await header.getByRole("button", { name: "Abrir menu" }).isVisible())) {
-    await expect(header.getByRole("link", { name: "Login", exact: true })).toBeVisible();
-  }
+  if (!isPhone(page)) await expect(header.getByRole("link", { name: "Login", exact: true })).toBeVisible();
 }
 
 test("a visitor signs up, signs out, signs in, recovers the password by e-mail and signs in with the new one @phone", async ({
@@ -108,6 +106,7 @@ test("a visitor signs up, signs out, signs in, recovers the password by e-mail a
   await page.goto(linkIn(mail));
   await expect(page.getByRole("dialog", { name: "Recuperar senha" })).toContainText("inválido");
   await page.getByRole("dialog").getByRole("link", { name: "Fechar" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await signOutThroughTheDialog(page);
 
   // The old password no longer works; the new one does.
@@ -221,15 +220,29 @@ test("a visitor asked to sign in comes back to the same place @phone", async ({ 
   const me = await signUp(page);
   await page.context().clearCookies();
   await useFreshIp(page);
-  await page.goto("/notifications");
-  await expect(page).toHaveURL(/\/entrar\?redirectTo=%2Fnotifications$/);
+  await page.goto("/ask-a-question");
+  await expect(page).toHaveURL(/\/entrar\?redirectTo=%2Fask-a-question$/);
   await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+  await expect(page.getByText("Entre na sua conta para continuar.")).toBeVisible();
   const main = page.getByRole("main");
   await main.getByLabel("Email").fill(me.email);
   await main.getByLabel("Senha").fill(me.password);
   await main.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/ask-a-question$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Fazer uma pergunta" })).toBeVisible();
+});
+
+test("from the sign-in page, a new member signs up and still comes back", async ({ page }) => {
+  await useFreshIp(page);
+  await page.goto("/entrar?redirectTo=%2Fnotifications");
+  await page.getByRole("main").getByRole("link", { name: "Cadastrar" }).click();
+  await expect(page).toHaveURL(/\/cadastro\?redirectTo=%2Fnotifications$/);
+  const main = page.getByRole("main");
+  await main.getByLabel("Nome Social").fill("Fábio Teste");
+  await main.getByLabel("Email").fill(`fabio-${Date.now()}@exemplo.com.br`);
+  await main.getByLabel("Senha").fill("senha-forte-123");
+  await main.getByRole("button", { name: "Cadastrar" }).click();
   await expect(page).toHaveURL(/\/notifications$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Notificações" })).toBeVisible();
 });
 
 test("a sign-up with an address already in use is refused, whatever its case", async ({ page }) => {

@@ -33,8 +33,8 @@ export function SiteHeader({
   const blue = theme === "blue";
   const section = sectionOf(location.pathname);
 
-  // A navigation closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  // A navigation closes the mobile menu, even back to the same address (signing out on the home page).
+  useEffect(() => setMenuOpen(false), [location.key]);
 
   const links = [
     { to: "/", label: "Home", mobileLabel: "Home", end: true },
@@ -127,7 +127,11 @@ export function SiteHeader({
         </nav>
         {viewer ? (
           <div className="mt-2 border-t border-slate-200 pt-3">
-            <Avatar name={viewer.name} src={viewer.avatarUrl} roleLine={`${viewer.reputation} de reputação`} />
+            <Avatar
+              name={viewer.name}
+              src={viewer.avatarUrl}
+              roleLine={`${viewer.reputation} de reputação`}
+            />
             <ul className="mt-2 flex flex-col">
               <li>
                 <Link

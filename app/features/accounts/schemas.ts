@@ -145,4 +145,6 @@ export type AccountActionData = {
   result: SubmissionResult<string[]>;
   /** A confirmation to show in place of (or under) the form. */
   message?: string;
+  /** Which of a page's forms answered (settings has several). */
+  intent?: string;
 };

@@ -1,0 +1,61 @@
+// The first admin: ADMIN_EMAIL (promoted once its address is verified) and `npm run admin:create`.
+import { eq } from "drizzle-orm";
+import { describe, expect, test, vi } from "vitest";
+import { users } from "#db/schema.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { settleAccountMail } from "./account-mail.server.ts";
+import { issueToken } from "./account-tokens.server.ts";
+import {
+  confirmEmailToken,
+  createOrPromoteAdmin,
+  promoteConfiguredAdmin,
+  signIn,
+  signUp,
+} from "./accounts.server.ts";
+
+// Before any module reads (and caches) the configuration.
+vi.hoisted(() => {
+  process.env.ADMIN_EMAIL = "Chefe@Exemplo.com.br";
+});
+
+const db = setupTestDatabase();
+const meta = { ip: "10.2.0.1", userAgent: null, origin: "https://sdd.test" };
+const roleOf = async (id: number) =>
+  (await db().select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
+
+describe("the first admin", () => {
+  test("ADMIN_EMAIL signs up as a member and becomes admin once the address is verified", async () => {
+    const { viewer } = await signUp({ email: "chefe@exemplo.com.br", password: "senha-chefe-1" }, meta);
+    await settleAccountMail();
+    expect(viewer.role).toBe("member");
+    expect(await promoteConfiguredAdmin()).toBe(false);
+    expect(await roleOf(viewer.id)).toBe("member");
+    const token = await issueToken(db(), viewer.id, "verify_email");
+    expect(await confirmEmailToken(token)).toMatchObject({ outcome: "verified" });
+    expect(await roleOf(viewer.id)).toBe("admin");
+    // At start: nothing more to do.
+    expect(await promoteConfiguredAdmin()).toBe(false);
+  });
+
+  test("admin:create creates a verified admin who can sign in, or promotes an existing account", async () => {
+    const created = await createOrPromoteAdmin({
+      email: "Nova@Admin.dev",
+      name: "Nova Admin",
+      password: "senha-admin-1",
+    });
+    expect(created).toEqual({ created: true, handle: "nova-admin" });
+    const signedIn = await signIn({ email: "nova@admin.dev", password: "senha-admin-1" }, meta);
+    expect(signedIn.viewer).toMatchObject({ role: "admin", emailVerified: true });
+
+    const member = await createMember(db(), { email: "antigo@membro.dev" });
+    expect(await createOrPromoteAdmin({ email: "ANTIGO@membro.dev" })).toEqual({
+      created: false,
+      handle: member.handle,
+    });
+    expect(await roleOf(member.id)).toBe("admin");
+    await expect(createOrPromoteAdmin({ email: "sem-senha@admin.dev" })).rejects.toMatchObject({
+      code: "validation",
+    });
+  });
+});

@@ -1,0 +1,437 @@
+// /configuracoes: a member's own profile, avatar, e-mail, password and sessions; the export of their data as
+// JSON; and the removal of their account (LGPD, see docs/decisions: the row is anonymised, the content stays).
+import { eq, inArray, sql } from "drizzle-orm";
+import {
+  answers,
+  authTokens,
+  comments,
+  favorites,
+  follows,
+  notificationPreferences,
+  notifications,
+  postComments,
+  postLikes,
+  posts,
+  questions,
+  reputationEvents,
+  savedFilters,
+  sessions,
+  tagFollows,
+  tags,
+  uploads,
+  users,
+  votes,
+} from "#db/schema.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+// Avatars are stored like every other image members upload (the uploads feature's public function).
+import { storeImage } from "#app/features/uploads/uploads.server.ts";
+import { issueToken } from "./account-tokens.server.ts";
+import {
+  sendEmailChangeMail,
+  sendEmailChangeNotice,
+  sendPasswordChangedNotice,
+} from "./account-mail.server.ts";
+import { REMOVED_EMAIL_PREFIX, REMOVED_NAME, verificationLink, type RequestMeta } from "./accounts.server.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
+import { requireMember } from "./permissions.ts";
+import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
+import {
+  ACCOUNT_MESSAGES,
+  type EmailChangeInput,
+  type PasswordChangeInput,
+  type ProfileInput,
+} from "./schemas.ts";
+import { endSessionsOf } from "./sessions.server.ts";
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_SIZE = 256;
+
+export type AccountSettings = {
+  name: string;
+  roleLine: string;
+  bio: string;
+  avatarUrl: string | null;
+  email: string;
+  emailVerified: boolean;
+  /** A new address waiting for its confirmation link to be opened. */
+  pendingEmail: string | null;
+  /** Open sessions, this one included. */
+  sessionCount: number;
+};
+
+export async function getSettings(viewer: Viewer | null): Promise<AccountSettings> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  const now = new Date();
+  const [row] = await db
+    .select({
+      name: users.name,
+      roleLine: users.roleLine,
+      bio: users.bio,
+      avatarUrl: users.avatarUrl,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      // Qualified names: a one-table select prints bare column names inside subqueries.
+      pendingEmail: sql<
+        string | null
+      >`(select t."new_email" from "auth_tokens" t where t."user_id" = "users"."id" and t."kind" = 'change_email' and t."used_at" is null and t."expires_at" > ${now} order by t."id" desc limit 1)`,
+      sessionCount:
+        sql<number>`(select count(*) from "sessions" s where s."user_id" = "users"."id" and s."expires_at" > ${now})`.mapWith(
+          Number,
+        ),
+    })
+    .from(users)
+    .where(eq(users.id, member.id));
+  if (!row) throw new AppError("unauthenticated", ACCOUNT_MESSAGES.signInRequired);
+  const { emailVerifiedAt, ...rest } = row;
+  return { ...rest, emailVerified: emailVerifiedAt !== null };
+}
+
+export async function updateProfile(viewer: Viewer | null, input: ProfileInput): Promise<void> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({ name: input.name, roleLine: input.roleLine || "Membro", bio: input.bio })
+    .where(eq(users.id, member.id));
+}
+
+/** PNG or JPEG up to 2 MB, cropped to a 256 px square; returns the new picture's address. */
+export async function setAvatar(viewer: Viewer | null, file: File): Promise<string> {
+  const member = requireMember(viewer);
+  const image = await storeImage(member, file, {
+    maxBytes: AVATAR_MAX_BYTES,
+    resizeTo: AVATAR_SIZE,
+    fit: "cover",
+  });
+  const db = await getDb();
+  await db.update(users).set({ avatarUrl: image.url }).where(eq(users.id, member.id));
+  return image.url;
+}
+
+export async function removeAvatar(viewer: Viewer | null): Promise<void> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  await db.update(users).set({ avatarUrl: null }).where(eq(users.id, member.id));
+}
+
+/** Checks the member's current password (counted like a sign-in attempt, so it cannot be guessed here). */
+async function checkPassword(member: Viewer, password: string, field: string): Promise<void> {
+  await assertRateLimit(RATE_LIMITS.signInPerAccount, member.email.toLowerCase());
+  const db = await getDb();
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id));
+  if (!(await verifyPassword(password, row?.hash ?? null))) {
+    throw new AppError("validation", ACCOUNT_MESSAGES.currentPasswordWrong, { field });
+  }
+}
+
+/**
+ * Sends a confirmation link to the new address (the change happens when it is opened) and a notice to the
+ * current one. The account keeps its address until then.
+ */
+export async function requestEmailChange(
+  viewer: Viewer | null,
+  input: EmailChangeInput,
+  meta: RequestMeta,
+): Promise<void> {
+  const member = requireMember(viewer);
+  const newEmail = input.newEmail.toLowerCase();
+  if (newEmail === member.email.toLowerCase()) {
+    throw new AppError("validation", ACCOUNT_MESSAGES.emailUnchanged, { field: "newEmail" });
+  }
+  await checkPassword(member, input.currentPassword, "currentPassword");
+  const db = await getDb();
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, newEmail))
+    .limit(1);
+  if (taken) throw new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { field: "newEmail" });
+  const token = await issueToken(db, member.id, "change_email", { newEmail });
+  sendEmailChangeMail(newEmail, member.name, verificationLink(meta.origin, token));
+  sendEmailChangeNotice(member.email, member.name, newEmail);
+}
+
+/** Sets a new password; every other session ends (this one stays). */
+export async function changePassword(
+  viewer: Viewer | null,
+  input: PasswordChangeInput,
+  currentToken: string | null,
+): Promise<void> {
+  const member = requireMember(viewer);
+  await checkPassword(member, input.currentPassword, "currentPassword");
+  const passwordHash = await hashPassword(input.newPassword);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+    await endSessionsOf(tx, member.id, currentToken);
+  });
+  sendPasswordChangedNotice(member.email, member.name);
+}
+
+/** "Sair de todos os outros aparelhos". */
+export async function endOtherSessions(viewer: Viewer | null, currentToken: string | null): Promise<void> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  await endSessionsOf(db, member.id, currentToken);
+}
+
+// ----------------------------------------------------------------------------------------------- export
+
+/** Everything the site keeps about the member, as one JSON document (LGPD art. 18, portability). */
+export async function exportAccountData(viewer: Viewer | null) {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  const id = member.id;
+  const [account] = await db
+    .select({
+      id: users.id,
+      handle: users.handle,
+      name: users.name,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      role: users.role,
+      roleLine: users.roleLine,
+      bio: users.bio,
+      avatarUrl: users.avatarUrl,
+      reputation: users.reputation,
+      weeklyDigest: users.weeklyDigest,
+      createdAt: users.createdAt,
+      lastActiveAt: users.lastActiveAt,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  const [
+    sessionRows,
+    questionRows,
+    answerRows,
+    commentRows,
+    postRows,
+    postCommentRows,
+    voteRows,
+    likeRows,
+    favoriteRows,
+    followingRows,
+    followerRows,
+    tagRows,
+    filterRows,
+    preferenceRows,
+    reputationRows,
+    uploadRows,
+  ] = await Promise.all([
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, id)),
+    db
+      .select({
+        id: questions.id,
+        title: questions.title,
+        description: questions.description,
+        details: questions.details,
+        score: questions.score,
+        createdAt: questions.createdAt,
+        updatedAt: questions.updatedAt,
+        deletedAt: questions.deletedAt,
+      })
+      .from(questions)
+      .where(eq(questions.authorId, id))
+      .orderBy(questions.id),
+    db
+      .select({
+        id: answers.id,
+        questionId: answers.questionId,
+        body: answers.body,
+        score: answers.score,
+        createdAt: answers.createdAt,
+        updatedAt: answers.updatedAt,
+        deletedAt: answers.deletedAt,
+      })
+      .from(answers)
+      .where(eq(answers.authorId, id))
+      .orderBy(answers.id),
+    db
+      .select({
+        id: comments.id,
+        targetKind: comments.targetKind,
+        targetId: comments.targetId,
+        body: comments.body,
+        createdAt: comments.createdAt,
+        deletedAt: comments.deletedAt,
+      })
+      .from(comments)
+      .where(eq(comments.authorId, id))
+      .orderBy(comments.id),
+    db
+      .select({
+        id: posts.id,
+        slug: posts.slug,
+        title: posts.title,
+        description: posts.description,
+        body: posts.body,
+        category: posts.category,
+        coverUrl: posts.coverUrl,
+        createdAt: posts.createdAt,
+        updatedAt: posts.updatedAt,
+        deletedAt: posts.deletedAt,
+      })
+      .from(posts)
+      .where(eq(posts.authorId, id))
+      .orderBy(posts.id),
+    db
+      .select({
+        id: postComments.id,
+        postId: postComments.postId,
+        parentId: postComments.parentId,
+        body: postComments.body,
+        createdAt: postComments.createdAt,
+        deletedAt: postComments.deletedAt,
+      })
+      .from(postComments)
+      .where(eq(postComments.authorId, id))
+      .orderBy(postComments.id),
+    db
+      .select({
+        targetKind: votes.targetKind,
+        targetId: votes.targetId,
+        value: votes.value,
+        createdAt: votes.createdAt,
+      })
+      .from(votes)
+      .where(eq(votes.userId, id)),
+    db
+      .select({ postId: postLikes.postId, createdAt: postLikes.createdAt })
+      .from(postLikes)
+      .where(eq(postLikes.userId, id)),
+    db
+      .select({
+        targetKind: favorites.targetKind,
+        targetId: favorites.targetId,
+        createdAt: favorites.createdAt,
+      })
+      .from(favorites)
+      .where(eq(favorites.userId, id)),
+    db
+      .select({ handle: users.handle, since: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followeeId))
+      .where(eq(follows.followerId, id)),
+    db
+      .select({ handle: users.handle, since: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followerId))
+      .where(eq(follows.followeeId, id)),
+    db
+      .select({ tag: tags.name, since: tagFollows.createdAt })
+      .from(tagFollows)
+      .innerJoin(tags, eq(tags.id, tagFollows.tagId))
+      .where(eq(tagFollows.userId, id)),
+    db
+      .select({ name: savedFilters.name, query: savedFilters.query, createdAt: savedFilters.createdAt })
+      .from(savedFilters)
+      .where(eq(savedFilters.userId, id)),
+    db
+      .select({ kind: notificationPreferences.kind, byEmail: notificationPreferences.byEmail })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, id)),
+    db
+      .select({
+        delta: reputationEvents.delta,
+        reason: reputationEvents.reason,
+        targetKind: reputationEvents.targetKind,
+        targetId: reputationEvents.targetId,
+        createdAt: reputationEvents.createdAt,
+      })
+      .from(reputationEvents)
+      .where(eq(reputationEvents.userId, id))
+      .orderBy(reputationEvents.id),
+    db
+      .select({ key: uploads.key, mime: uploads.mime, bytes: uploads.bytes, createdAt: uploads.createdAt })
+      .from(uploads)
+      .where(eq(uploads.ownerId, id)),
+  ]);
+  return {
+    format: "suporte-de-domingo/account-export@1",
+    exportedAt: new Date().toISOString(),
+    account,
+    sessions: sessionRows,
+    questions: questionRows,
+    answers: answerRows,
+    comments: commentRows,
+    posts: postRows,
+    postComments: postCommentRows,
+    votes: voteRows,
+    postLikes: likeRows,
+    favorites: favoriteRows,
+    following: followingRows,
+    followers: followerRows,
+    followedTags: tagRows,
+    savedFilters: filterRows,
+    notificationPreferences: preferenceRows,
+    reputation: reputationRows,
+    uploads: uploadRows,
+  };
+}
+
+export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
+
+// ----------------------------------------------------------------------------------------------- delete
+
+/**
+ * Removes the account (LGPD art. 18, elimination), confirmed with the password. Personal data goes: name,
+ * e-mail, bio, picture, password, sessions, links, follows, favourites, saved filters, notifications. The row
+ * stays under "Membro removido" with an address no one can type, so the questions, answers, posts and comments
+ * the community built on stay readable and their counters (votes, likes) stay exact.
+ */
+export async function deleteAccount(viewer: Viewer | null, password: string): Promise<void> {
+  const member = requireMember(viewer);
+  await checkPassword(member, password, "password");
+  const db = await getDb();
+  const id = member.id;
+  await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await tx.delete(authTokens).where(eq(authTokens.userId, id));
+    await tx.delete(follows).where(sql`${follows.followerId} = ${id} or ${follows.followeeId} = ${id}`);
+    await tx.delete(tagFollows).where(eq(tagFollows.userId, id));
+    await tx.delete(savedFilters).where(eq(savedFilters.userId, id));
+    await tx.delete(notifications).where(eq(notifications.userId, id));
+    await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, id));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, id));
+    // Favourites are private: removed, with the counters they fed.
+    const removed = await tx
+      .delete(favorites)
+      .where(eq(favorites.userId, id))
+      .returning({ kind: favorites.targetKind, targetId: favorites.targetId });
+    const favoriteIds = (kind: string) => removed.filter((f) => f.kind === kind).map((f) => f.targetId);
+    if (favoriteIds("question").length > 0) {
+      await tx
+        .update(questions)
+        .set({ favoriteCount: sql`greatest(${questions.favoriteCount} - 1, 0)` })
+        .where(inArray(questions.id, favoriteIds("question")));
+    }
+    if (favoriteIds("post").length > 0) {
+      await tx
+        .update(posts)
+        .set({ favoriteCount: sql`greatest(${posts.favoriteCount} - 1, 0)` })
+        .where(inArray(posts.id, favoriteIds("post")));
+    }
+    await tx.update(uploads).set({ ownerId: null }).where(eq(uploads.ownerId, id));
+    await tx
+      .update(users)
+      .set({
+        name: REMOVED_NAME,
+        handle: `~removido-${id}`,
+        email: `${REMOVED_EMAIL_PREFIX}${id}`,
+        emailVerifiedAt: null,
+        passwordHash: null,
+        role: "member",
+        roleLine: "",
+        bio: "",
+        avatarUrl: null,
+        weeklyDigest: false,
+      })
+      .where(eq(users.id, id));
+  });
+}

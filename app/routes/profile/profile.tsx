@@ -1,0 +1,353 @@
+// /u/{handle}: a member's public profile — picture, name, role line, bio, member since, reputation, the verified
+// badge, their numbers, and their questions, answers and posts in tabs (?tab=…&page=N). Admins give roles here.
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AvatarImage } from "#app/components/avatar.tsx";
+import { FollowButton } from "#app/components/follow-button.tsx";
+import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
+import { setRole } from "#app/features/accounts/accounts.server.ts";
+import { errorReply, invalidReply } from "#app/features/accounts/form-replies.server.ts";
+import { canChangeRole } from "#app/features/accounts/permissions.ts";
+import {
+  getProfile,
+  listProfileAnswers,
+  listProfilePosts,
+  listProfileQuestions,
+  PROFILE_PAGE_SIZE,
+} from "#app/features/accounts/profiles.server.ts";
+import { ROLE_LABELS, roleChangeSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
+import { isFollowing } from "#app/features/social/follows.server.ts";
+import { viewerContext } from "#app/lib/context.ts";
+import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
+import { publicUrl } from "#app/lib/env.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/profile";
+
+const TABS = [
+  { id: "perguntas", label: "Perguntas", count: "questions" },
+  { id: "respostas", label: "Respostas", count: "answers" },
+  { id: "posts", label: "Posts", count: "posts" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+/** The tab in the address, else the first one with something in it. */
+function tabOf(url: URL, counts: Record<(typeof TABS)[number]["count"], number>): TabId {
+  const value = url.searchParams.get("tab");
+  const chosen = TABS.find((t) => t.id === value) ?? TABS.find((t) => counts[t.count] > 0) ?? TABS[0];
+  return chosen.id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lookup = await getProfile(params.handle);
+  if (lookup.status === "missing") throw data(null, { status: 404 });
+  if (lookup.status === "removed") return data({ removed: true as const }, { status: 410 });
+  const { profile } = lookup;
+  const url = new URL(request.url);
+  // One address per profile: /u/Ana → /u/ana.
+  if (params.handle !== profile.handle) {
+    throw redirect(`/u/${encodeURIComponent(profile.handle)}${url.search}`, 301);
+  }
+  const viewer = context.get(viewerContext);
+  const tab = tabOf(url, profile.counts);
+  const page = pageFromUrl(url);
+  const total = profile.counts[TABS.find((t) => t.id === tab)!.count];
+  const [list, followed] = await Promise.all([
+    tab === "perguntas"
+      ? listProfileQuestions(profile.id, page).then((items) => ({ tab, items }) as const)
+      : tab === "respostas"
+        ? listProfileAnswers(profile.id, page).then((items) => ({ tab, items }) as const)
+        : listProfilePosts(profile.id, page).then((items) => ({ tab, items }) as const),
+    isFollowing(viewer?.id, [profile.id]),
+  ]);
+  return {
+    removed: false as const,
+    profile,
+    list,
+    page,
+    totalPages: Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE)),
+    following: followed.has(profile.id),
+    isSelf: viewer?.id === profile.id,
+    canChangeRole: canChangeRole(viewer, profile.id),
+    url: `${publicUrl(request)}/u/${profile.handle}`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData || loaderData.removed) return pageMeta({ title: "Membro removido", noindex: true });
+  const { profile, url } = loaderData;
+  return pageMeta({
+    title: `${profile.name} (@${profile.handle})`,
+    description: profile.bio || `${profile.name} na Suporte de Domingo: perguntas, respostas e posts.`,
+    url,
+    image: profile.avatarUrl ?? undefined,
+  });
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: roleChangeSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  const lookup = await getProfile(params.handle);
+  if (lookup.status !== "found") throw data(null, { status: 404 });
+  try {
+    await setRole(context.get(viewerContext), lookup.profile.id, submission.value.role);
+    return data<AccountActionData>({
+      result: submission.reply(),
+      message: `Papel atualizado para ${ROLE_LABELS[submission.value.role]}.`,
+    });
+  } catch (error) {
+    return errorReply(submission, error);
+  }
+}
+
+function CheckBadgeIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="currentColor">
+      <path d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-.9 2.8.9 2.8-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9-2.5-1.7.9-2.8-.9-2.8 2.5-1.7.9-2.9 3 .2z" />
+      <path d="M8.5 12.2l2.3 2.3 4.7-4.9" fill="none" stroke="white" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function Stat({ value, label }: { value: number; label: string }) {
+  return (
+    <div className="flex flex-col">
+      <dd className="text-lg font-bold text-slate-900">{value.toLocaleString("pt-BR")}</dd>
+      <dt className="order-first text-xs text-slate-600">{label}</dt>
+    </div>
+  );
+}
+
+function RoleForm({ role, actionData }: { role: keyof typeof ROLE_LABELS; actionData?: AccountActionData }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "role",
+    lastResult: actionData?.result,
+    defaultValue: { role },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: roleChangeSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="role" />
+      <div>
+        <label htmlFor={fields.role.id} className="field-label">
+          Papel na comunidade
+        </label>
+        <select {...getSelectProps(fields.role)} key={fields.role.key} className="field-input">
+          {Object.entries(ROLE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-outline" disabled={navigation.state !== "idle"}>
+        Salvar papel
+      </button>
+      <p role="status" className="w-full text-sm text-green-800">
+        {actionData?.message ?? ""}
+      </p>
+      {form.errors?.[0] ? (
+        <p role="alert" className="field-error w-full">
+          {form.errors[0]}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.removed) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Membro removido</h1>
+        <p className="mt-4 text-slate-700">
+          Esta conta foi removida a pedido de quem a usava. As perguntas, respostas e posts dela continuam na
+          comunidade, sem os dados pessoais.
+        </p>
+        <Link to="/questions" className="btn-primary mt-8">
+          Ver perguntas
+        </Link>
+      </div>
+    );
+  }
+  const { profile, list, page, totalPages, following, isSelf } = loaderData;
+  const roleBadge = profile.role === "member" ? null : ROLE_LABELS[profile.role];
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
+      <section aria-labelledby="perfil-nome" className="card p-6 sm:p-8">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+          <AvatarImage src={profile.avatarUrl} size="xl" className="ring-primary-light ring-4" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+              <h1 id="perfil-nome" className="text-2xl font-bold break-words text-slate-900">
+                {profile.name}
+              </h1>
+              {profile.verified ? (
+                <span className="bg-green/10 text-green-dark inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold">
+                  <CheckBadgeIcon />
+                  Verificado
+                </span>
+              ) : null}
+              {roleBadge ? (
+                <span className="bg-primary-light text-primary rounded-full px-2 py-0.5 text-xs font-semibold">
+                  {roleBadge}
+                </span>
+              ) : null}
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              @{profile.handle} · {profile.roleLine}
+            </p>
+            {profile.bio ? <p className="mt-4 whitespace-pre-line text-slate-800">{profile.bio}</p> : null}
+            <p className="mt-4 text-sm text-slate-600">
+              Membro desde{" "}
+              <time dateTime={isoDate(profile.memberSince)}>{formatDate(profile.memberSince)}</time>
+              {" · "}
+              Visto por último{" "}
+              <time dateTime={isoDate(profile.lastActiveAt)}>{formatRelative(profile.lastActiveAt)}</time>
+            </p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            {isSelf ? (
+              <Link to="/configuracoes" className="btn-outline">
+                Editar perfil
+              </Link>
+            ) : (
+              <FollowButton userId={profile.id} following={following} name={profile.name} />
+            )}
+          </div>
+        </div>
+        <dl className="mt-6 grid grid-cols-3 gap-4 border-t border-slate-200 pt-6 sm:grid-cols-6">
+          <Stat value={profile.reputation} label="Reputação" />
+          <Stat value={profile.counts.questions} label="Perguntas" />
+          <Stat value={profile.counts.answers} label="Respostas" />
+          <Stat value={profile.counts.posts} label="Posts" />
+          <Stat value={profile.counts.followers} label="Seguidores" />
+          <Stat value={profile.counts.following} label="Seguindo" />
+        </dl>
+        {loaderData.canChangeRole ? <RoleForm role={profile.role} actionData={actionData} /> : null}
+      </section>
+
+      <section aria-labelledby="perfil-atividade" className="mt-8">
+        <h2 id="perfil-atividade" className="sr-only">
+          Atividade
+        </h2>
+        <nav aria-label="Atividade do membro" className="border-b border-slate-200">
+          <ul className="-mb-px flex gap-2 overflow-x-auto">
+            {TABS.map((tab) => {
+              const current = tab.id === list.tab;
+              return (
+                <li key={tab.id}>
+                  <Link
+                    to={`?tab=${tab.id}`}
+                    preventScrollReset
+                    aria-current={current ? "page" : undefined}
+                    className={`inline-block border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${
+                      current
+                        ? "border-primary text-primary"
+                        : "border-transparent text-slate-700 hover:border-slate-300"
+                    }`}
+                  >
+                    {tab.label} ({profile.counts[tab.count].toLocaleString("pt-BR")})
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <ActivityList list={list} name={profile.name} />
+        <div className="mt-6">
+          <Pagination page={page} totalPages={totalPages} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+type LoadedList = Extract<Route.ComponentProps["loaderData"], { removed: false }>["list"];
+
+function Empty({ text }: { text: string }) {
+  return <p className="py-10 text-center text-sm text-slate-600">{text}</p>;
+}
+
+function ActivityList({ list, name }: { list: LoadedList; name: string }) {
+  const first = name.split(" ")[0];
+  if (list.tab === "perguntas") {
+    if (list.items.length === 0) return <Empty text={`${first} ainda não fez perguntas.`} />;
+    return (
+      <ul className="divide-y divide-slate-200">
+        {list.items.map((q) => (
+          <li key={q.id} className="flex items-start gap-4 py-4">
+            <span
+              className={`w-16 shrink-0 rounded-md px-2 py-1 text-center text-xs font-semibold ${
+                q.accepted ? "bg-green-dark text-white" : "bg-slate-100 text-slate-700"
+              }`}
+            >
+              {q.answerCount} {q.answerCount === 1 ? "resposta" : "respostas"}
+            </span>
+            <div className="min-w-0">
+              <Link
+                to={`/questions/${q.id}`}
+                className="text-primary font-medium break-words hover:underline"
+              >
+                {q.title}
+              </Link>
+              <p className="mt-1 text-xs text-slate-600">
+                {q.score} {Math.abs(q.score) === 1 ? "voto" : "votos"} ·{" "}
+                <time dateTime={isoDate(q.createdAt)}>{formatDate(q.createdAt)}</time>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (list.tab === "respostas") {
+    if (list.items.length === 0) return <Empty text={`${first} ainda não respondeu perguntas.`} />;
+    return (
+      <ul className="divide-y divide-slate-200">
+        {list.items.map((a) => (
+          <li key={a.id} className="flex items-start gap-4 py-4">
+            <span
+              className={`w-16 shrink-0 rounded-md px-2 py-1 text-center text-xs font-semibold ${
+                a.accepted ? "bg-green-dark text-white" : "bg-slate-100 text-slate-700"
+              }`}
+            >
+              {a.score} {Math.abs(a.score) === 1 ? "voto" : "votos"}
+            </span>
+            <div className="min-w-0">
+              <Link
+                to={`/questions/${a.questionId}#resposta-${a.id}`}
+                className="text-primary font-medium break-words hover:underline"
+              >
+                {a.questionTitle}
+              </Link>
+              <p className="mt-1 text-xs text-slate-600">
+                {a.accepted ? "Resposta aceita · " : ""}
+                <time dateTime={isoDate(a.createdAt)}>{formatDate(a.createdAt)}</time>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (list.items.length === 0) return <Empty text={`${first} ainda não publicou posts.`} />;
+  return (
+    <ul className="divide-y divide-slate-200">
+      {list.items.map((p) => (
+        <li key={p.id} className="py-4">
+          <Link to={`/blog/${p.slug}`} className="text-primary font-medium break-words hover:underline">
+            {p.title}
+          </Link>
+          {p.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">{p.description}</p> : null}
+          <p className="mt-1 text-xs text-slate-600">
+            <time dateTime={isoDate(p.createdAt)}>{formatDate(p.createdAt)}</time> · {p.likeCount}{" "}
+            {p.likeCount === 1 ? "curtida" : "curtidas"} · {p.commentCount}{" "}
+            {p.commentCount === 1 ? "comentário" : "comentários"}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
