@@ -44,7 +44,11 @@ describe("the root middleware", () => {
     );
 
   test("answers a cross-site POST with 403 before any action runs", async () => {
-    for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://malicioso.example" }]) {
+    const cases: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://malicioso.example" },
+    ];
+    for (const headers of cases) {
       // The thrown `data(…, { status: 403 })` becomes the response.
       await expect(Promise.resolve(run(post(headers)))).rejects.toMatchObject({
         init: { status: 403 },

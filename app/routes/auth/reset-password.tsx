@@ -24,12 +24,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: recoverySchema });
-  if (submission.status !== "success") return invalidReply(submission, HIDDEN);
+  if (submission.status !== "success") return invalidReply(submission, { hideFields: HIDDEN });
   try {
     const { token } = await resetPassword(submission.value, requestMeta(request, context));
     return redirect(redirectTarget(request), { headers: { "Set-Cookie": sessionCookie(request, token) } });
   } catch (error) {
-    return errorReply(submission, error, HIDDEN);
+    return errorReply(submission, error, { hideFields: HIDDEN });
   }
 }
 

@@ -24,12 +24,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signInSchema });
-  if (submission.status !== "success") return invalidReply(submission, ["password"]);
+  if (submission.status !== "success") return invalidReply(submission, { hideFields: ["password"] });
   try {
     const { token } = await signIn(submission.value, requestMeta(request, context));
     return redirect(redirectTarget(request), { headers: { "Set-Cookie": sessionCookie(request, token) } });
   } catch (error) {
-    return errorReply(submission, error, ["password"]);
+    return errorReply(submission, error, { hideFields: ["password"] });
   }
 }
 

@@ -28,12 +28,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
-  if (submission.status !== "success") return invalidReply(submission, ["password"]);
+  if (submission.status !== "success") return invalidReply(submission, { hideFields: ["password"] });
   try {
     const { token } = await signUp(submission.value, requestMeta(request, context));
     return redirect(redirectTarget(request), { headers: { "Set-Cookie": sessionCookie(request, token) } });
   } catch (error) {
-    return errorReply(submission, error, ["password"]);
+    return errorReply(submission, error, { hideFields: ["password"] });
   }
 }
 
