@@ -4,6 +4,8 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { answers, questions, revisions, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
+// Notifications are their own feature; answers tell the asker and the accepted answer's author.
+import { notify } from "#app/features/notifications/notifications.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
@@ -110,7 +112,7 @@ export async function createAnswer(
       .update(questions)
       .set({ answerCount: sql`${questions.answerCount} + 1`, lastActivityAt: new Date() })
       .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
-      .returning({ id: questions.id });
+      .returning({ id: questions.id, authorId: questions.authorId, title: questions.title });
     if (!question) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
     const [row] = await tx
       .insert(answers)
@@ -118,6 +120,15 @@ export async function createAnswer(
       .returning({ id: answers.id });
     if (!row) throw new Error("createAnswer: insert returned nothing");
     await tx.insert(revisions).values({ targetKind: "answer", targetId: row.id, editorId: member.id, body });
+    await notify(tx, {
+      userId: question.authorId,
+      kind: "answer",
+      actorId: member.id,
+      title: `${member.name} respondeu sua pergunta "${question.title}"`,
+      groupedTitle: `{n} novas respostas na sua pergunta "${question.title}"`,
+      url: `/questions/${questionId}#resposta-${row.id}`,
+      groupKey: `answers:question:${questionId}`,
+    });
     return { id: row.id };
   });
 }
@@ -334,6 +345,15 @@ export async function acceptAnswer(
       .set({ acceptedAnswerId: accepted ? answerId : null })
       .where(eq(questions.id, answer.questionId));
     await addReputation(tx, events);
+    if (accepted) {
+      await notify(tx, {
+        userId: answer.authorId,
+        kind: "accepted",
+        actorId: member.id,
+        title: `${member.name} aceitou sua resposta`,
+        url: `/questions/${answer.questionId}#resposta-${answerId}`,
+      });
+    }
     return { questionId: answer.questionId, accepted };
   });
 }

@@ -4,6 +4,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { answers, comments, questions, users } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
+// Notifications are their own feature; a comment tells the author of what it comments on.
+import { notify } from "#app/features/notifications/notifications.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { ACCESS_MESSAGES, canModify, requireAuthorOrModerator, requireMember } from "./access.server.ts";
@@ -49,6 +51,13 @@ export async function addComment(
       .update(table)
       .set({ commentCount: sql`${table.commentCount} + 1` })
       .where(eq(table.id, target.id));
+    await notify(tx, {
+      userId: locked.authorId,
+      kind: "comment",
+      actorId: member.id,
+      title: `${member.name} comentou na sua ${target.kind === "question" ? "pergunta" : "resposta"}`,
+      url: `/questions/${locked.questionId}#comentario-${row.id}`,
+    });
     return { id: row.id, questionId: locked.questionId };
   });
 }

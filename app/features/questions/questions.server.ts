@@ -27,6 +27,8 @@ import {
   users,
 } from "#db/schema.ts";
 // The tags feature owns tag names, creation and normalisation; questions only link to them.
+// Notifications are their own feature; a new question tells the followers of its tags.
+import { notifyTagFollowers } from "#app/features/notifications/notifications.server.ts";
 import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -538,6 +540,12 @@ export async function createQuestion(
       body: checked.description,
       details: checked.details,
       tags: resolved.map((t) => t.name),
+    });
+    await notifyTagFollowers(tx, {
+      actorId: member.id,
+      questionId: row.id,
+      questionTitle: checked.title,
+      tags: resolved,
     });
     return { id: row.id };
   });

@@ -5,6 +5,7 @@ import { tags } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 
 export type TagDirectoryEntry = {
+  id: number;
   name: string;
   slug: string;
   description: string;
@@ -34,6 +35,7 @@ export async function listTagDirectory(
   const [rows, totals] = await Promise.all([
     db
       .select({
+        id: tags.id,
         name: tags.name,
         slug: tags.slug,
         description: tags.description,
@@ -57,6 +59,7 @@ export async function getTagBySlug(slug: string): Promise<TagDirectoryEntry | nu
   const db = await getDb();
   const [row] = await db
     .select({
+      id: tags.id,
       name: tags.name,
       slug: tags.slug,
       description: tags.description,

@@ -3,6 +3,9 @@ import { data } from "react-router";
 import { QuestionListView } from "#app/features/questions/components/question-list-view.tsx";
 import { plural } from "#app/features/questions/format.ts";
 import { getTagBySlug } from "#app/features/questions/tag-directory.server.ts";
+import { TagFollowButton } from "#app/components/tag-follow-button.tsx";
+import { tagFollowState } from "#app/features/social/tag-follows.server.ts";
+import { viewerContext } from "#app/lib/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { loadQuestionList, questionListAction } from "./question-list.server.ts";
 import type { Route } from "./+types/questions-tagged";
@@ -11,7 +14,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const tag = await getTagBySlug(params.tag);
   if (!tag) throw data("Tag não encontrada", { status: 404 });
   const basePath = `/questions/tagged/${tag.slug}`;
-  return { tag, ...(await loadQuestionList(request, context, { basePath, onlyTag: tag.slug })) };
+  const [list, follow] = await Promise.all([
+    loadQuestionList(request, context, { basePath, onlyTag: tag.slug }),
+    tagFollowState(context.get(viewerContext), tag.id),
+  ]);
+  return { tag, follow, ...list };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -36,8 +43,12 @@ export default function QuestionsTagged({ loaderData, actionData }: Route.Compon
           {tag.description ? <p className="max-w-prose text-slate-700">{tag.description}</p> : null}
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
             <span>{plural(tag.questionCount, "pergunta", "perguntas")} com esta tag</span>
-            {/* The tag's follow button (issue 7, following tags) goes here. */}
-            <div data-slot="tag-follow" />
+            <TagFollowButton
+              tagId={tag.id}
+              tagName={tag.name}
+              following={loaderData.follow.following}
+              followers={loaderData.follow.followers}
+            />
           </div>
         </div>
       }
