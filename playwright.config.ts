@@ -11,6 +11,8 @@ export const e2eBuildDir = `build-e2e-${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One output folder per port, so two runs at once never overwrite each other's traces.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,

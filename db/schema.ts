@@ -222,11 +222,12 @@ export const questions = pgTable(
     ),
   },
   (t) => [
-    index("questions_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("questions_activity_idx").on(t.lastActivityAt.desc(), t.id.desc()),
-    index("questions_score_idx").on(t.score.desc(), t.id.desc()),
-    index("questions_answers_idx").on(t.answerCount.desc(), t.id.desc()),
-    index("questions_author_idx").on(t.authorId, t.createdAt.desc()),
+    // DESC NULLS FIRST is what a plain `order by … desc` asks for; an index built otherwise is not used.
+    index("questions_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("questions_activity_idx").on(t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("questions_score_idx").on(t.score.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("questions_answers_idx").on(t.answerCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("questions_author_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("questions_bounty_idx")
       .on(t.bountyExpiresAt)
       .where(sql`${t.bountyAmount} is not null`),
@@ -275,7 +276,7 @@ export const answers = pgTable(
   },
   (t) => [
     index("answers_question_idx").on(t.questionId, t.createdAt),
-    index("answers_author_idx").on(t.authorId, t.createdAt.desc()),
+    index("answers_author_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("answers_search_idx").using("gin", t.search),
   ],
 );
@@ -533,7 +534,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("notifications_unread_idx")
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
