@@ -1,7 +1,9 @@
 // The layout of every page with the site's header and footer. A route picks the blue header with
 // `export const handle = { headerTheme: "blue" }`.
 import { useEffect, useState } from "react";
-import { Outlet, useMatches } from "react-router";
+import { Link, Outlet, isRouteErrorResponse, useMatches } from "react-router";
+import { BrandPlaceholder } from "#app/components/brand/brand-placeholder.tsx";
+import { NotFoundContent } from "#app/components/brand/not-found-content.tsx";
 import { AuthModal } from "#app/components/auth/auth-modal.tsx";
 import { LogoutDialog } from "#app/components/auth/logout-dialog.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
@@ -53,6 +55,59 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       />
       <AuthModal signedIn={signedIn} recoveryState={loaderData.recovery} />
       {signedIn ? <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} /> : null}
+    </>
+  );
+}
+
+const ERROR_MESSAGES: Record<number, { title: string; text: string }> = {
+  401: {
+    title: "Entre para continuar",
+    text: "Esta página é só para membros. Entre na sua conta e tente de novo.",
+  },
+  403: { title: "Você não tem permissão", text: "Só quem escreveu (ou a moderação) pode fazer isso." },
+  429: { title: "Muitas tentativas", text: "Espere um pouco e tente de novo." },
+};
+
+/** Errors inside the site keep the header and footer; a missing page is the brand's not-found page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) {
+    return (
+      <BrandPlaceholder>
+        <title>404 - Page not Found | Suporte de Domingo</title>
+        <NotFoundContent />
+      </BrandPlaceholder>
+    );
+  }
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : undefined;
+  const message = ERROR_MESSAGES[status] ?? {
+    title: "Algo deu errado",
+    text: "Tivemos um problema ao mostrar esta página. Tente de novo em instantes.",
+  };
+  return (
+    <>
+      <SiteHeader
+        viewer={root?.viewer ?? null}
+        unreadNotifications={root?.unreadNotifications ?? 0}
+        onSignOut={() => {}}
+      />
+      <main
+        id="conteudo"
+        className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      >
+        <title>{`${message.title} | Suporte de Domingo`}</title>
+        <h1 className="text-primary text-3xl font-bold">{message.title}</h1>
+        <p className="text-slate-700">{detail ?? message.text}</p>
+        <Link to="/" className="btn-primary">
+          Voltar para a página inicial
+        </Link>
+      </main>
+      <SiteFooter
+        contactPhone={root?.config.contactPhone ?? ""}
+        contactEmail={root?.config.contactEmail ?? ""}
+      />
     </>
   );
 }
