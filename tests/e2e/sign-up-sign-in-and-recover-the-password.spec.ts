@@ -291,6 +291,29 @@ baseTest.describe("without JavaScript", () => {
   });
 });
 
+test("too many sign-ups from one address get a Portuguese 429 in the form", async ({ page }) => {
+  const ip = await useFreshIp(page);
+  for (let i = 0; i < 5; i++) {
+    const { name, email, password } = newCredentials();
+    const response = await page.request.post("/cadastro", {
+      form: { socialName: name, email, password },
+      headers: { "X-Forwarded-For": ip },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+  }
+  await page.context().clearCookies();
+  await page.goto("/?auth=signUp");
+  const dialog = page.getByRole("dialog", { name: "Cadastro" });
+  const me = newCredentials();
+  await dialog.getByLabel("Email").fill(me.email);
+  await dialog.getByLabel("Senha").fill(me.password);
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    /^Muitas tentativas em pouco tempo\. Tente de novo em \d+ minutos\.$/,
+  );
+});
+
 test.describe("cross-site requests", () => {
   test("a POST marked cross-site, or from a foreign origin, is refused with 403", async ({ request }) => {
     const form = { email: "alguem@exemplo.com.br", password: "senha-qualquer" };

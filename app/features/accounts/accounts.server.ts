@@ -10,6 +10,7 @@ import type { Role, Viewer } from "#app/lib/viewer.ts";
 import { consumeToken, findValidToken, issueToken } from "./account-tokens.server.ts";
 import { runInBackground, sendPasswordResetMail, sendVerificationMail } from "./account-mail.server.ts";
 import { uniqueViolation } from "./db-errors.server.ts";
+import { activeMembersOnly, isRemovedEmail } from "./removed-members.server.ts";
 import { availableHandle, baseHandle } from "./handles.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server.ts";
 import { requireAdmin } from "./permissions.ts";
@@ -31,10 +32,6 @@ export type RequestMeta = {
 
 /** A member signed in by the operation, with the token for the session cookie. */
 export type SignedIn = { viewer: Viewer; token: string };
-
-/** Removed accounts keep their row (content stays attributed) under an address no one can type. */
-export const REMOVED_EMAIL_PREFIX = "removido:";
-export const REMOVED_NAME = "Membro removido";
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
@@ -128,7 +125,7 @@ export async function requestPasswordReset(email: string, meta: RequestMeta): Pr
     .from(users)
     .where(byEmail(email))
     .limit(1);
-  if (!row || row.email.startsWith(REMOVED_EMAIL_PREFIX)) return;
+  if (!row || isRemovedEmail(row.email)) return;
   runInBackground(async () => {
     const token = await issueToken(db, row.id, "reset_password");
     sendPasswordResetMail(row.email, row.name, resetLink(meta.origin, token));
@@ -284,7 +281,7 @@ export async function setRole(viewer: Viewer | null, userId: number, role: Role)
   const [row] = await db
     .update(users)
     .set({ role })
-    .where(and(eq(users.id, userId), sql`${users.email} not like ${`${REMOVED_EMAIL_PREFIX}%`}`))
+    .where(and(eq(users.id, userId), activeMembersOnly()))
     .returning({ id: users.id });
   if (!row) throw new AppError("not_found", "Este membro não existe.");
 }

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { answers, posts, questions, users } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import type { Role } from "#app/lib/viewer.ts";
-import { REMOVED_EMAIL_PREFIX } from "./accounts.server.ts";
+import { isRemovedEmail } from "./removed-members.server.ts";
 
 export const PROFILE_PAGE_SIZE = 10;
 
@@ -68,7 +68,7 @@ export async function getProfile(handle: string): Promise<ProfileLookup> {
     .where(eq(sql`lower(${users.handle})`, handle.toLowerCase()))
     .limit(1);
   if (!row) return { status: "missing" };
-  if (row.email.startsWith(REMOVED_EMAIL_PREFIX)) return { status: "removed" };
+  if (isRemovedEmail(row.email)) return { status: "removed" };
   return {
     status: "found",
     profile: {

@@ -33,7 +33,8 @@ import {
   sendEmailChangeNotice,
   sendPasswordChangedNotice,
 } from "./account-mail.server.ts";
-import { REMOVED_EMAIL_PREFIX, REMOVED_NAME, verificationLink, type RequestMeta } from "./accounts.server.ts";
+import { verificationLink, type RequestMeta } from "./accounts.server.ts";
+import { REMOVED_EMAIL_PREFIX, REMOVED_NAME } from "./removed-members.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { requireMember } from "./permissions.ts";
 import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
