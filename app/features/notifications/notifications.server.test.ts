@@ -79,7 +79,7 @@ describe("notifications", () => {
     let { items } = await listNotifications(caio, 1);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ count: 2, title: "2 pessoas curtiram seu post" });
-    expect(await markAllRead(caio)).toBe(1);
+    expect(await markAllRead(caio)).toHaveLength(1);
     expect(await unreadCount(caio.id)).toBe(0);
     await like(ana);
     ({ items } = await listNotifications(caio, 1));

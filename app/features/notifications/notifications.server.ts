@@ -169,8 +169,8 @@ export async function listNotifications(viewer: Viewer, page: number, pageSize =
   return { items, total: Number(rows[0]?.total ?? 0) };
 }
 
-/** Marks every unread notification of the viewer as read and tells their open tabs. */
-export async function markAllRead(viewer: Viewer): Promise<number> {
+/** Marks every unread notification of the viewer as read, tells their open tabs, returns the ids read. */
+export async function markAllRead(viewer: Viewer): Promise<number[]> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const updated = await tx
@@ -178,9 +178,9 @@ export async function markAllRead(viewer: Viewer): Promise<number> {
       .set({ readAt: new Date() })
       .where(and(eq(notifications.userId, viewer.id), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
-    if (updated.length)
+    if (updated.length > 0)
       await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${String(viewer.id)})`);
-    return updated.length;
+    return updated.map((row) => row.id);
   });
 }
 

@@ -1,11 +1,12 @@
 // /notifications: the bell's page. Lists the member's notifications (newest first) and marks them read;
 // the ones that were unread when the page opened stay highlighted.
-import { Link } from "react-router";
+import { Link, createContext } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { BellIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { listNotifications, markAllRead } from "#app/features/notifications/notifications.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
+import { viewerContext } from "#app/lib/context.ts";
 import { formatRelative } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/notifications";
@@ -14,13 +15,31 @@ const PAGE_SIZE = 20;
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Notificações", noindex: true });
 
+/** The notifications this visit read, so the page can still highlight them. */
+const justReadContext = createContext<number[]>([]);
+
+/**
+ * Opening the page reads them, like the bell of any community site. Done in middleware, which runs before
+ * every loader, so the header's count (root loader) already says 0 on this very response.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const viewer = context.get(viewerContext);
+    if (viewer && request.method === "GET") context.set(justReadContext, await markAllRead(viewer));
+    return next();
+  },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const page = pageFromUrl(request.url);
+  const justRead = new Set(context.get(justReadContext));
   const { items, total } = await listNotifications(viewer, page, PAGE_SIZE);
-  // Opening the page reads them: like the bell of any community site.
-  if (items.some((item) => item.unread)) await markAllRead(viewer);
-  return { items, page, totalPages: Math.ceil(total / PAGE_SIZE) };
+  return {
+    items: items.map((item) => ({ ...item, unread: item.unread || justRead.has(item.id) })),
+    page,
+    totalPages: Math.ceil(total / PAGE_SIZE),
+  };
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
