@@ -80,3 +80,17 @@ test("following people and tags brings live notifications to the bell", async ({
   await expect(bellCount(page)).toHaveCount(0);
   await biaContext.close();
 });
+
+test("a member chooses which notifications also come by e-mail", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/configuracoes");
+  const section = page.getByRole("region", { name: "Notificações por e-mail" });
+  await section.getByRole("checkbox", { name: "Novos seguidores" }).check();
+  await section.getByRole("checkbox", { name: "Resumo semanal com o que não li" }).check();
+  await section.getByRole("button", { name: "Salvar preferências" }).click();
+  await expect(section.getByRole("status")).toHaveText("Preferências salvas.");
+  await page.reload();
+  await expect(section.getByRole("checkbox", { name: "Novos seguidores" })).toBeChecked();
+  await expect(section.getByRole("checkbox", { name: "Resumo semanal com o que não li" })).toBeChecked();
+  await expect(section.getByRole("checkbox", { name: "Curtidas nos seus posts" })).not.toBeChecked();
+});

@@ -35,6 +35,12 @@ import {
   setAvatar,
   updateProfile,
 } from "#app/features/accounts/settings.server.ts";
+import {
+  NOTIFICATIONS_INTENT,
+  NotificationSettings,
+  notificationSettingsFromForm,
+} from "#app/features/notifications/components/notification-settings.tsx";
+import { getPreferences, savePreferences } from "#app/features/notifications/notifications.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -42,11 +48,12 @@ import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Configurações", noindex: true });
 
-type Intent = "profile" | "avatar" | "email" | "password" | "sessions" | "delete";
+type Intent = "profile" | "avatar" | "email" | "password" | "sessions" | "delete" | "notifications";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  return { settings: await getSettings(viewer), handle: viewer.handle };
+  const [settings, notifications] = await Promise.all([getSettings(viewer), getPreferences(viewer)]);
+  return { settings, notifications, handle: viewer.handle };
 }
 
 /** Room for the multipart envelope around the picture itself. */
@@ -70,6 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
 
   switch (intent) {
+    case NOTIFICATIONS_INTENT: {
+      await savePreferences(viewer, notificationSettingsFromForm(formData));
+      return done("notifications", "Preferências salvas.");
+    }
     case "profile": {
       const submission = parseWithZod(formData, { schema: profileSchema });
       if (submission.status !== "success") return invalidReply(submission, { intent });
@@ -218,7 +229,7 @@ function useBusy(intent: string) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, handle } = loaderData;
+  const { settings, notifications, handle } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -233,6 +244,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <EmailSection settings={settings} answer={answerFor(actionData, "email")} />
         <PasswordSection answer={answerFor(actionData, "password")} />
         <SessionsSection count={settings.sessionCount} answer={answerFor(actionData, "sessions")} />
+        <NotificationSettings
+          value={notifications}
+          message={answerFor(actionData, "notifications")?.message}
+        />
         <DataSection />
         <DeleteSection answer={answerFor(actionData, "delete")} />
       </div>
