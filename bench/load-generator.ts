@@ -1,0 +1,240 @@
+// A small keep-alive HTTP load generator on node:http, no dependency. Two modes:
+// - closed loop (default): `connections` workers each send a request, wait for the whole response, send the
+//   next one, for `durationMs`; gives the throughput ceiling and its latencies;
+// - open loop (`rate`): requests leave at a fixed rate whatever the server does, and each latency is counted
+//   from the moment the request was due, so a stalled server shows in p99 (no coordinated omission).
+// Used by scripts/bench.ts and the resilience suite; as a CLI (`node bench/load-generator.ts '<json>'`) it
+// prints its result as JSON, so the bench can pin it to its own core with taskset.
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+
+export type LoadTarget = {
+  name: string;
+  method?: "GET" | "POST";
+  /** `{{n}}` is replaced by a counter, `{{rand:A:B}}` by a random integer in A…B. */
+  path: string;
+  headers?: Record<string, string>;
+  /** URL-encoded form body, with the same placeholders. */
+  body?: string;
+  weight?: number;
+};
+
+export type LoadOptions = {
+  origin: string;
+  targets: LoadTarget[];
+  connections: number;
+  durationMs: number;
+  /** Requests a second (open loop); closed loop when absent. */
+  rate?: number;
+  /** Requests sent before measuring, to warm caches and the JIT. */
+  warmupMs?: number;
+  timeoutMs?: number;
+  /** Keep the body of responses whose status matches, for the caller's checks (resilience). */
+  keepBodies?: boolean;
+};
+
+export type LatencySummary = {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+};
+
+export type LoadResult = {
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  latency: LatencySummary;
+  statuses: Record<string, number>;
+  errors: number;
+  bytes: number;
+  perTarget: Record<string, { requests: number; statuses: Record<string, number>; latency: LatencySummary }>;
+  /** Acknowledged writes (2xx/3xx answers to POSTs) with what was sent, when keepBodies is set. */
+  acknowledged?: Array<{ target: string; path: string; body: string; status: number; location?: string }>;
+};
+
+export function summarise(latencies: number[]): LatencySummary {
+  if (!latencies.length) return { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 };
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const sum = latencies.reduce((a, b) => a + b, 0);
+  return {
+    count: sorted.length,
+    p50: round(at(0.5)),
+    p90: round(at(0.9)),
+    p99: round(at(0.99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+    mean: round(sum / sorted.length),
+  };
+}
+
+let counter = 0;
+function fill(template: string): string {
+  return template.replace(/\{\{(n|rand:(\d+):(\d+))\}\}/g, (_m, _all, a?: string, b?: string) => {
+    if (a === undefined || b === undefined) return String(++counter);
+    const lo = Number(a);
+    const hi = Number(b);
+    return String(lo + Math.floor(Math.random() * (hi - lo + 1)));
+  });
+}
+
+function chooser(targets: LoadTarget[]) {
+  const weights = targets.map((t) => t.weight ?? 1);
+  const total = weights.reduce((a, b) => a + b, 0);
+  return () => {
+    let r = Math.random() * total;
+    for (let i = 0; i < targets.length; i++) {
+      r -= weights[i] ?? 0;
+      if (r <= 0) return targets[i]!;
+    }
+    return targets[targets.length - 1]!;
+  };
+}
+
+type Sent = { status: number; bytes: number; location?: string };
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const url = new URL(options.origin);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const choose = chooser(options.targets);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  function send(target: LoadTarget): Promise<Sent & { path: string; body: string }> {
+    const path = fill(target.path);
+    const body = target.body ? fill(target.body) : "";
+    return new Promise((resolve) => {
+      const headers: Record<string, string> = { ...target.headers };
+      if (body) {
+        headers["content-type"] = "application/x-www-form-urlencoded";
+        headers["content-length"] = String(Buffer.byteLength(body));
+      }
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: target.method ?? "GET",
+          path,
+          headers,
+          agent,
+          timeout: timeoutMs,
+        },
+        (res) => {
+          let bytes = 0;
+          res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, bytes, location: res.headers.location, path, body }),
+          );
+          res.on("error", () => resolve({ status: 0, bytes, path, body }));
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error("timeout")));
+      req.on("error", () => resolve({ status: 0, bytes: 0, path, body }));
+      req.end(body || undefined);
+    });
+  }
+
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const perTarget: Record<string, { latencies: number[]; statuses: Record<string, number> }> = {};
+  const acknowledged: NonNullable<LoadResult["acknowledged"]> = [];
+  let errors = 0;
+  let bytes = 0;
+  let measuring = false;
+
+  function record(target: LoadTarget, result: Sent & { path: string; body: string }, ms: number) {
+    if (!measuring) return;
+    latencies.push(ms);
+    const key = String(result.status);
+    statuses[key] = (statuses[key] ?? 0) + 1;
+    const mine = (perTarget[target.name] ??= { latencies: [], statuses: {} });
+    mine.latencies.push(ms);
+    mine.statuses[key] = (mine.statuses[key] ?? 0) + 1;
+    if (result.status === 0) errors++;
+    bytes += result.bytes;
+    if (options.keepBodies && target.method === "POST" && result.status >= 200 && result.status < 400) {
+      acknowledged.push({
+        target: target.name,
+        path: result.path,
+        body: result.body,
+        status: result.status,
+        location: result.location,
+      });
+    }
+  }
+
+  async function closedLoop(until: number) {
+    const worker = async () => {
+      while (performance.now() < until) {
+        const target = choose();
+        const started = performance.now();
+        const result = await send(target);
+        record(target, result, performance.now() - started);
+      }
+    };
+    await Promise.all(Array.from({ length: options.connections }, worker));
+  }
+
+  async function openLoop(until: number, rate: number) {
+    const interval = 1000 / rate;
+    const inflight = new Set<Promise<void>>();
+    let due = performance.now();
+    while (due < until) {
+      const now = performance.now();
+      while (due <= now && due < until) {
+        const target = choose();
+        const scheduled = due;
+        const p = send(target).then((result) => record(target, result, performance.now() - scheduled));
+        inflight.add(p);
+        void p.finally(() => inflight.delete(p));
+        due += interval;
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, Math.min(5, due - performance.now()))));
+    }
+    // Requests still unanswered long after the run are counted as failures, not waited for forever.
+    const grace = new Promise<void>((r) => setTimeout(r, options.timeoutMs ?? 10_000).unref());
+    await Promise.race([Promise.all(inflight), grace]);
+    if (inflight.size) {
+      statuses["0"] = (statuses["0"] ?? 0) + inflight.size;
+      errors += inflight.size;
+      measuring = false;
+    }
+  }
+
+  const warmup = options.warmupMs ?? 0;
+  if (warmup > 0) await closedLoop(performance.now() + warmup);
+  measuring = true;
+  const started = performance.now();
+  if (options.rate) await openLoop(started + options.durationMs, options.rate);
+  else await closedLoop(started + options.durationMs);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+
+  return {
+    requests: latencies.length,
+    seconds: Math.round(seconds * 100) / 100,
+    requestsPerSecond: Math.round((latencies.length / seconds) * 10) / 10,
+    latency: summarise(latencies),
+    statuses,
+    errors,
+    bytes,
+    perTarget: Object.fromEntries(
+      Object.entries(perTarget).map(([name, t]) => [
+        name,
+        { requests: t.latencies.length, statuses: t.statuses, latency: summarise(t.latencies) },
+      ]),
+    ),
+    ...(options.keepBodies ? { acknowledged } : {}),
+  };
+}
+
+// CLI: the options as JSON in argv[2] (or a file path prefixed with @); the result as JSON on stdout.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { readFileSync } = await import("node:fs");
+  const arg = process.argv[2] ?? "{}";
+  const options = JSON.parse(arg.startsWith("@") ? readFileSync(arg.slice(1), "utf8") : arg) as LoadOptions;
+  const result = await runLoad(options);
+  process.stdout.write(JSON.stringify(result));
+}

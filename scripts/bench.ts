@@ -1,0 +1,446 @@
+// `npm run bench -- [--db pglite|postgres] [--questions N] [--duration S] [--connections C] [--rate R] [--short]`
+// Builds when needed, seeds a database (the demo content, then `seed:large` with N questions; kept and reused
+// for the next run with the same N), starts the production server pinned to core 0 (`taskset -c 0`) and runs
+// the load generator (bench/load-generator.ts) pinned to core 1. Measures requests a second, p50 and p99 for
+// the read pages, a question with twenty answers as visitor and as member, search and a mixed profile with
+// answers and votes; then the open-loop p99 at R requests a second on the question page; then, on the same
+// core, the two ceilings of bench/ceiling-server.ts (the page's bytes from memory, and renderToString of a
+// tree of the same size). Every figure is printed as a ratio to them. Writes bench/results/runs/<stamp>.json
+// and .md (not committed) and bench/results/latest-<db>.json and .md (committed: the latest summary).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { LoadOptions, LoadResult, LoadTarget } from "../bench/load-generator.ts";
+
+const { values } = parseArgs({
+  options: {
+    db: { type: "string", default: "pglite" },
+    questions: { type: "string" },
+    duration: { type: "string" },
+    connections: { type: "string", default: "16" },
+    rate: { type: "string", default: "500" },
+    port: { type: "string", default: "3990" },
+    short: { type: "boolean", default: false },
+    only: { type: "string" },
+    "no-pin": { type: "boolean", default: false },
+  },
+});
+
+const kind = values.db === "postgres" ? "postgres" : "pglite";
+const short = values.short;
+const questions = Number(values.questions ?? (short ? 2000 : 100_000));
+const durationMs = Number(values.duration ?? (short ? 3 : 15)) * 1000;
+const warmupMs = short ? 1000 : 3000;
+const connections = Number(values.connections);
+const rate = Number(values.rate);
+const port = Number(values.port);
+const origin = `http://127.0.0.1:${port}`;
+const node = process.execPath;
+const pinned = !values["no-pin"] && existsSync("/usr/bin/taskset") && os.cpus().length >= 2;
+const pin = (core: number, args: string[]) =>
+  pinned ? { cmd: "taskset", args: ["-c", String(core), node, ...args] } : { cmd: node, args };
+const workDir = path.join(os.tmpdir(), "sdd-bench");
+mkdirSync(workDir, { recursive: true });
+
+function log(line: string) {
+  console.log(line);
+}
+
+// ------------------------------------------------------------------------------------------------ database
+
+type Seeded = { busyQuestionId: number; postSlug: string; totals: Record<string, number>; seconds: number };
+
+function runNode(args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(node, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`falhou: node ${args.join(" ")}`);
+}
+
+async function prepareDatabase(): Promise<{ env: NodeJS.ProcessEnv; seeded: Seeded }> {
+  const marker = path.join(workDir, `${kind}-${questions}.json`);
+  let env: NodeJS.ProcessEnv;
+  if (kind === "pglite") {
+    const dataDir = process.env.BENCH_DATA_DIR ?? path.join(workDir, `pglite-${questions}`);
+    env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    if (!existsSync(marker) || !existsSync(path.join(dataDir, "pgdata"))) {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(marker, { force: true });
+    }
+  } else {
+    const admin = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+    const name = `sdd_bench_${questions}`;
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString(), DATA_DIR: path.join(workDir, `pg-data-${questions}`) };
+    if (!existsSync(marker)) {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.query(`create database ${name}`);
+      await client.end();
+    }
+  }
+  if (!existsSync(marker)) {
+    log(`\n▶ semeando ${kind}: conteúdo de demonstração + ${questions} perguntas`);
+    runNode(["scripts/db-seed.ts"], env);
+    runNode(["scripts/seed-large.ts", "--questions", String(questions)], { ...env, SEED_LARGE_JSON: marker });
+  } else {
+    log(`\n▶ usando o banco já semeado (${marker})`);
+  }
+  return { env, seeded: JSON.parse(readFileSync(marker, "utf8")) as Seeded };
+}
+
+// ---------------------------------------------------------------------------------------------- processes
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`o processo terminou (código ${child.exitCode})`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} não respondeu em ${timeoutMs / 1000} s`);
+}
+
+function startPinned(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const { cmd, args: full } = pin(0, args);
+  return spawn(cmd, full, {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await done;
+  clearTimeout(timer);
+}
+
+function load(options: Omit<LoadOptions, "origin">, target = origin): LoadResult {
+  const file = path.join(workDir, `load-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({ ...options, origin: target }));
+  const { cmd, args } = pin(1, ["bench/load-generator.ts", `@${file}`]);
+  const result = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`gerador de carga falhou: ${result.stderr}`);
+  return JSON.parse(result.stdout) as LoadResult;
+}
+
+// --------------------------------------------------------------------------------------------- the member
+
+async function signUp(): Promise<string> {
+  const id = randomBytes(4).toString("hex");
+  const body = new URLSearchParams({
+    socialName: `Bench ${id}`,
+    email: `bench-${id}@exemplo.com.br`,
+    password: `senha-de-bench-${id}`,
+  });
+  const res = await fetch(`${origin}/cadastro`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: {
+      "Sec-Fetch-Site": "same-origin",
+      "X-Forwarded-For": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`,
+    },
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter(Boolean)
+    .join("; ");
+  if (!cookie) throw new Error(`cadastro sem cookie (HTTP ${res.status})`);
+  return cookie;
+}
+
+// -------------------------------------------------------------------------------------------------- main
+
+type Row = {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  bytes?: number;
+  vsRender?: number;
+  vsBytes?: number;
+};
+
+const started = new Date();
+log(
+  `bench: ${kind}, ${questions} perguntas, ${durationMs / 1000} s por cenário, ${connections} conexões` +
+    (pinned ? ", servidor no núcleo 0 e carga no núcleo 1" : ", sem taskset"),
+);
+runNode(["scripts/ensure-build.ts"], {});
+const { env: dbEnv, seeded } = await prepareDatabase();
+
+log("\n▶ servidor de produção");
+const server = startPinned(["server/server.ts"], {
+  ...dbEnv,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  SEED_DEMO: "false",
+});
+const rows: Row[] = [];
+let pageBytes = 0;
+const pageFile = path.join(workDir, "question-page.html");
+let rated: Record<string, LoadResult> = {};
+let mixed: LoadResult | undefined;
+try {
+  await waitFor(`${origin}/healthz`, server);
+  const cookie = await signUp();
+  const question = `/questions/${seeded.busyQuestionId}`;
+  const html = await (await fetch(`${origin}${question}`)).text();
+  writeFileSync(pageFile, html);
+  pageBytes = Buffer.byteLength(html);
+  const list = await (await fetch(`${origin}/questions`)).text();
+  const lastPage = Math.max(1, ...[...list.matchAll(/[?&;]page=(\d+)/g)].map((m) => Number(m[1])));
+  const deep = Math.max(1, lastPage - 1);
+  const firstSeeded = seeded.busyQuestionId;
+  const lastSeeded = firstSeeded + questions - 1;
+  const member = { cookie };
+  const writeHeaders = { ...member, "sec-fetch-site": "same-origin" };
+
+  const scenarios: Array<{ name: string; targets: LoadTarget[] }> = [
+    { name: "landing", targets: [{ name: "landing", path: "/" }] },
+    { name: "perguntas, página 1", targets: [{ name: "list", path: "/questions" }] },
+    { name: `perguntas, página ${deep}`, targets: [{ name: "deep", path: `/questions?page=${deep}` }] },
+    { name: "pergunta com 20 respostas (visitante)", targets: [{ name: "q", path: question }] },
+    {
+      name: "pergunta com 20 respostas (membro)",
+      targets: [{ name: "qm", path: question, headers: member }],
+    },
+    { name: "blog", targets: [{ name: "blog", path: "/blog" }] },
+    { name: "um post", targets: [{ name: "post", path: `/blog/${seeded.postSlug}` }] },
+    {
+      name: "busca",
+      targets: ["react+formulário", "banco+de+dados", "docker", "migrar+tabela", "token+sessão"].map((q) => ({
+        name: q,
+        path: `/search?q=${encodeURIComponent(q.replace(/\+/g, " "))}`,
+      })),
+    },
+  ];
+  const only = values.only?.split(",");
+  for (const scenario of scenarios) {
+    if (only && !only.some((o) => scenario.name.includes(o))) continue;
+    const result = load({ targets: scenario.targets, connections, durationMs, warmupMs });
+    rows.push({
+      name: scenario.name,
+      path: scenario.targets[0]!.path,
+      requestsPerSecond: result.requestsPerSecond,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      statuses: result.statuses,
+    });
+    log(
+      `  ${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, ` +
+        `p99 ${result.latency.p99} ms ${JSON.stringify(result.statuses)}`,
+    );
+  }
+
+  // p99 at a fixed arrival rate (open loop), the question page for visitors and for members.
+  if (!only || only.includes("rate")) {
+    for (const [name, headers] of [
+      ["visitante", {}],
+      ["membro", member],
+    ] as const) {
+      const result = load({
+        targets: [{ name, path: question, headers }],
+        connections: Math.max(connections, 64),
+        durationMs,
+        warmupMs,
+        rate,
+      });
+      rated = { ...rated, [name]: result };
+      log(
+        `  pergunta a ${rate} req/s (${name}): p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+          `${result.requestsPerSecond} req/s servidas ${JSON.stringify(result.statuses)}`,
+      );
+    }
+  }
+
+  // A mixed profile: most requests read, members answer and vote.
+  if (!only || only.includes("misto")) {
+    const rand = `{{rand:${firstSeeded}:${lastSeeded}}}`;
+    mixed = load({
+      targets: [
+        { name: "pergunta (visitante)", path: `/questions/${rand}`, weight: 45 },
+        { name: "pergunta (membro)", path: `/questions/${rand}`, headers: member, weight: 15 },
+        { name: "lista", path: "/questions?page={{rand:1:50}}", weight: 10 },
+        { name: "landing", path: "/", weight: 8 },
+        { name: "blog", path: "/blog", weight: 5 },
+        { name: "busca", path: "/search?q=react", weight: 5 },
+        {
+          name: "voto",
+          method: "POST",
+          path: `/questions/${rand}`,
+          headers: writeHeaders,
+          body: "intent=vote&kind=question&value=1",
+          weight: 8,
+        },
+        {
+          name: "resposta",
+          method: "POST",
+          path: `/questions/${rand}`,
+          headers: writeHeaders,
+          body: "intent=answer&body=%3Cp%3EResposta+de+carga+n%C3%BAmero+{{n}}%2C+com+texto+suficiente.%3C%2Fp%3E",
+          weight: 4,
+        },
+      ],
+      connections,
+      durationMs,
+      warmupMs,
+    });
+    rows.push({
+      name: "perfil misto (leituras, respostas e votos)",
+      path: "—",
+      requestsPerSecond: mixed.requestsPerSecond,
+      p50: mixed.latency.p50,
+      p99: mixed.latency.p99,
+      statuses: mixed.statuses,
+    });
+    log(
+      `  perfil misto: ${mixed.requestsPerSecond} req/s, p50 ${mixed.latency.p50} ms ${JSON.stringify(mixed.statuses)}`,
+    );
+  }
+} finally {
+  await stop(server);
+}
+
+// ---------------------------------------------------------------------------------------------- ceilings
+
+log("\n▶ tetos: os bytes da página em memória, e renderToString de uma árvore do mesmo tamanho");
+const ceilings: Record<string, LoadResult> = {};
+for (const [name, args] of [
+  ["bytes", ["bench/ceiling-server.ts", "bytes", pageFile, String(port + 1)]],
+  ["render", ["bench/ceiling-server.ts", "react", String(pageBytes), String(port + 1)]],
+] as const) {
+  const child = startPinned([...args], {});
+  try {
+    await waitFor(`http://127.0.0.1:${port + 1}/`, child, 60_000);
+    ceilings[name] = load(
+      { targets: [{ name, path: "/" }], connections, durationMs, warmupMs },
+      `http://127.0.0.1:${port + 1}`,
+    );
+    log(`  ${name}: ${ceilings[name].requestsPerSecond} req/s, p50 ${ceilings[name].latency.p50} ms`);
+  } finally {
+    await stop(child);
+  }
+}
+const renderRps = ceilings.render?.requestsPerSecond ?? 0;
+const bytesRps = ceilings.bytes?.requestsPerSecond ?? 0;
+for (const row of rows) {
+  row.vsRender = renderRps ? Math.round((row.requestsPerSecond / renderRps) * 1000) / 10 : undefined;
+  row.vsBytes = bytesRps ? Math.round((row.requestsPerSecond / bytesRps) * 1000) / 10 : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------- the report
+
+const load1 = os.loadavg()[0]?.toFixed(2);
+const summary = {
+  date: started.toISOString(),
+  database: kind,
+  questions,
+  seededTotals: seeded.totals,
+  durationSeconds: durationMs / 1000,
+  connections,
+  pinned,
+  node: process.version,
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model,
+  loadAverageAtEnd: load1,
+  questionPageBytes: pageBytes,
+  ceilings: {
+    bytes: {
+      requestsPerSecond: bytesRps,
+      p50: ceilings.bytes?.latency.p50,
+      p99: ceilings.bytes?.latency.p99,
+    },
+    renderToString: {
+      requestsPerSecond: renderRps,
+      p50: ceilings.render?.latency.p50,
+      p99: ceilings.render?.latency.p99,
+    },
+  },
+  rows,
+  fixedRate: Object.fromEntries(
+    Object.entries(rated).map(([name, r]) => [
+      name,
+      { rate, served: r.requestsPerSecond, p50: r.latency.p50, p99: r.latency.p99, statuses: r.statuses },
+    ]),
+  ),
+  mixed: mixed?.perTarget,
+};
+
+const fmt = (n: number | undefined, digits = 1) =>
+  n === undefined ? "—" : n.toLocaleString("pt-BR", { maximumFractionDigits: digits });
+const md = [
+  `# Bench — ${kind}, ${questions.toLocaleString("pt-BR")} perguntas`,
+  "",
+  `${started.toISOString()} · Node ${process.version} · ${os.cpus().length} núcleos (${os.cpus()[0]?.model ?? "?"}) · ` +
+    `${pinned ? "servidor em `taskset -c 0`, carga em `taskset -c 1`" : "sem taskset"} · ${connections} conexões · ` +
+    `${durationMs / 1000} s por linha · carga média ao fim: ${load1}`,
+  "",
+  `Página da pergunta: ${fmt(pageBytes / 1024)} KB de HTML (sem gzip: o gerador não pede compressão).`,
+  "",
+  "| Cenário | req/s | p50 (ms) | p99 (ms) | % do renderToString | % dos bytes em memória | respostas |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.vsRender)} % | ` +
+      `${fmt(r.vsBytes)} % | ${Object.entries(r.statuses)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(" ")} |`,
+  ),
+  `| _teto: renderToString de árvore do mesmo tamanho_ | ${fmt(renderRps)} | ${fmt(ceilings.render?.latency.p50)} | ` +
+    `${fmt(ceilings.render?.latency.p99)} | 100 % | ${fmt(bytesRps ? (renderRps / bytesRps) * 100 : undefined)} % | |`,
+  `| _teto: bytes da página em memória (node:http)_ | ${fmt(bytesRps)} | ${fmt(ceilings.bytes?.latency.p50)} | ` +
+    `${fmt(ceilings.bytes?.latency.p99)} | — | 100 % | |`,
+  "",
+  ...(Object.keys(rated).length
+    ? [
+        `Taxa fixa de ${rate} req/s (laço aberto, latência contada do instante previsto) na pergunta com 20 respostas:`,
+        "",
+        "| Quem | servidas (req/s) | p50 (ms) | p99 (ms) | respostas |",
+        "| --- | ---: | ---: | ---: | --- |",
+        ...Object.entries(rated).map(
+          ([name, r]) =>
+            `| ${name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.latency.p50)} | ${fmt(r.latency.p99)} | ${Object.entries(
+              r.statuses,
+            )
+              .map(([s, n]) => `${s}×${n}`)
+              .join(" ")} |`,
+        ),
+        "",
+      ]
+    : []),
+].join("\n");
+
+const resultsDir = path.join("bench", "results");
+const runsDir = path.join(resultsDir, "runs");
+mkdirSync(runsDir, { recursive: true });
+const stamp = started.toISOString().replace(/[:.]/g, "-");
+for (const [file, text] of [
+  [path.join(runsDir, `${stamp}-${kind}-${questions}.json`), JSON.stringify(summary, null, 2) + "\n"],
+  [path.join(runsDir, `${stamp}-${kind}-${questions}.md`), md],
+  [path.join(resultsDir, `latest-${kind}.json`), JSON.stringify(summary, null, 2) + "\n"],
+  [path.join(resultsDir, `latest-${kind}.md`), md],
+] as const) {
+  writeFileSync(file, text);
+}
+spawnSync(node, ["node_modules/prettier/bin/prettier.cjs", "--write", "--log-level=warn", resultsDir], {
+  stdio: "inherit",
+});
+log(`\n${md}`);
+log(`Resultados em ${resultsDir}/latest-${kind}.md e .json`);
