@@ -7,16 +7,23 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Formatted in São Paulo time so the server and the browser print the same day. */
-export function formatDate(value: Date | string | number | null | undefined): string {
-  const date = toDate(value);
-  if (!date) return "";
-  const parts = new Intl.DateTimeFormat("pt-BR", {
+// Building an Intl.DateTimeFormat costs far more than using one: one per process, made on first use.
+let dayFormatter: Intl.DateTimeFormat | undefined;
+function dayFormat() {
+  dayFormatter ??= new Intl.DateTimeFormat("pt-BR", {
     timeZone: "America/Sao_Paulo",
     day: "numeric",
     month: "numeric",
     year: "numeric",
-  }).formatToParts(date);
+  });
+  return dayFormatter;
+}
+
+/** Formatted in São Paulo time so the server and the browser print the same day. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const parts = dayFormat().formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return `${get("day")} ${MONTHS[get("month") - 1]}, ${get("year")}`;
 }
