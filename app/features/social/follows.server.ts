@@ -4,6 +4,8 @@ import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { follows, users } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the follow's transaction.
 import { notify } from "#app/features/notifications/notifications.server.ts";
+// Removed accounts stay in `users` (accounts' ADR 010); lists of people leave them out.
+import { activeMembersOnly } from "#app/features/accounts/removed-members.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -111,14 +113,14 @@ export async function suggestMembersToFollow(viewer: Viewer | null, limit = 3): 
   const active = await db
     .select(summaryColumns)
     .from(users)
-    .where(and(notMine, hasPublished))
+    .where(and(notMine, hasPublished, activeMembersOnly()))
     .orderBy(desc(users.lastActiveAt), desc(users.id))
     .limit(size);
   if (active.length >= size) return active;
   const others = await db
     .select(summaryColumns)
     .from(users)
-    .where(and(notMine, sql`not ${hasPublished}`))
+    .where(and(notMine, sql`not ${hasPublished}`, activeMembersOnly()))
     .orderBy(desc(users.lastActiveAt), desc(users.id))
     .limit(size - active.length);
   return [...active, ...others];
@@ -150,11 +152,11 @@ export async function listMembers(
           ),
       })
       .from(users)
-      .where(notSelf)
+      .where(and(notSelf, activeMembersOnly()))
       .orderBy(viewer ? sql`${followedByViewer} asc` : sql`1`, desc(users.lastActiveAt), desc(users.id))
       .limit(perPage)
       .offset((Math.max(1, page) - 1) * perPage),
-    db.select({ total: count() }).from(users).where(notSelf),
+    db.select({ total: count() }).from(users).where(and(notSelf, activeMembersOnly())),
   ]);
   const total = totals?.total ?? 0;
   return {
@@ -162,4 +164,25 @@ export async function listMembers(
     total,
     totalPages: Math.max(1, Math.ceil(total / perPage)),
   };
+}
+
+/** A member's followers or the members they follow (their profile's tabs), newest follow first, paged in SQL. */
+export async function listFollowPage(
+  userId: number,
+  direction: "followers" | "following",
+  { page = 1, perPage = 20 }: { page?: number; perPage?: number } = {},
+): Promise<MemberSummary[]> {
+  const db = await getDb();
+  const [mine, theirs] =
+    direction === "followers"
+      ? [follows.followeeId, follows.followerId]
+      : [follows.followerId, follows.followeeId];
+  return db
+    .select(summaryColumns)
+    .from(follows)
+    .innerJoin(users, eq(users.id, theirs))
+    .where(and(eq(mine, userId), activeMembersOnly()))
+    .orderBy(desc(follows.createdAt), desc(users.id))
+    .limit(perPage)
+    .offset((Math.max(1, page) - 1) * perPage);
 }

@@ -17,7 +17,7 @@ import {
   PROFILE_PAGE_SIZE,
 } from "#app/features/accounts/profiles.server.ts";
 import { ROLE_LABELS, roleChangeSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
-import { isFollowing } from "#app/features/social/follows.server.ts";
+import { isFollowing, listFollowPage } from "#app/features/social/follows.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
@@ -28,6 +28,8 @@ const TABS = [
   { id: "perguntas", label: "Perguntas", count: "questions" },
   { id: "respostas", label: "Respostas", count: "answers" },
   { id: "posts", label: "Posts", count: "posts" },
+  { id: "seguidores", label: "Seguidores", count: "followers" },
+  { id: "seguindo", label: "Seguindo", count: "following" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -54,10 +56,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const total = profile.counts[TABS.find((t) => t.id === tab)!.count];
   const [list, followed] = await Promise.all([
     tab === "perguntas"
-      ? listProfileQuestions(profile.id, page).then((items) => ({ tab, items }) as const)
+      ? listProfileQuestions(profile.id, page).then((items) => ({ tab: "perguntas" as const, items }))
       : tab === "respostas"
-        ? listProfileAnswers(profile.id, page).then((items) => ({ tab, items }) as const)
-        : listProfilePosts(profile.id, page).then((items) => ({ tab, items }) as const),
+        ? listProfileAnswers(profile.id, page).then((items) => ({ tab: "respostas" as const, items }))
+        : tab === "posts"
+          ? listProfilePosts(profile.id, page).then((items) => ({ tab: "posts" as const, items }))
+          : listFollowPage(profile.id, tab === "seguidores" ? "followers" : "following", {
+              page,
+              perPage: PROFILE_PAGE_SIZE,
+            }).then((items) => ({ tab: tab as "seguidores" | "seguindo", items })),
     isFollowing(viewer?.id, [profile.id]),
   ]);
   return {
@@ -272,6 +279,32 @@ function Empty({ text }: { text: string }) {
 
 function ActivityList({ list, name }: { list: LoadedList; name: string }) {
   const first = name.split(" ")[0];
+  if (list.tab === "seguidores" || list.tab === "seguindo") {
+    if (list.items.length === 0) {
+      return (
+        <Empty
+          text={
+            list.tab === "seguidores" ? `Ninguém segue ${first} ainda.` : `${first} ainda não segue ninguém.`
+          }
+        />
+      );
+    }
+    return (
+      <ul className="grid gap-3 py-4 sm:grid-cols-2">
+        {list.items.map((member) => (
+          <li key={member.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
+            <AvatarImage src={member.avatarUrl} size="md" />
+            <div className="min-w-0">
+              <Link to={`/u/${member.handle}`} className="text-primary font-medium hover:underline">
+                {member.name}
+              </Link>
+              <p className="truncate text-xs text-slate-600">{member.roleLine}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   if (list.tab === "perguntas") {
     if (list.items.length === 0) return <Empty text={`${first} ainda não fez perguntas.`} />;
     return (
@@ -332,6 +365,7 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
       </ul>
     );
   }
+  if (list.tab !== "posts") return null;
   if (list.items.length === 0) return <Empty text={`${first} ainda não publicou posts.`} />;
   return (
     <ul className="divide-y divide-slate-200">
