@@ -3,6 +3,8 @@
 // relevance and freshness, with trigram matching as the fallback for misspellings. Every query is paginated in
 // SQL over GIN indexes; snippets are made only for the rows of the page.
 import { sql, type SQL } from "drizzle-orm";
+// Removed accounts stay in `users` (accounts' ADR 010); search leaves them out.
+import { REMOVED_EMAIL_PREFIX } from "#app/features/accounts/removed-members.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { slugify } from "#app/lib/slug.ts";
 import {
@@ -208,7 +210,8 @@ export async function searchMembers(
   }>(sql`
     select u.id, u.handle, u.name, u.role_line, u.avatar_url, u.reputation, count(*) over () as total
     from users u
-    where u.search @@ ${tsQuery(text)} or ${text} <% u.name or lower(u.handle) like lower(${`${text.replace(/[%_\\]/g, "")}%`})
+    where (u.search @@ ${tsQuery(text)} or ${text} <% u.name or lower(u.handle) like lower(${`${text.replace(/[%_\\]/g, "")}%`}))
+      and u.email not like ${`${REMOVED_EMAIL_PREFIX}%`}
     order by ts_rank_cd(u.search, ${tsQuery(text)}) + word_similarity(${text}, u.name) desc, u.reputation desc, u.id
     limit ${limit} offset ${offset}`);
   return {
