@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { users } from "../../db/schema.ts";
 import type { Database } from "../../app/lib/db.server.ts";
 import type { Role, Viewer } from "../../app/lib/viewer.ts";
+import { toViewer } from "../../app/features/accounts/viewer-row.server.ts";
 
 export async function createMember(
   db: Database,
@@ -29,14 +30,5 @@ export async function createMember(
     })
     .returning();
   if (!row) throw new Error("createMember: insert returned nothing");
-  return {
-    id: row.id,
-    handle: row.handle,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    avatarUrl: row.avatarUrl,
-    reputation: row.reputation,
-    emailVerified: true,
-  };
+  return toViewer(row);
 }

@@ -1,16 +1,5 @@
 // The toolbar's icons. Decorative: each button is named by its Portuguese label.
-type IconProps = { className?: string };
-
-const base = {
-  "aria-hidden": true,
-  focusable: false,
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  viewBox: "0 0 24 24",
-} as const;
+import { iconBase as base, type IconProps } from "#app/components/icons.tsx";
 
 export function BoldIcon({ className = "size-5" }: IconProps) {
   return (

@@ -1,16 +1,5 @@
 // Icons of the questions area. Decorative: the control or the text beside each one names it.
-type IconProps = { className?: string };
-
-const base = {
-  "aria-hidden": true,
-  focusable: false,
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  viewBox: "0 0 24 24",
-} as const;
+import { iconBase as base, type IconProps } from "#app/components/icons.tsx";
 
 export function ArrowUpIcon({ className = "size-6" }: IconProps) {
   return (
