@@ -31,6 +31,35 @@ const plainText = (column: SQL) => sql`regexp_replace(${column}, '<[^>]*>', ' ',
 
 type Paging = { limit: number; offset: number };
 
+/** How a kind's rows are matched: full-text, trigram similarity (misspellings), or no text at all. */
+type MatchMode = "text" | "trigram" | "none";
+
+/** Full-text first; when the first page finds nothing, trigram similarity forgives the misspelling. */
+async function withMisspellingFallback<Row>(
+  text: string,
+  offset: number,
+  run: (mode: MatchMode) => Promise<Row[]>,
+): Promise<{ rows: Row[]; mode: MatchMode }> {
+  const mode: MatchMode = text ? "text" : "none";
+  const rows = await run(mode);
+  if (rows.length > 0 || mode !== "text" || offset > 0) return { rows, mode };
+  return { rows: await run("trigram"), mode: "trigram" };
+}
+
+/** The WHERE and ORDER BY of a mode, for a table aliased with a `search` column, a title and a date. */
+function matchAndRank(mode: MatchMode, text: string, table: { search: SQL; title: SQL; createdAt: SQL }) {
+  if (mode === "text") {
+    return {
+      match: sql`${table.search} @@ ${tsQuery(text)}`,
+      rank: sql`(ts_rank_cd(${table.search}, ${tsQuery(text)}) + 0.01) * ${freshness(table.createdAt)}`,
+    };
+  }
+  if (mode === "trigram") {
+    return { match: sql`${text} <% ${table.title}`, rank: sql`word_similarity(${text}, ${table.title})` };
+  }
+  return { match: sql`true`, rank: sql`extract(epoch from ${table.createdAt})` };
+}
+
 function tsQuery(text: string) {
   return sql`websearch_to_tsquery('pt_unaccent', ${text})`;
 }
@@ -57,19 +86,17 @@ export async function searchQuestions(
   if (parsed.answered) filters.push(sql`q.answer_count > 0`);
   if (parsed.accepted) filters.push(sql`q.accepted_answer_id is not null`);
 
-  const run = async (mode: "text" | "trigram" | "none") => {
+  const run = async (mode: MatchMode) => {
+    const { match: own, rank } = matchAndRank(mode, parsed.text, {
+      search: sql`q.search`,
+      title: sql`q.title`,
+      createdAt: sql`q.created_at`,
+    });
+    // A question also matches through the text of its answers.
     const match =
       mode === "text"
-        ? sql`(q.search @@ ${tsQuery(parsed.text)} or q.id in (select a.question_id from answers a where a.deleted_at is null and a.search @@ ${tsQuery(parsed.text)}))`
-        : mode === "trigram"
-          ? sql`${parsed.text} <% q.title`
-          : sql`true`;
-    const rank =
-      mode === "text"
-        ? sql`(ts_rank_cd(q.search, ${tsQuery(parsed.text)}) + 0.01) * ${freshness(sql`q.created_at`)}`
-        : mode === "trigram"
-          ? sql`word_similarity(${parsed.text}, q.title)`
-          : sql`extract(epoch from q.created_at)`;
+        ? sql`(${own} or q.id in (select a.question_id from answers a where a.deleted_at is null and a.search @@ ${tsQuery(parsed.text)}))`
+        : own;
     const where = and([...filters, match]);
     const result = await db.execute<{
       id: number;
@@ -93,12 +120,7 @@ export async function searchQuestions(
     return result.rows;
   };
 
-  let mode: "text" | "trigram" | "none" = parsed.text ? "text" : "none";
-  let rows = await run(mode);
-  if (rows.length === 0 && mode === "text" && offset === 0) {
-    mode = "trigram";
-    rows = await run(mode);
-  }
+  const { rows, mode } = await withMisspellingFallback(parsed.text, offset, run);
   const snippets = await headlines(
     rows.map((r) => ({ id: r.id, title: r.title, body: `${r.description} ${r.details}` })),
     mode === "text" ? parsed.text : "",
@@ -131,19 +153,12 @@ export async function searchPosts(
   const filters: SQL[] = [sql`p.deleted_at is null`, ...tagConditions(parsed, "post", sql`p.id`)];
   if (parsed.user) filters.push(sql`lower(u.handle) = lower(${parsed.user})`);
 
-  const run = async (mode: "text" | "trigram" | "none") => {
-    const match =
-      mode === "text"
-        ? sql`p.search @@ ${tsQuery(parsed.text)}`
-        : mode === "trigram"
-          ? sql`${parsed.text} <% p.title`
-          : sql`true`;
-    const rank =
-      mode === "text"
-        ? sql`(ts_rank_cd(p.search, ${tsQuery(parsed.text)}) + 0.01) * ${freshness(sql`p.created_at`)}`
-        : mode === "trigram"
-          ? sql`word_similarity(${parsed.text}, p.title)`
-          : sql`extract(epoch from p.created_at)`;
+  const run = async (mode: MatchMode) => {
+    const { match, rank } = matchAndRank(mode, parsed.text, {
+      search: sql`p.search`,
+      title: sql`p.title`,
+      createdAt: sql`p.created_at`,
+    });
     const result = await db.execute<{
       id: number;
       slug: string;
@@ -165,12 +180,7 @@ export async function searchPosts(
     return result.rows;
   };
 
-  let mode: "text" | "trigram" | "none" = parsed.text ? "text" : "none";
-  let rows = await run(mode);
-  if (rows.length === 0 && mode === "text" && offset === 0) {
-    mode = "trigram";
-    rows = await run(mode);
-  }
+  const { rows, mode } = await withMisspellingFallback(parsed.text, offset, run);
   const snippets = await headlines(
     rows.map((r) => ({ id: r.id, title: r.title, body: `${r.description} ${r.body}` })),
     mode === "text" ? parsed.text : "",
