@@ -15,7 +15,6 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "deve começar com postgres:// ou postgresql://")
     .optional(),
   PUBLIC_URL: optionalUrl,
-  SESSION_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "deve começar com smtp:// ou smtps://")
