@@ -1,0 +1,166 @@
+// The resilience suite's tools: production servers on a data folder or a PostgreSQL database (started,
+// stopped gracefully or killed with SIGKILL), members signed up over HTTP, form posts, and direct database
+// access for the checks (PostgreSQL at any time; PGlite only while its server is stopped).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../../app/lib/db.server.ts";
+
+export type Store = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; dataDir: string };
+
+export type Server = { origin: string; child: ChildProcess; store: Store; port: number };
+
+export const buildDir = () => process.env.BUILD_DIR ?? "build";
+
+export async function startServer(store: Store, port: number): Promise<Server> {
+  const child = spawn(process.execPath, ["server/server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: store.dataDir,
+      DATABASE_URL: store.kind === "postgres" ? store.url : "",
+      SMTP_URL: "",
+      SEED_DEMO: "true",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "fatal",
+      PG_POOL_SIZE: "10",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const origin = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`o servidor terminou ao iniciar:\n${stderr}`);
+    try {
+      const res = await fetch(`${origin}/healthz`);
+      if (res.ok) return { origin, child, store, port };
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`o servidor não respondeu em 120 s:\n${stderr}`);
+}
+
+export async function stopServer(server: Server, signal: "SIGTERM" | "SIGKILL" = "SIGTERM") {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((r) => server.child.once("exit", r));
+  server.child.kill(signal);
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Runs `fn` on the store's database. PGlite: the store's server must be stopped first. */
+export async function withDatabase<T>(store: Store, fn: (db: Database) => Promise<T>): Promise<T> {
+  const handle =
+    store.kind === "postgres"
+      ? await openDatabase({ url: store.url })
+      : await openDatabase({ dataDir: `${store.dataDir}/pgdata` });
+  try {
+    return await fn(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function rows<T extends Record<string, unknown>>(db: Database, text: string): Promise<T[]> {
+  return (await db.execute<T>(sql.raw(text))).rows as T[];
+}
+
+export const sameOrigin = { "sec-fetch-site": "same-origin" };
+
+export function randomIp() {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export type Member = { email: string; name: string; cookie: string };
+
+export async function signUp(origin: string, name = `Resiliência ${randomBytes(3).toString("hex")}`) {
+  const email = `res-${randomBytes(5).toString("hex")}@exemplo.com.br`;
+  const res = await fetch(`${origin}/cadastro`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ socialName: name, email, password: `senha-forte-${email}` }),
+    headers: { ...sameOrigin, "x-forwarded-for": randomIp() },
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter(Boolean)
+    .join("; ");
+  if (!cookie) throw new Error(`cadastro recusado (HTTP ${res.status})`);
+  return { email, name, cookie } satisfies Member;
+}
+
+export type Posted = { status: number; location: string | null; text: string };
+
+export async function post(
+  origin: string,
+  path: string,
+  fields: Record<string, string | string[]>,
+  cookie?: string,
+  options: { multipart?: boolean } = {},
+): Promise<Posted> {
+  const body = options.multipart ? new FormData() : new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+  }
+  try {
+    const res = await fetch(`${origin}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      body,
+      headers: { ...sameOrigin, "x-forwarded-for": randomIp(), ...(cookie ? { cookie } : {}) },
+    });
+    return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+  } catch (error) {
+    return { status: 0, location: null, text: String(error) };
+  }
+}
+
+export async function get(origin: string, path: string, cookie?: string): Promise<Posted> {
+  try {
+    const res = await fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+    return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+  } catch (error) {
+    return { status: 0, location: null, text: String(error) };
+  }
+}
+
+/** A question by `member`, valid for the ask form; resolves to its id. */
+export async function askQuestion(
+  origin: string,
+  member: Member,
+  title = "Como medir a resiliência do site?",
+) {
+  const filler = "Descrição longa o bastante para passar na validação do formulário de pergunta. ".repeat(2);
+  const res = await post(
+    origin,
+    "/ask-a-question",
+    { title, description: filler, details: filler, tags: "javascript" },
+    member.cookie,
+  );
+  const id = Number(res.location?.match(/\/questions\/(\d+)/)?.[1]);
+  if (!id) throw new Error(`pergunta recusada (HTTP ${res.status}): ${res.text.slice(0, 200)}`);
+  return id;
+}
+
+/** The slug of some post on /blog. */
+export async function somePostSlug(origin: string): Promise<string> {
+  const html = (await get(origin, "/blog")).text;
+  const slug = html.match(/href="\/blog\/([a-z0-9-]+)"/)?.[1];
+  if (!slug) throw new Error("nenhum post em /blog");
+  return slug;
+}
+
+export function check(failures: string[], ok: boolean, message: string) {
+  if (!ok) failures.push(message);
+}

@@ -1,0 +1,189 @@
+// `npm run test:resilience [-- --short] [--only budget,access,naughty,xss,load,kill]`: the production build
+// under stress, on a fresh embedded database with the demo content (and on PostgreSQL for the SIGKILL part when
+// TEST_DATABASE_URL or RESILIENCE_DATABASE_URL is set):
+//   budget  — gzipped JavaScript of /, /questions, a question, /blog and a post ≤ 60 KB each;
+//   access  — every write by visitor, other member, author and moderator → the expected answer;
+//   naughty — every form and API input fed our list of naughty strings: no 5xx, stored text comes back exactly;
+//   xss     — script-running HTML through every rich-text entry point, pages opened in Chromium, no script runs;
+//   load    — mixed reads and writes at 200 connections (60 s; 10 s with --short), no 5xx, every acknowledged
+//             write present afterwards;
+//   kill    — the server killed with SIGKILL during writes (20 times; 3 with --short), restarted, then counters
+//             match rows, nothing is orphaned and every acknowledged write is there.
+// Uses BUILD_DIR when set (CI reuses the end-to-end build), else builds ./build when it is stale.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import {
+  buildDir,
+  signUp,
+  startServer,
+  stopServer,
+  withDatabase,
+  type Server,
+  type Store,
+} from "./harness.ts";
+import { JS_BUDGET_BYTES, JS_CEILING_BYTES, measurePages } from "./js-budget.ts";
+import { accessMatrix, killDuringWrites, mixedLoad, naughtyStrings, xssInChromium } from "./parts.ts";
+
+const { values } = parseArgs({
+  options: {
+    short: { type: "boolean", default: false },
+    strict: { type: "boolean", default: false },
+    only: { type: "string" },
+    port: { type: "string", default: "3970" },
+  },
+});
+const short = values.short;
+const port = Number(values.port);
+const parts = new Set((values.only ?? "budget,access,naughty,xss,load,kill").split(","));
+const started = Date.now();
+const failures: string[] = [];
+const temp: string[] = [];
+
+function section(title: string) {
+  console.log(`\n▶ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+function freshPglite(): Store {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sdd-resiliencia-"));
+  temp.push(dataDir);
+  return { kind: "pglite", dataDir };
+}
+
+async function freshPostgres(): Promise<{ store: Store; drop: () => Promise<void> } | null> {
+  const base = process.env.RESILIENCE_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const { default: pg } = await import("pg");
+  const name = `sdd_resiliencia_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sdd-resiliencia-pg-"));
+  temp.push(dataDir);
+  return {
+    store: { kind: "postgres", url: url.toString(), dataDir },
+    drop: async () => {
+      const again = new pg.Client({ connectionString: base });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+if (!process.env.BUILD_DIR) {
+  execFileSync(process.execPath, ["scripts/ensure-build.ts"], { stdio: "inherit" });
+}
+console.log(`resiliência${short ? " (curta)" : ""}: build em ${buildDir()}, partes ${[...parts].join(", ")}`);
+
+let server: Server | undefined;
+const store = freshPglite();
+const ensureServer = async () => {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) {
+    server = await startServer(store, port);
+  }
+  return server;
+};
+
+try {
+  const needsServer = ["budget", "access", "naughty", "xss", "load"].some((p) => parts.has(p));
+  if (needsServer) await ensureServer();
+
+  if (parts.has("budget")) {
+    section("orçamento de JavaScript (gzip) das páginas de leitura");
+    const origin = (await ensureServer()).origin;
+    const slug = (await (await fetch(`${origin}/blog`)).text()).match(/href="\/blog\/([a-z0-9-]+)"/)?.[1];
+    const pages = ["/", "/questions", "/questions/1", "/blog", ...(slug ? [`/blog/${slug}`] : [])];
+    for (const page of await measurePages(origin, pages)) {
+      const kb = (page.gzipBytes / 1024).toFixed(1);
+      console.log(
+        `  ${page.page.padEnd(40)} ${String(page.files).padStart(3)} arquivos  ${kb.padStart(6)} KB gzip`,
+      );
+      const limit = values.strict ? JS_BUDGET_BYTES : JS_CEILING_BYTES;
+      if (page.gzipBytes > limit) {
+        failures.push(
+          `orçamento: ${page.page} carrega ${kb} KB de JavaScript gzip (limite ${limit / 1024} KB)`,
+        );
+      } else if (page.gzipBytes > JS_BUDGET_BYTES) {
+        console.log(
+          `    acima da meta de ${JS_BUDGET_BYTES / 1024} KB (teto atual de CI: ${JS_CEILING_BYTES / 1024} KB)`,
+        );
+      }
+    }
+  }
+
+  if (["access", "naughty", "xss", "load"].some((p) => parts.has(p))) {
+    const origin = (await ensureServer()).origin;
+    const cast = {
+      author: await signUp(origin),
+      other: await signUp(origin),
+      moderator: await signUp(origin),
+    };
+    // The moderator is made in the database (PGlite: while its server is stopped).
+    await stopServer(server!);
+    await withDatabase(store, async (db) => {
+      const { sql } = await import("drizzle-orm");
+      await db.execute(sql`update users set role = 'moderator' where email = ${cast.moderator.email}`);
+    });
+
+    if (parts.has("access")) {
+      section("matriz de acesso das escritas");
+      failures.push(...(await accessMatrix(await ensureServer(), cast)));
+    }
+    if (parts.has("naughty")) {
+      section("textos problemáticos em cada formulário e API");
+      failures.push(...(await naughtyStrings(await ensureServer(), cast.other, short)));
+    }
+    if (parts.has("xss")) {
+      section("XSS em cada entrada de texto rico, no Chromium");
+      failures.push(...(await xssInChromium(await ensureServer(), cast.author)));
+    }
+    if (parts.has("load")) {
+      section(`carga mista com 200 conexões por ${short ? 10 : 60} s`);
+      failures.push(
+        ...(await mixedLoad(await ensureServer(), [cast.author, cast.other, cast.moderator], short)),
+      );
+    }
+  }
+  if (server) await stopServer(server);
+
+  if (parts.has("kill")) {
+    const cycles = short ? 3 : 20;
+    section(`SIGKILL durante escritas, ${cycles} vezes, PGlite`);
+    failures.push(...(await killDuringWrites(freshPglite(), port + 1, cycles)));
+    const pg = await freshPostgres();
+    if (pg) {
+      section(`SIGKILL durante escritas, ${cycles} vezes, PostgreSQL`);
+      try {
+        failures.push(...(await killDuringWrites(pg.store, port + 2, cycles)));
+      } finally {
+        await pg.drop();
+      }
+    } else {
+      console.log(
+        "  PostgreSQL: defina TEST_DATABASE_URL ou RESILIENCE_DATABASE_URL para incluir esta parte.",
+      );
+    }
+  }
+} catch (error) {
+  failures.push(
+    `erro inesperado: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+} finally {
+  if (server) await stopServer(server).catch(() => {});
+  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+if (failures.length) {
+  console.error(`\n✗ resiliência: ${failures.length} falha(s) em ${seconds} s`);
+  for (const failure of failures.slice(0, 60)) console.error(`  - ${failure}`);
+  process.exit(1);
+}
+console.log(`\n✓ resiliência: tudo certo em ${seconds} s`);
