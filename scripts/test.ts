@@ -1,6 +1,6 @@
 // `npm test`: lint, formatting, typecheck, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is
 // set), then the end-to-end suite on the system Chromium (it builds the app into its own folder first).
-// Stops at the first step that fails. `node scripts/test.ts static|unit|e2e` runs one part.
+// Stops at the first step that fails. `node scripts/test.ts static|unit|e2e|resilience` runs one part.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -45,4 +45,18 @@ if (!part || part === "unit") run("unidade + integração (vitest)", bin("vitest
 if (!part || part === "e2e") {
   ensureChromium();
   run("ponta a ponta (playwright)", bin("playwright"), ["test"], { CHROMIUM_PATH: chromium });
+}
+if (!part || part === "resilience") {
+  // Short resilience suite and the JavaScript budget (scripts/resilience/run.ts), on the end-to-end build.
+  const e2eBuild = `build-e2e-${process.env.E2E_PORT ?? 3210}`;
+  ensureChromium();
+  run(
+    "resiliência e orçamento de JavaScript (curtos)",
+    process.execPath,
+    ["scripts/resilience/run.ts", "--short"],
+    {
+      CHROMIUM_PATH: chromium,
+      ...(existsSync(`${e2eBuild}/server/index.js`) ? { BUILD_DIR: e2eBuild } : {}),
+    },
+  );
 }
