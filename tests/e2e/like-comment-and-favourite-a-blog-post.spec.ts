@@ -93,14 +93,18 @@ test("Quem Seguir follows for real, and the feeds are valid RSS", async ({ page 
   await signUp(page);
   await page.goto("/blog");
   const column = page.getByRole("region", { name: "Quem Seguir" });
-  const first = column.getByRole("button", { name: /^Seguir / }).first();
+  const firstSuggestion = column.getByRole("listitem").first();
+  const first = firstSuggestion.getByRole("button", { name: /^Seguir / });
   const name = ((await first.textContent()) ?? "").replace(/^Seguir\s*/, "").trim();
+  const profile = await firstSuggestion.getByRole("link").first().getAttribute("href");
   await first.click();
   await expect(column.getByRole("button", { name: `Seguindo ${name}` })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
-  await page.goto("/membros");
+  // The follow is real: the member's own page says so (the members page lists followed members last, so
+  // with many members they can be pages away).
+  await page.goto(profile!);
   await expect(page.getByRole("button", { name: `Seguindo ${name}` })).toBeVisible();
   await page.getByRole("button", { name: `Seguindo ${name}` }).click();
   await expect(page.getByRole("button", { name: `Seguir ${name}` })).toHaveAttribute("aria-pressed", "false");
