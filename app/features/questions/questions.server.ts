@@ -31,6 +31,7 @@ import {
 import { notifyTagFollowers } from "#app/features/notifications/notifications.server.ts";
 import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { shortCache } from "#app/lib/short-cache.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength, richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
@@ -219,7 +220,16 @@ function hasAnyTag(tagIds: number[]): SQL {
   );
 }
 
-function orderFor(sort: QuestionListQuery["sort"]): SQL[] {
+const ascending = asc;
+const descending = desc;
+
+/** Totals of the question lists, by filter, kept for five seconds. */
+const listTotals = shortCache<number>(5000);
+
+/** The list's order; `reverse` turns every column around (read from the end, then reversed). */
+function orderFor(sort: QuestionListQuery["sort"], reverse = false): SQL[] {
+  const desc = reverse ? ascending : descending;
+  const asc = reverse ? descending : ascending;
   switch (sort) {
     case "top":
     case "week":
@@ -273,18 +283,32 @@ export async function listQuestions(
   }
   const where = and(...conditions);
 
-  const [rows, totals] = await Promise.all([
-    db
-      .select(previewColumns)
-      .from(questions)
-      .innerJoin(users, eq(users.id, questions.authorId))
-      .where(where)
-      .orderBy(...orderFor(query.sort))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(questions).where(where),
-  ]);
-  const total = Number(totals[0]?.total ?? 0);
+  // The total (for the page count) is reused for a few seconds: counting a million rows on every request costs
+  // more than the page itself. Pages past the middle are read from the other end of the same index, reversed,
+  // so a deep page costs what a first page does (see docs/decisions on performance).
+  const countKey = [
+    query.filters.join(","),
+    query.sort,
+    filterIds?.join(",") ?? "",
+    options.onlyTag ?? "",
+  ].join("|");
+  const total = await listTotals.get(countKey, async () =>
+    Number((await db.select({ total: count() }).from(questions).where(where))[0]?.total ?? 0),
+  );
+  const offset = (page - 1) * pageSize;
+  const fromEnd = offset > total / 2;
+  const limit = fromEnd ? Math.max(0, Math.min(pageSize, total - offset)) : pageSize;
+  const found = limit
+    ? await db
+        .select(previewColumns)
+        .from(questions)
+        .innerJoin(users, eq(users.id, questions.authorId))
+        .where(where)
+        .orderBy(...orderFor(query.sort, fromEnd))
+        .limit(limit)
+        .offset(fromEnd ? Math.max(0, total - offset - limit) : offset)
+    : [];
+  const rows = fromEnd ? found.reverse() : found;
   return {
     items: await toPreviews(db, rows),
     total,
@@ -510,7 +534,7 @@ export async function createQuestion(
   const member = requireMember(viewer);
   const checked = checkQuestion(input);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(questions)
       .values({
@@ -549,6 +573,8 @@ export async function createQuestion(
     });
     return { id: row.id };
   });
+  listTotals.clear();
+  return result;
 }
 
 /** The values the edit form starts from. Null when the viewer may not edit it. */
@@ -670,6 +696,7 @@ export async function deleteQuestion(viewer: Viewer | null, id: number): Promise
       .where(eq(questions.id, id));
     await moveTagCounts(tx, await tagIdsOf(tx, id), -1);
   });
+  listTotals.clear();
 }
 
 /** Brings a deleted question back (moderators). */
@@ -685,6 +712,7 @@ export async function restoreQuestion(viewer: Viewer | null, id: number): Promis
     if (!restored) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
     await moveTagCounts(tx, await tagIdsOf(tx, id), 1);
   });
+  listTotals.clear();
 }
 
 // --------------------------------------------------------------------------------------------- favourite
