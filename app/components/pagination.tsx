@@ -1,5 +1,6 @@
 // Spec §9: hidden at one page; at most 5 numbered links with ellipses, first and last always shown;
-// Anterior / Próxima disabled at the ends; the page lives in the address (?page=N).
+// Anterior / Próxima disabled at the ends (links without a target, marked aria-disabled); the page lives in the
+// address (?page=N).
 import { Link, useLocation } from "react-router";
 
 export type PageItem = number | "ellipsis-start" | "ellipsis-end";
@@ -61,7 +62,11 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
           Anterior
         </Link>
       ) : (
-        <span aria-disabled="true" className={`${edge} cursor-not-allowed border-slate-200 text-slate-500`}>
+        <span
+          role="link"
+          aria-disabled="true"
+          className={`${edge} cursor-not-allowed border-slate-200 text-slate-500`}
+        >
           Anterior
         </span>
       )}
@@ -94,7 +99,11 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
           Próxima
         </Link>
       ) : (
-        <span aria-disabled="true" className={`${edge} cursor-not-allowed border-slate-200 text-slate-500`}>
+        <span
+          role="link"
+          aria-disabled="true"
+          className={`${edge} cursor-not-allowed border-slate-200 text-slate-500`}
+        >
           Próxima
         </span>
       )}
