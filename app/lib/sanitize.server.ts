@@ -208,7 +208,27 @@ const EMPTY_PARAGRAPH = /<p>(?:[ \t\n\r\f]|<br \/>|<\/?(?:strong|em|u|s|code|spa
  */
 export function sanitizeRichText(html: string): string {
   if (!html) return "";
-  return sanitizeHtml(html, OPTIONS).replace(EMPTY_PARAGRAPH, "").trim();
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, OPTIONS).replace(EMPTY_PARAGRAPH, "").trim();
+  remember(html, clean);
+  return clean;
+}
+
+// The sanitiser is a pure function and pages show the same stored HTML again and again (a question with twenty
+// answers sanitises twenty-two bodies per view), so recent results are kept, up to about 16 MB of text.
+const sanitized = new Map<string, string>();
+const SANITIZED_MAX_CHARS = 8_000_000;
+let sanitizedChars = 0;
+function remember(html: string, clean: string) {
+  if (html.length + clean.length > SANITIZED_MAX_CHARS / 100) return;
+  while (sanitizedChars + html.length + clean.length > SANITIZED_MAX_CHARS && sanitized.size) {
+    const [oldest, value] = sanitized.entries().next().value as [string, string];
+    sanitized.delete(oldest);
+    sanitizedChars -= oldest.length + value.length;
+  }
+  sanitized.set(html, clean);
+  sanitizedChars += html.length + clean.length;
 }
 
 // ------------------------------------------------------------------------------------------ highlighting
