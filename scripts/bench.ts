@@ -196,6 +196,7 @@ const rows: Row[] = [];
 let pageBytes = 0;
 const pageFile = path.join(workDir, "question-page.html");
 let rated: Record<string, LoadResult> = {};
+let unqueued: Record<string, LoadResult> = {};
 let mixed: LoadResult | undefined;
 try {
   await waitFor(`${origin}/healthz`, server);
@@ -247,6 +248,24 @@ try {
       `  ${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, ` +
         `p99 ${result.latency.p99} ms ${JSON.stringify(result.statuses)}`,
     );
+  }
+
+  // Latency without queueing (one connection): the targets for the deep page and search are p50 figures.
+  if (!only || only.includes("latencia")) {
+    for (const [name, targets] of [
+      ["perguntas, página funda", [{ name: "deep", path: `/questions?page=${deep}` }]],
+      ["busca", scenarios.find((s) => s.name === "busca")!.targets],
+      ["pergunta com 20 respostas", [{ name: "q", path: question }]],
+    ] as const) {
+      const result = load({
+        targets: [...targets],
+        connections: 1,
+        durationMs: durationMs / 2,
+        warmupMs: 500,
+      });
+      unqueued = { ...unqueued, [name]: result };
+      log(`  ${name}, uma conexão: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+    }
   }
 
   // p99 at a fixed arrival rate (open loop), the question page for visitors and for members.
@@ -374,6 +393,9 @@ const summary = {
     },
   },
   rows,
+  oneConnection: Object.fromEntries(
+    Object.entries(unqueued).map(([name, r]) => [name, { p50: r.latency.p50, p99: r.latency.p99 }]),
+  ),
   fixedRate: Object.fromEntries(
     Object.entries(rated).map(([name, r]) => [
       name,
@@ -408,6 +430,18 @@ const md = [
   `| _teto: bytes da página em memória (node:http)_ | ${fmt(bytesRps)} | ${fmt(ceilings.bytes?.latency.p50)} | ` +
     `${fmt(ceilings.bytes?.latency.p99)} | — | 100 % | |`,
   "",
+  ...(Object.keys(unqueued).length
+    ? [
+        "Latência sem fila (uma conexão):",
+        "",
+        "| Página | p50 (ms) | p99 (ms) |",
+        "| --- | ---: | ---: |",
+        ...Object.entries(unqueued).map(
+          ([name, r]) => `| ${name} | ${fmt(r.latency.p50)} | ${fmt(r.latency.p99)} |`,
+        ),
+        "",
+      ]
+    : []),
   ...(Object.keys(rated).length
     ? [
         `Taxa fixa de ${rate} req/s (laço aberto, latência contada do instante previsto) na pergunta com 20 respostas:`,
