@@ -184,7 +184,8 @@ export async function naughtyStrings(server: Server, member: Member, short: bool
   const markers: Array<{ marker: string; input: string }> = [];
   let requests = 0;
   for (const [i, s] of strings.entries()) {
-    const q = encodeURIComponent(s);
+    // A lone surrogate cannot travel as UTF-8 at all: URLs and forms carry it as U+FFFD.
+    const q = encodeURIComponent(s.toWellFormed());
     const marker = `bl${i}-${randomBytes(2).toString("hex")}:`;
     const attempts: Array<[string, Promise<{ status: number }>]> = [
       ["GET /search", get(origin, `/search?q=${q}`)],
@@ -245,7 +246,7 @@ export async function naughtyStrings(server: Server, member: Member, short: bool
   const bodies = new Set(stored.map((r) => r.body));
   let exact = 0;
   for (const { marker, input } of markers) {
-    const expected = `${marker}${input}`.trim();
+    const expected = `${marker}${input}`.toWellFormed().trim();
     if (bodies.has(expected)) exact++;
     else failures.push(`textos: o comentário ${JSON.stringify(expected.slice(0, 50))} não voltou igual`);
   }
