@@ -31,6 +31,9 @@ const plainText = (column: SQL) => sql`regexp_replace(${column}, '<[^>]*>', ' ',
 
 type Paging = { limit: number; offset: number };
 
+/** At most this many newest full-text matches (per source) are ranked: relevance among recent content. */
+const TEXT_CANDIDATES = 2000;
+
 /** How a kind's rows are matched: full-text, trigram similarity (misspellings), or no text at all. */
 type MatchMode = "text" | "trigram" | "none";
 
@@ -92,10 +95,15 @@ export async function searchQuestions(
       title: sql`q.title`,
       createdAt: sql`q.created_at`,
     });
-    // A question also matches through the text of its answers.
+    // A question also matches through the text of its answers. Both sides come from their GIN indexes as a
+    // UNION (an OR would scan the table), capped to the newest matches so a very common word does not rank
+    // every question of a large site.
     const match =
       mode === "text"
-        ? sql`(${own} or q.id in (select a.question_id from answers a where a.deleted_at is null and a.search @@ ${tsQuery(parsed.text)}))`
+        ? sql`q.id in (
+            select id from (select id from questions where search @@ ${tsQuery(parsed.text)} order by id desc limit ${TEXT_CANDIDATES}) by_question
+            union
+            select question_id from (select a.question_id from answers a where a.deleted_at is null and a.search @@ ${tsQuery(parsed.text)} order by a.id desc limit ${TEXT_CANDIDATES}) by_answer)`
         : own;
     const where = and([...filters, match]);
     const result = await db.execute<{
