@@ -154,7 +154,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     mine.statuses[key] = (mine.statuses[key] ?? 0) + 1;
     if (result.status === 0) errors++;
     bytes += result.bytes;
-    if (options.keepBodies && target.method === "POST" && result.status >= 200 && result.status < 400) {
+    // A redirect to the sign-in page is a refusal, not an acknowledgement.
+    const toSignIn = result.location?.startsWith("/entrar") ?? false;
+    if (
+      options.keepBodies &&
+      target.method === "POST" &&
+      result.status >= 200 &&
+      result.status < 400 &&
+      !toSignIn
+    ) {
       acknowledged.push({
         target: target.name,
         path: result.path,
