@@ -1,13 +1,16 @@
-// Runs before every loader and action: refuses cross-site writes, then finds who is asking from the session
+// Runs before every loader and action: refuses cross-site writes and text PostgreSQL cannot store (NUL), then
+// finds who is asking from the session
 // cookie (renewing it at most once a day).
 import type { MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "../features/accounts/sessions.server.ts";
 import { viewerContext } from "./context.ts";
 import { assertSameOrigin } from "./csrf.server.ts";
+import { assertNoNulCharacter } from "./input-guard.server.ts";
 
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   async ({ request, context }, next) => {
     assertSameOrigin(request);
+    await assertNoNulCharacter(request);
     const { viewer, setCookie } = await resolveSession(request);
     context.set(viewerContext, viewer);
     const response = await next();
