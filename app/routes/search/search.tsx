@@ -33,40 +33,47 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     noindex: true,
   });
 
+/** A question or a post: highlighted title and snippet, and a line about it. */
+function TextHit({
+  url,
+  title,
+  snippet,
+  children,
+}: {
+  url: string;
+  title: string;
+  snippet: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <article className="card">
+      <h3 className="text-primary text-lg font-semibold">
+        <Link to={url} className="hover:underline">
+          <Highlighted text={title} />
+        </Link>
+      </h3>
+      <p className="mt-1 line-clamp-2 text-sm text-slate-700">
+        <Highlighted text={snippet} />
+      </p>
+      <p className="mt-2 text-xs text-slate-600">{children}</p>
+    </article>
+  );
+}
+
 function HitItem({ hit }: { hit: SearchHit }) {
   switch (hit.kind) {
     case "questions":
       return (
-        <article className="card">
-          <h3 className="text-primary text-lg font-semibold">
-            <Link to={hit.url} className="hover:underline">
-              <Highlighted text={hit.title} />
-            </Link>
-          </h3>
-          <p className="mt-1 line-clamp-2 text-sm text-slate-700">
-            <Highlighted text={hit.snippet} />
-          </p>
-          <p className="mt-2 text-xs text-slate-600">
-            {hit.score} votos · {hit.answerCount} {hit.answerCount === 1 ? "resposta" : "respostas"}
-            {hit.accepted ? " · resposta aceita" : ""} · por {hit.authorName} · {formatDate(hit.createdAt)}
-          </p>
-        </article>
+        <TextHit url={hit.url} title={hit.title} snippet={hit.snippet}>
+          {hit.score} votos · {hit.answerCount} {hit.answerCount === 1 ? "resposta" : "respostas"}
+          {hit.accepted ? " · resposta aceita" : ""} · por {hit.authorName} · {formatDate(hit.createdAt)}
+        </TextHit>
       );
     case "posts":
       return (
-        <article className="card">
-          <h3 className="text-primary text-lg font-semibold">
-            <Link to={hit.url} className="hover:underline">
-              <Highlighted text={hit.title} />
-            </Link>
-          </h3>
-          <p className="mt-1 line-clamp-2 text-sm text-slate-700">
-            <Highlighted text={hit.snippet} />
-          </p>
-          <p className="mt-2 text-xs text-slate-600">
-            {hit.likeCount} curtidas · por {hit.authorName} · {formatDate(hit.createdAt)}
-          </p>
-        </article>
+        <TextHit url={hit.url} title={hit.title} snippet={hit.snippet}>
+          {hit.likeCount} curtidas · por {hit.authorName} · {formatDate(hit.createdAt)}
+        </TextHit>
       );
     case "members":
       return (
