@@ -1,4 +1,5 @@
-// `npm run bench -- [--db pglite|postgres] [--questions N] [--duration S] [--connections C] [--rate R] [--short]`
+// `npm run bench -- [--db pglite|postgres] [--questions N] [--duration S] [--connections C] [--rate R] [--short]
+//   [--seed-only]`
 // Builds when needed, seeds a database (the demo content, then `seed:large` with N questions; kept and reused
 // for the next run with the same N), starts the production server pinned to core 0 (`taskset -c 0`) and runs
 // the load generator (bench/load-generator.ts) pinned to core 1. Measures requests a second, p50 and p99 for
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     short: { type: "boolean", default: false },
     only: { type: "string" },
     "no-pin": { type: "boolean", default: false },
+    "seed-only": { type: "boolean", default: false },
   },
 });
 
@@ -184,6 +186,10 @@ log(
 );
 runNode(["scripts/ensure-build.ts"], {});
 const { env: dbEnv, seeded } = await prepareDatabase();
+if (values["seed-only"]) {
+  log(`\n▶ banco pronto (${seeded.totals.questions ?? questions} perguntas); --seed-only: sem medições`);
+  process.exit(0);
+}
 
 log("\n▶ servidor de produção");
 const server = startPinned(["server/server.ts"], {
