@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { nonceContext } from "./lib/context.ts";
+import { nonceContext, viewerContext } from "./lib/context.ts";
+import { parkHydrationScripts, shouldHydrateOnIntent } from "./lib/hydrate-on-intent.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
@@ -22,6 +23,12 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext);
+  const hydrateOnIntent = shouldHydrateOnIntent({
+    request,
+    status: responseStatusCode,
+    signedIn: loadContext.get(viewerContext) !== null,
+    routerContext,
+  });
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -50,7 +57,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (hydrateOnIntent) pipe(parkHydrationScripts()).pipe(body);
+          else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   Links,
   Meta,
@@ -12,6 +13,7 @@ import { unreadCount } from "./features/notifications/notifications.server.ts";
 import { viewerContext } from "./lib/context.ts";
 import { publicConfig } from "./lib/env.server.ts";
 import { pageMeta } from "./lib/meta.ts";
+import { announceHydrated } from "./lib/hydrate-on-intent.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { rootMiddleware } from "./lib/root-middleware.server.ts";
 import stylesheet from "./app.css?url";
@@ -63,6 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Releases a click or submit held while the page waited for intent (ADR 014).
+  useEffect(announceHydrated, []);
   return <Outlet />;
 }
 

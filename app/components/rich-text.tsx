@@ -1,7 +1,7 @@
 // Shows rich text members wrote. The HTML must come from the server's sanitiser (`sanitizeRichText` in the
-// loader): this component trusts it. Once JavaScript runs, each code block gets a "Copiar código" button.
+// loader): this component trusts it. Each code block gets a "Copiar código" button that works once React runs.
 // It is on every read page, so it stays tiny and imports nothing.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 
 export type RichTextProps = {
   /** HTML already passed through `sanitizeRichText` on the server. */
@@ -36,29 +36,27 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+// Each code block comes with its copy button in the HTML itself, so it is there before (and without) React.
+// The sanitiser never lets a "<pre" or "</pre>" through inside text, so the match is always a whole block.
+const CODE_BLOCK = /<pre(?=[\s>])[\s\S]*?<\/pre>/g;
+const COPY_BUTTON = `<button type="button" class="${BUTTON_CLASS}" data-copy-code="">${COPY_LABEL}</button>`;
+
+export function withCopyButtons(html: string): string {
+  if (!html.includes("<pre")) return html;
+  return html.replace(
+    CODE_BLOCK,
+    (block) => `<div class="relative" data-code-block="">${block}${COPY_BUTTON}</div>`,
+  );
+}
+
 export function RichText({ html, className }: RichTextProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState("");
+  const rendered = useMemo(() => withCopyButtons(html), [html]);
 
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    for (const pre of root.querySelectorAll("pre")) {
-      if (pre.parentElement?.dataset.codeBlock !== undefined) continue;
-      const wrapper = document.createElement("div");
-      wrapper.className = "relative";
-      wrapper.dataset.codeBlock = "";
-      pre.replaceWith(wrapper);
-      wrapper.append(pre);
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = BUTTON_CLASS;
-      button.textContent = COPY_LABEL;
-      button.dataset.copyCode = "";
-      wrapper.append(button);
-      // Leave room so the button never covers the first line of code.
-      pre.classList.add("pt-10");
-    }
     let reset: ReturnType<typeof setTimeout> | undefined;
     const onClick = async (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest<HTMLButtonElement>("button[data-copy-code]");
@@ -79,14 +77,14 @@ export function RichText({ html, className }: RichTextProps) {
       root.removeEventListener("click", onClick);
       clearTimeout(reset);
     };
-  }, [html]);
+  }, []);
 
   return (
     <>
       <div
         ref={ref}
         className={className ? `rich-text ${className}` : "rich-text"}
-        dangerouslySetInnerHTML={{ __html: html }}
+        dangerouslySetInnerHTML={{ __html: rendered }}
       />
       <span className="sr-only" role="status" aria-live="polite">
         {announcement}

@@ -381,6 +381,9 @@ test("read pages never download the editor's code", async ({ page }) => {
   for (const path of ["/", "/blog", "/questions"]) {
     scripts.length = 0;
     await page.goto(path, { waitUntil: "networkidle" });
+    // A visitor's page loads the app on the first interaction (ADR 014): reach for the search box.
+    await page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" }).focus();
+    await page.waitForLoadState("networkidle");
     expect(scripts.length, `scripts of ${path}`).toBeGreaterThan(0);
     expect(await hasEditorCode(scripts), `editor code on ${path}`).toBe(false);
   }

@@ -1,10 +1,14 @@
 import { BrandPlaceholder } from "#app/components/brand/brand-placeholder.tsx";
 import { TypedText, useTypedText } from "#app/components/brand/typewriter.tsx";
+import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/coming-soon";
 
 const TITLE = "Coming soon!";
 const SUBTITLE = "Estamos cozinhando algo, de devs para devs";
+
+// The typed title is the page: it must start on load, not on the first interaction.
+export const handle: HydrationHandle = { hydration: "on-load" };
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Em breve", description: SUBTITLE });
 

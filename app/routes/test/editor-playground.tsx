@@ -16,6 +16,7 @@ import {
   sanitizeRichText,
 } from "#app/lib/sanitize.server.ts";
 import type { Route } from "./+types/editor-playground";
+import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 
 /** The spec's ten predefined tags, for an empty database. */
 const FALLBACK_SUGGESTIONS = [
@@ -32,6 +33,9 @@ const FALLBACK_SUGGESTIONS = [
 ];
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Editor de texto (testes)", noindex: true });
+
+// A page for writing: the editors load as soon as it opens, as on every page a member writes on.
+export const handle: HydrationHandle = { hydration: "on-load" };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const suggested = (await suggestedTags()).map((tag) => tag.name);
