@@ -57,6 +57,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_handle_key").on(sql`lower(${t.handle})`),
+    // Search's handle prefix (`lower(handle) like 'ana%'`): the default collation's index cannot answer LIKE.
+    index("users_handle_prefix_idx").on(sql`lower(${t.handle}) text_pattern_ops`),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     index("users_search_idx").using("gin", t.search),
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { answers, posts, questions, questionTags, tags, users } from "#db/schema.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
-import { quickSearch, search } from "./search.server.ts";
+import { sql } from "drizzle-orm";
+import { newestMatches, quickSearch, search } from "./search.server.ts";
 import { parseSearchQuery, snippetParts } from "./search-query.ts";
 import { eq } from "drizzle-orm";
 
@@ -84,6 +85,24 @@ describe("search", () => {
   });
 
   const questionIds = async (q: string) => (await search(q, "questions", 1)).page.items.map((i) => i.id);
+
+  it("takes candidates from the newest ids first, widening the window only when it holds too few", async () => {
+    const windows = [1, 2, 1_000_000];
+    // "javascript" is in the newest question and in the oldest: the first window (the newest id) fills a
+    // limit of one, so the older match is never read.
+    expect(await newestMatches("questions", "javascript", sql`true`, { limit: 1, windows })).toEqual([
+      ids.loop,
+    ]);
+    // A limit of two needs the whole table: newest first.
+    expect(await newestMatches("questions", "javascript", sql`true`, { limit: 2, windows })).toEqual([
+      ids.loop,
+      ids.promises,
+    ]);
+    // A word only the oldest question has is still found.
+    expect(await newestMatches("questions", "promessas", sql`true`, { limit: 5, windows })).toEqual([
+      ids.promises,
+    ]);
+  });
 
   it("matches Portuguese stems (plural and singular)", async () => {
     expect(await questionIds("promessa")).toEqual([ids.promises]);

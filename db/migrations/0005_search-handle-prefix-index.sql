@@ -1,0 +1,1 @@
+CREATE INDEX "users_handle_prefix_idx" ON "users" USING btree (lower("handle") text_pattern_ops);
