@@ -7,6 +7,7 @@ import { env } from "./env.server.ts";
 import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
 import { promoteConfiguredAdmin } from "../features/accounts/accounts.server.ts";
 import { settleAccountMail } from "../features/accounts/account-mail.server.ts";
+import { flushViews } from "../features/questions/views.server.ts";
 
 export async function startApp() {
   const handle = await database();
@@ -21,6 +22,7 @@ export async function startApp() {
 
 export async function stopApp() {
   await settleAccountMail();
+  await flushViews().catch((error: unknown) => logger.error({ err: error }, "queued views lost at shutdown"));
   await closeDatabase();
 }
 

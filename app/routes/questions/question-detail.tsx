@@ -35,7 +35,7 @@ import {
   type FormActionData,
 } from "#app/features/questions/schemas.ts";
 import { jsonLdString, qaPageJsonLd } from "#app/features/questions/structured-data.ts";
-import { recordView, viewerKey } from "#app/features/questions/views.server.ts";
+import { queueView, viewerKey } from "#app/features/questions/views.server.ts";
 import { castVote } from "#app/features/questions/votes.server.ts";
 // Following members belongs to the social feature; the author blocks only show its state.
 import { isFollowing } from "#app/features/social/follows.server.ts";
@@ -57,9 +57,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = await loadQuestionPage(viewer, id, order);
   if (!page) throw redirect("/questions");
 
-  // A view counts once per visitor per hour; robots do not count.
+  // A view counts once per visitor per hour, written a moment later; robots do not count.
   if (!page.question.deletedAt && !isbot(request.headers.get("user-agent") ?? "")) {
-    if (await recordView(id, viewerKey(viewer, request))) page.question.viewCount += 1;
+    queueView(id, viewerKey(viewer, request));
   }
   const authorIds = [page.question.author.id, ...page.answers.map((a) => a.author.id)];
   const following = await isFollowing(viewer?.id, authorIds);
