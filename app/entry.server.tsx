@@ -3,12 +3,18 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { nonceContext, viewerContext } from "./lib/context.ts";
+import { nonceContext, viewerContext, visitorPageContext } from "./lib/context.ts";
 import { parkHydrationScripts, shouldHydrateOnIntent } from "./lib/hydrate-on-intent.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
-export { startApp, stopApp, checkHealth, createLoadContext } from "./lib/lifecycle.server.ts";
+export {
+  startApp,
+  stopApp,
+  checkHealth,
+  createLoadContext,
+  replayVisitorPageEffects,
+} from "./lib/lifecycle.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -29,6 +35,8 @@ export default function handleRequest(
     signedIn: loadContext.get(viewerContext) !== null,
     routerContext,
   });
+  // The same pages, and only those, may be answered from the HTTP server's visitor cache.
+  loadContext.get(visitorPageContext).cacheable = hydrateOnIntent && responseStatusCode === 200;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -12,12 +12,18 @@ import { env, parseEnv } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { requestLog } from "./request-log.ts";
+import { visitorPageCache, type VisitorPageNote } from "./visitor-page-cache.ts";
 
 type AppEntry = {
   startApp: () => Promise<void>;
   stopApp: () => Promise<void>;
   checkHealth: () => Promise<{ ok: boolean; error?: string }>;
-  createLoadContext: (input: { nonce: string; clientIp?: string }) => RouterContextProvider;
+  createLoadContext: (input: {
+    nonce: string;
+    clientIp?: string;
+    visitorPage?: VisitorPageNote;
+  }) => RouterContextProvider;
+  replayVisitorPageEffects: (effects: unknown[], request: globalThis.Request) => void;
 };
 
 const isDev = process.argv.includes("--dev");
@@ -91,13 +97,33 @@ app.use((req, res, next) => {
   res.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
 });
 
+// Visitors' pages from memory, emptied by every successful write (ADR 015). Not in development, where the
+// code under the pages changes.
+const visitorPages = visitorPageCache({
+  replay: (effects, req) => {
+    const headers = new Headers();
+    for (const name of ["user-agent", "x-forwarded-for", "x-real-ip"]) {
+      const value = req.get(name);
+      if (value) headers.set(name, value);
+    }
+    void entryOf().then((entry) =>
+      entry.replayVisitorPageEffects(effects, new Request(`http://localhost${req.originalUrl}`, { headers })),
+    );
+  },
+});
+if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
+
 app.all(
   "/{*splat}",
   createRequestHandler({
     build: loadBuild,
     mode: isDev ? "development" : "production",
     getLoadContext: async (req, res) =>
-      (await entryOf()).createLoadContext({ nonce: String(res.locals.cspNonce), clientIp: req.ip ?? "" }),
+      (await entryOf()).createLoadContext({
+        nonce: String(res.locals.cspNonce),
+        clientIp: req.ip ?? "",
+        visitorPage: res.locals.visitorPage as VisitorPageNote | undefined,
+      }),
   }),
 );
 

@@ -10,3 +10,15 @@ export const viewerContext = createContext<Viewer | null>(null);
 
 /** The client's IP address as Express sees it (`req.ip`, proxies trusted per TRUST_PROXY); "" when unknown. */
 export const clientIpContext = createContext<string>("");
+
+/** What a visitor's page must redo when the HTTP server answers it from its cache (a view to count). */
+export type VisitorPageEffect = { kind: "question-view"; questionId: number };
+
+/**
+ * Notes the app leaves for the HTTP server's visitor page cache (server/visitor-page-cache.ts): whether this
+ * response may be kept (a visitor's successful page that hydrates on intent) and what a cached copy must
+ * redo when served.
+ */
+export type VisitorPageNote = { cacheable: boolean; effects: VisitorPageEffect[] };
+
+export const visitorPageContext = createContext<VisitorPageNote>({ cacheable: false, effects: [] });

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .transform((v) => v === "true" || v === "1")
     .optional(),
+  /** `off` renders every visitor's page afresh (ADR 015); the cache is never used in development. */
+  VISITOR_PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   ADMIN_EMAIL: z.email({ message: "deve ser um e-mail válido" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -1,13 +1,20 @@
 // Start-up and shutdown of what the app owns (the database), called by server/server.ts through the build.
 import { RouterContextProvider } from "react-router";
-import { clientIpContext, nonceContext } from "./context.ts";
+import { isbot } from "isbot";
+import {
+  clientIpContext,
+  nonceContext,
+  visitorPageContext,
+  type VisitorPageEffect,
+  type VisitorPageNote,
+} from "./context.ts";
 import { closeDatabase, checkDatabase, database } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 import { env } from "./env.server.ts";
 import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
 import { promoteConfiguredAdmin } from "../features/accounts/accounts.server.ts";
 import { settleAccountMail } from "../features/accounts/account-mail.server.ts";
-import { flushViews } from "../features/questions/views.server.ts";
+import { flushViews, queueView, viewerKey } from "../features/questions/views.server.ts";
 
 export async function startApp() {
   const handle = await database();
@@ -39,9 +46,27 @@ export async function checkHealth(): Promise<{ ok: boolean; error?: string }> {
  * The request context for React Router, made inside the app bundle: context keys are compared by identity,
  * so the server must not build it from its own copy of the modules.
  */
-export function createLoadContext({ nonce, clientIp }: { nonce: string; clientIp?: string }) {
+export function createLoadContext({
+  nonce,
+  clientIp,
+  visitorPage,
+}: {
+  nonce: string;
+  clientIp?: string;
+  visitorPage?: VisitorPageNote;
+}) {
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
   context.set(clientIpContext, clientIp ?? "");
+  // A fresh note per request: the default value of a context is shared by every request.
+  context.set(visitorPageContext, visitorPage ?? { cacheable: false, effects: [] });
   return context;
+}
+
+/** What the loaders would have done for a visitor's page served from the HTTP server's cache. */
+export function replayVisitorPageEffects(effects: VisitorPageEffect[], request: Request) {
+  if (isbot(request.headers.get("user-agent") ?? "")) return;
+  for (const effect of effects) {
+    if (effect.kind === "question-view") queueView(effect.questionId, viewerKey(null, request));
+  }
 }

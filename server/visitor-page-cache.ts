@@ -1,0 +1,153 @@
+// Visitors' pages from memory (ADR 015). A visitor's successful page that hydrates on intent is the same
+// for every visitor, so the first render is kept and later visitors get its bytes, with this response's CSP
+// nonce put back in. Members (a session cookie) never read from it or write to it, so a member always sees
+// their own writes. Any successful write (a request that is not GET or HEAD answered below 400) empties it,
+// and a page rendered while a write landed is not kept, so a visitor never sees a page older than the last
+// write either, only one at most `ttlMs` old for what does not go through a request (view counts, "2 min").
+import type { IncomingHttpHeaders } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+
+/** The notes the app fills in for each request (app/lib/context.ts, VisitorPageNote). */
+export type VisitorPageNote = { cacheable: boolean; effects: unknown[] };
+
+type Entry = {
+  /** The page split at its nonce: joined again with each response's own. */
+  parts: string[];
+  headers: Record<string, string>;
+  effects: unknown[];
+  bytes: number;
+  storedAt: number;
+};
+
+export type VisitorPageCacheOptions = {
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** Redoes what a cached page's loaders would have done (count a view). */
+  replay?: (effects: unknown[], request: Request) => void;
+  now?: () => number;
+};
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sdd_session=/;
+const KEPT_HEADERS = ["content-type", "cache-control", "link", "vary", "content-language"];
+
+export function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
+  return SESSION_COOKIE.test(headers.cookie ?? "");
+}
+
+export function visitorPageCache({
+  ttlMs = 60_000,
+  maxEntries = 500,
+  maxBytes = 64 * 1024 * 1024,
+  replay,
+  now = Date.now,
+}: VisitorPageCacheOptions = {}) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let generation = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  const clear = () => {
+    generation++;
+    entries.clear();
+    bytes = 0;
+  };
+
+  const keyOf = (req: Request) => `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // A successful write may change any page a visitor sees.
+      res.on("finish", () => {
+        if (res.statusCode < 400) clear();
+      });
+      return next();
+    }
+    if (req.method !== "GET" || hasSessionCookie(req.headers)) return next();
+
+    const key = keyOf(req);
+    const nonce = String(res.locals.cspNonce);
+    const cached = entries.get(key);
+    if (cached && now() - cached.storedAt <= ttlMs) {
+      // Most recently used last, so the oldest is the first to go when the cache is full.
+      entries.delete(key);
+      entries.set(key, cached);
+      const body = cached.parts.join(nonce);
+      res.status(200);
+      for (const [name, value] of Object.entries(cached.headers)) res.setHeader(name, value);
+      res.setHeader("X-Visitor-Cache", "hit");
+      res.setHeader("Content-Length", Buffer.byteLength(body));
+      res.end(body);
+      replay?.(cached.effects, req);
+      return;
+    }
+    if (cached) drop(key);
+
+    // A miss: the app renders; keep what it writes if it says the page may be kept.
+    const note: VisitorPageNote = { cacheable: false, effects: [] };
+    res.locals.visitorPage = note;
+    const startedAt = generation;
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const keep = (chunk: unknown, encoding: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : typeof chunk === "string"
+            ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+            : Buffer.from(chunk as Uint8Array),
+      );
+    };
+    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      keep(chunk, encoding);
+      return write(chunk, encoding, callback);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      keep(chunk, encoding);
+      return end(chunk, encoding, callback);
+    }) as Response["end"];
+    res.on("finish", () => {
+      const contentType = String(res.getHeader("content-type") ?? "");
+      if (
+        !note.cacheable ||
+        res.statusCode !== 200 ||
+        generation !== startedAt ||
+        res.getHeader("set-cookie") !== undefined ||
+        !contentType.startsWith("text/html")
+      ) {
+        return;
+      }
+      const html = Buffer.concat(chunks).toString("utf8");
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = res.getHeader(name);
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+      }
+      const entry: Entry = {
+        parts: html.split(nonce),
+        headers,
+        effects: note.effects,
+        bytes: html.length * 2,
+        storedAt: now(),
+      };
+      if (entry.bytes > maxBytes / 4) return;
+      drop(key);
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    });
+    next();
+  }
+
+  return { middleware, clear, size: () => entries.size };
+}

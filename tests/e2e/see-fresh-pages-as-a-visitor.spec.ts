@@ -1,0 +1,48 @@
+// ADR 015: visitors' pages come from memory, and every successful write empties it, so neither the member
+// who wrote nor a visitor who reloads ever sees the page without the write.
+import { randomBytes } from "node:crypto";
+import { signUp } from "./auth.ts";
+import { expect, test } from "./fixtures.ts";
+
+test("a member's new answer shows at once, to them and to a visitor whose page was cached", async ({
+  page,
+  browser,
+}) => {
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const question = "/questions/2";
+  await visitor.goto(question);
+  const again = await visitor.goto(question);
+  expect(again?.headers()["x-visitor-cache"]).toBe("hit");
+  // Each copy still carries its own response's CSP nonce.
+  const csp = again?.headers()["content-security-policy"] ?? "";
+  const nonce = await visitor
+    .locator("script[nonce]")
+    .first()
+    .evaluate((s) => (s as HTMLScriptElement).nonce);
+  expect(csp).toContain(`'nonce-${nonce}'`);
+
+  await signUp(page);
+  const text = `Resposta recém-escrita ${randomBytes(4).toString("hex")}`;
+  const answered = await page.request.post(question, {
+    form: { intent: "answer", body: text },
+    headers: { "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+  expect(answered.status()).toBeLessThan(400);
+
+  await page.goto(question);
+  await expect(page.getByText(text)).toBeVisible();
+  const reloaded = await visitor.goto(question);
+  expect(reloaded?.headers()["x-visitor-cache"]).toBeUndefined();
+  await expect(visitor.getByText(text)).toBeVisible();
+  await visitorContext.close();
+});
+
+test("members' pages are never served from the visitors' memory", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/questions/3");
+  const again = await page.goto("/questions/3");
+  expect(again?.headers()["x-visitor-cache"]).toBeUndefined();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveCount(0);
+});
