@@ -218,6 +218,12 @@ try {
   const lastSeeded = firstSeeded + questions - 1;
   const member = { cookie };
   const writeHeaders = { ...member, "sec-fetch-site": "same-origin" };
+  const searches = (headers?: Record<string, string>): LoadTarget[] =>
+    ["react formulário", "banco de dados", "docker", "migrar tabela", "token sessão"].map((q) => ({
+      name: q,
+      path: `/search?q=${encodeURIComponent(q)}`,
+      headers,
+    }));
 
   const scenarios: Array<{ name: string; targets: LoadTarget[] }> = [
     { name: "landing", targets: [{ name: "landing", path: "/" }] },
@@ -230,13 +236,14 @@ try {
     },
     { name: "blog", targets: [{ name: "blog", path: "/blog" }] },
     { name: "um post", targets: [{ name: "post", path: `/blog/${seeded.postSlug}` }] },
+    { name: "busca", targets: searches() },
+    // Visitors' pages come from memory after the first render (ADR 015); a member's request always renders,
+    // so these rows measure the queries themselves.
     {
-      name: "busca",
-      targets: ["react+formulário", "banco+de+dados", "docker", "migrar+tabela", "token+sessão"].map((q) => ({
-        name: q,
-        path: `/search?q=${encodeURIComponent(q.replace(/\+/g, " "))}`,
-      })),
+      name: `perguntas, página ${deep} (membro, sem cache)`,
+      targets: [{ name: "deep-m", path: `/questions?page=${deep}`, headers: member }],
     },
+    { name: "busca (membro, sem cache)", targets: searches(member) },
   ];
   const only = values.only?.split(",");
   for (const scenario of scenarios) {
@@ -259,9 +266,13 @@ try {
   // Latency without queueing (one connection): the targets for the deep page and search are p50 figures.
   if (!only || only.includes("latencia")) {
     for (const [name, targets] of [
-      ["perguntas, página funda", [{ name: "deep", path: `/questions?page=${deep}` }]],
-      ["busca", scenarios.find((s) => s.name === "busca")!.targets],
-      ["pergunta com 20 respostas", [{ name: "q", path: question }]],
+      [
+        "perguntas, página funda (membro, sem cache)",
+        [{ name: "deep", path: `/questions?page=${deep}`, headers: member }],
+      ],
+      ["busca (membro, sem cache)", searches(member)],
+      ["pergunta com 20 respostas (visitante)", [{ name: "q", path: question }]],
+      ["pergunta com 20 respostas (membro)", [{ name: "qm", path: question, headers: member }]],
     ] as const) {
       const result = load({
         targets: [...targets],
