@@ -1,8 +1,8 @@
 // Views: one per visitor per question per hour (the question_views key carries the hour). The visitor is the
 // member's id, or a hash of IP and user agent for visitors; view_count moves only when the row was new.
 import { createHash } from "node:crypto";
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { questions, questionViews } from "#db/schema.ts";
+import { lt, sql } from "drizzle-orm";
+import { questionViews } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
