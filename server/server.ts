@@ -11,6 +11,7 @@ import { CROSS_SITE_MESSAGE, isCrossSiteWriteFrom } from "#app/lib/csrf.server.t
 import { env, parseEnv } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { concurrencyLimit } from "./concurrency-limit.ts";
 import { requestLog } from "./request-log.ts";
 import { visitorPageCache, type VisitorPageNote } from "./visitor-page-cache.ts";
 
@@ -116,6 +117,12 @@ const visitorPages = visitorPageCache({
   },
 });
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
+
+// Requests inside the app at once; the rest queue in arrival order (the notification stream never queues).
+const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, {
+  bypass: (req) => req.path === "/notifications/stream",
+});
+app.use(appRequests.middleware);
 
 app.all(
   "/{*splat}",

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .transform((v) => v === "true" || v === "1")
     .optional(),
+  /** Requests inside the app at once; more wait in line (server/concurrency-limit.ts). */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1000).default(64),
   /** `off` renders every visitor's page afresh (ADR 015); the cache is never used in development. */
   VISITOR_PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   ADMIN_EMAIL: z.email({ message: "deve ser um e-mail válido" }).optional(),

@@ -1,0 +1,68 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { concurrencyLimit } from "./concurrency-limit.ts";
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function serve(max: number) {
+  const limit = concurrencyLimit(max, { bypass: (req) => req.path === "/stream" });
+  const order: string[] = [];
+  let inside = 0;
+  let most = 0;
+  const app = express();
+  app.use(limit.middleware);
+  app.get("/slow/:name", async (req, res) => {
+    inside++;
+    most = Math.max(most, inside);
+    order.push(req.params.name);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    inside--;
+    res.send(req.params.name);
+  });
+  app.get("/stream", (_req, res) => res.send("stream"));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, order, most: () => most, limit };
+}
+
+describe("concurrencyLimit", () => {
+  it("lets at most `max` requests in at once and the rest in arrival order", async () => {
+    const { origin, order, most, limit } = await serve(2);
+    const names = ["a", "b", "c", "d", "e"];
+    const responses: Promise<string>[] = [];
+    for (const name of names) {
+      responses.push(fetch(`${origin}/slow/${name}`).then((r) => r.text()));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await Promise.all(responses)).toEqual(names);
+    expect(most()).toBe(2);
+    expect(order).toEqual(names);
+    expect(limit.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("forgets a request whose client left while it waited, and never holds back the bypass", async () => {
+    const { origin, limit } = await serve(1);
+    const first = fetch(`${origin}/slow/a`).then((r) => r.text());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const controller = new AbortController();
+    const abandoned = fetch(`${origin}/slow/b`, { signal: controller.signal }).catch(() => "abandoned");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await (await fetch(`${origin}/stream`)).text()).toBe("stream");
+    controller.abort();
+    expect(await abandoned).toBe("abandoned");
+    expect(await first).toBe("a");
+    expect(await (await fetch(`${origin}/slow/c`)).text()).toBe("c");
+    expect(limit.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+});
