@@ -112,12 +112,15 @@ export function hydrateOnIntent() {
       if (!control || control.matches(TEXT_ENTRY) || control instanceof HTMLSelectElement) return;
       if (control instanceof HTMLLabelElement && control.control?.matches(TEXT_ENTRY)) return;
       if (control instanceof HTMLAnchorElement) {
-        const leavesPage =
+        const browserAlone =
           control.origin !== location.origin ||
           (control.target !== "" && control.target !== "_self") ||
           control.hasAttribute("download") ||
-          control.hasAttribute("data-native");
-        if (leavesPage) return;
+          // A jump within this page (the skip link, an answer's anchor) needs no app.
+          (control.hash !== "" &&
+            control.pathname === location.pathname &&
+            control.search === location.search);
+        if (browserAlone) return;
       }
       event.preventDefault();
       event.stopImmediatePropagation();
