@@ -12,8 +12,12 @@ export const PARKED_PRELOAD_REL = "sdd-parked-modulepreload";
 /** A route that must come alive on load (an animation that is the page) says so in its handle. */
 export type HydrationHandle = { hydration?: "on-load" };
 
-/** Called by the root route's first effect: React has hydrated the document. */
+/**
+ * Called by the root route's first effect: React has hydrated the document. Marks `<html data-hydrated>`
+ * (a hook for tests and styles) and releases what the loader held.
+ */
 export function announceHydrated() {
+  document.documentElement.dataset.hydrated = "true";
   (window as Window & { __sddHydrated?: () => void }).__sddHydrated?.();
 }
 

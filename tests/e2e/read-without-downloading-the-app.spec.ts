@@ -32,6 +32,7 @@ test("the first click loads the app and still does its job", async ({ page }) =>
   await page.goto("/questions");
   await page.waitForLoadState("networkidle");
   expect(scripts).toEqual([]);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
   await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
   expect(scripts.some((path) => path.includes("entry.client"))).toBe(true);
@@ -53,13 +54,13 @@ test("a member's page loads the app at once", async ({ page }) => {
   await signUp(page);
   const scripts = scriptsFetched(page);
   await page.goto("/questions");
-  await page.waitForLoadState("networkidle");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   expect(scripts.some((path) => path.includes("entry.client"))).toBe(true);
 });
 
 test("a page that is its own animation hydrates on load", async ({ page }) => {
   const scripts = scriptsFetched(page);
   await page.goto("/coming-soon");
-  await page.waitForLoadState("networkidle");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   expect(scripts.some((path) => path.includes("entry.client"))).toBe(true);
 });

@@ -383,6 +383,7 @@ test("read pages never download the editor's code", async ({ page }) => {
     await page.goto(path, { waitUntil: "networkidle" });
     // A visitor's page loads the app on the first interaction (ADR 014): reach for the search box.
     await page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" }).focus();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.waitForLoadState("networkidle");
     expect(scripts.length, `scripts of ${path}`).toBeGreaterThan(0);
     expect(await hasEditorCode(scripts), `editor code on ${path}`).toBe(false);
