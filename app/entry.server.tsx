@@ -36,7 +36,9 @@ export default function handleRequest(
     routerContext,
   });
   // The same pages, and only those, may be answered from the HTTP server's visitor cache.
-  loadContext.get(visitorPageContext).cacheable = hydrateOnIntent && responseStatusCode === 200;
+  const visitorPage = loadContext.get(visitorPageContext);
+  visitorPage.cacheable = hydrateOnIntent && responseStatusCode === 200;
+  visitorPage.url = new URL(request.url).href;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { visitorPageCache, type VisitorPageNote } from "./visitor-page-cache.ts";
+import { requestUrlOf, visitorPageCache, type VisitorPageNote } from "./visitor-page-cache.ts";
 
 let closeServer: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -16,6 +16,7 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
   const replayed: unknown[] = [];
   const cache = visitorPageCache({ ...options, replay: (effects) => replayed.push(...effects) });
   const app = express();
+  app.set("trust proxy", "loopback");
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${++nonces}`;
     next();
@@ -26,10 +27,15 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
     const note = res.locals.visitorPage as VisitorPageNote | undefined;
     if (note && req.query.keep !== "no") {
       note.cacheable = true;
+      note.url = requestUrlOf(req);
       note.effects.push({ kind: "question-view", questionId: Number(req.params.n) });
     }
     if (req.query.cookie) res.setHeader("Set-Cookie", "x=1");
-    res.type("html").send(`<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${renders}`);
+    res
+      .type("html")
+      .send(
+        `<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${renders} ${req.hostname}`,
+      );
   });
   app.post("/write", (req, res) => {
     res.status(req.query.fail ? 400 : 303).end();
@@ -50,9 +56,9 @@ describe("visitorPageCache", () => {
   it("serves a kept page to the next visitor with that response's nonce and redoes its effects", async () => {
     const { get, replayed } = await serve();
     const first = await get("/page/1");
-    expect(first).toEqual({ hit: false, body: '<script nonce="nonce1"></script>page 1 #1' });
+    expect(first).toEqual({ hit: false, body: '<script nonce="nonce1"></script>page 1 #1 127.0.0.1' });
     const second = await get("/page/1");
-    expect(second).toEqual({ hit: true, body: '<script nonce="nonce2"></script>page 1 #1' });
+    expect(second).toEqual({ hit: true, body: '<script nonce="nonce2"></script>page 1 #1 127.0.0.1' });
     expect(replayed).toEqual([{ kind: "question-view", questionId: 1 }]);
   });
 
@@ -72,13 +78,24 @@ describe("visitorPageCache", () => {
     expect((await get("/page/1?cookie=1")).hit).toBe(false);
   });
 
-  it("empties on a successful write, not on a refused one", async () => {
+  it("empties on any write, refused or not", async () => {
     const { get, post } = await serve();
     await get("/page/1");
-    await post("/write?fail=1");
     expect((await get("/page/1")).hit).toBe(true);
-    await post("/write");
+    await post("/write?fail=1");
     expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
+    await post("/write");
+    expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#3") });
+  });
+
+  it("keeps a page under the host it was rendered for, so a forwarded host cannot poison it", async () => {
+    const { get } = await serve();
+    const evil = await get("/page/1", { "x-forwarded-host": "evil.example:6666" });
+    expect(evil.body).toContain("evil.example");
+    const normal = await get("/page/1");
+    expect(normal.hit).toBe(false);
+    expect(normal.body).toContain("127.0.0.1");
+    expect((await get("/page/1")).body).toContain("127.0.0.1");
   });
 
   it("expires entries and drops the least recently used beyond its size", async () => {

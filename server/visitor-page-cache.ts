@@ -8,7 +8,14 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 /** The notes the app fills in for each request (app/lib/context.ts, VisitorPageNote). */
-export type VisitorPageNote = { cacheable: boolean; effects: unknown[] };
+export type VisitorPageNote = {
+  cacheable: boolean;
+  effects: unknown[];
+  /** The URL the app rendered (canonical links depend on its host): the page is kept under it only. */
+  url?: string;
+  /** A GET that wrote something visitors see (confirming an e-mail): the cache is emptied after it. */
+  wrote?: boolean;
+};
 
 type Entry = {
   /** The page split at its nonce: joined again with each response's own. */
@@ -58,14 +65,15 @@ export function visitorPageCache({
     bytes = 0;
   };
 
-  const keyOf = (req: Request) => `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+  const keyOf = requestUrlOf;
 
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // A successful write may change any page a visitor sees.
-      res.on("finish", () => {
-        if (res.statusCode < 400) clear();
-      });
+      // Any write may change any page a visitor sees: nothing rendered from here on before it ends is kept,
+      // and whatever was kept is dropped when it ends, however it ends (an error after the commit, a client
+      // that went away).
+      clear();
+      res.once("close", clear);
       return next();
     }
     if (req.method !== "GET" || hasSessionCookie(req.headers)) return next();
@@ -96,7 +104,8 @@ export function visitorPageCache({
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const keep = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      // The app marks a page before its first byte; anything else (feeds, files, errors) is not buffered.
+      if (!note.cacheable || chunk === undefined || chunk === null || typeof chunk === "function") return;
       chunks.push(
         Buffer.isBuffer(chunk)
           ? chunk
@@ -114,9 +123,14 @@ export function visitorPageCache({
       return end(chunk, encoding, callback);
     }) as Response["end"];
     res.on("finish", () => {
+      if (note.wrote) {
+        clear();
+        return;
+      }
       const contentType = String(res.getHeader("content-type") ?? "");
       if (
         !note.cacheable ||
+        note.url !== key ||
         res.statusCode !== 200 ||
         generation !== startedAt ||
         res.getHeader("set-cookie") !== undefined ||
@@ -150,4 +164,25 @@ export function visitorPageCache({
   }
 
   return { middleware, clear, size: () => entries.size };
+}
+
+/**
+ * The URL React Router's Express adapter builds for a request (`createRemixRequest`): the scheme Express
+ * trusts, the host name, and the port of `X-Forwarded-Host` when proxies are trusted. Pages are looked up
+ * under it, so a forwarded host can only ever reach copies rendered for that same host.
+ */
+export function requestUrlOf(req: Request): string {
+  const forwardedPort = req.app?.enabled("trust proxy")
+    ? req.get("X-Forwarded-Host")?.split(":")[1]
+    : undefined;
+  const hostPort = req.get("host")?.split(":")[1];
+  const port = [forwardedPort, hostPort]
+    .map((value) => Number.parseInt(value ?? "", 10))
+    .find((value) => Number.isSafeInteger(value));
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  try {
+    return new URL(`${req.protocol}://${host}${req.originalUrl}`).href;
+  } catch {
+    return "";
+  }
 }

@@ -19,6 +19,13 @@ export type VisitorPageEffect = { kind: "question-view"; questionId: number };
  * response may be kept (a visitor's successful page that hydrates on intent) and what a cached copy must
  * redo when served.
  */
-export type VisitorPageNote = { cacheable: boolean; effects: VisitorPageEffect[] };
+export type VisitorPageNote = {
+  cacheable: boolean;
+  effects: VisitorPageEffect[];
+  /** The URL the page was rendered for: the cache keeps it under that URL only. */
+  url?: string;
+  /** Set by a GET that wrote something visitors see (confirming an e-mail): the cache is emptied after it. */
+  wrote?: boolean;
+};
 
 export const visitorPageContext = createContext<VisitorPageNote>({ cacheable: false, effects: [] });

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { confirmEmailToken } from "#app/features/accounts/accounts.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/confirm-email";
+import { visitorPageContext } from "#app/lib/context.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Confirmação de e-mail", noindex: true });
 
@@ -25,8 +26,10 @@ const OUTCOMES = {
   },
 } as const;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { outcome } = await confirmEmailToken(params.token);
+  // A write by GET: a verified address shows on the profile, and this page must not be kept.
+  context.get(visitorPageContext).wrote = true;
   return { outcome };
 }
 

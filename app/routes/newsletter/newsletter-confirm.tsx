@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { confirmSubscription } from "#app/features/newsletter/newsletter.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/newsletter-confirm";
+import { visitorPageContext } from "#app/lib/context.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -10,7 +11,9 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // A write by GET, answered once: the visitor page cache must not keep it.
+  context.get(visitorPageContext).wrote = true;
   return { confirmed: await confirmSubscription(params.token) };
 }
 
