@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { concurrencyLimit } from "./concurrency-limit.ts";
+import { BUSY_MESSAGE, concurrencyLimit } from "./concurrency-limit.ts";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -9,8 +9,8 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function serve(max: number) {
-  const limit = concurrencyLimit(max, { bypass: (req) => req.path === "/stream" });
+async function serve(max: number, maxWaitMs?: number) {
+  const limit = concurrencyLimit(max, { bypass: (req) => req.path === "/stream", maxWaitMs });
   const order: string[] = [];
   let inside = 0;
   let most = 0;
@@ -63,6 +63,18 @@ describe("concurrencyLimit", () => {
     expect(await abandoned).toBe("abandoned");
     expect(await first).toBe("a");
     expect(await (await fetch(`${origin}/slow/c`)).text()).toBe("c");
+    expect(limit.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("answers 503 in Portuguese to a request that waited longer than allowed", async () => {
+    const { origin, limit } = await serve(1, 10);
+    const first = fetch(`${origin}/slow/a`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const late = await fetch(`${origin}/slow/b`);
+    expect(late.status).toBe(503);
+    expect(late.headers.get("retry-after")).toBe("5");
+    expect(await late.text()).toBe(BUSY_MESSAGE);
+    expect(await (await first).text()).toBe("a");
     expect(limit.stats()).toEqual({ active: 0, waiting: 0 });
   });
 });

@@ -6,7 +6,13 @@
 // (docs/performance.md) 64 served most (16: 84 req/s, 64: 127, 128: 124), with no request left unanswered.
 import type { NextFunction, Request, Response } from "express";
 
-export function concurrencyLimit(max: number, { bypass }: { bypass: (req: Request) => boolean }) {
+/** What a request that waited too long is told (503, with Retry-After). */
+export const BUSY_MESSAGE = "O servidor está ocupado agora. Tente de novo em instantes.";
+
+export function concurrencyLimit(
+  max: number,
+  { bypass, maxWaitMs = 30_000 }: { bypass: (req: Request) => boolean; maxWaitMs?: number },
+) {
   let active = 0;
   const waiting: Array<() => void> = [];
 
@@ -36,9 +42,18 @@ export function concurrencyLimit(max: number, { bypass }: { bypass: (req: Reques
     if (active < max) {
       active++;
       start();
-    } else {
-      waiting.push(start);
+      return;
     }
+    waiting.push(start);
+    // A line that does not move is answered rather than kept forever.
+    const giveUp = setTimeout(() => {
+      if (state !== "waiting") return;
+      waiting.splice(waiting.indexOf(start), 1);
+      state = "done";
+      res.status(503).set("Retry-After", "5").type("text/plain; charset=utf-8").send(BUSY_MESSAGE);
+    }, maxWaitMs);
+    giveUp.unref();
+    res.once("close", () => clearTimeout(giveUp));
   }
 
   return { middleware, stats: () => ({ active, waiting: waiting.length }) };

@@ -120,7 +120,10 @@ if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middlewar
 
 // Requests inside the app at once; the rest queue in arrival order (the notification stream never queues).
 const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, {
-  bypass: (req) => req.path === "/notifications/stream",
+  // However the address is spelled, and whatever asks for an event stream.
+  bypass: (req) =>
+    req.path.toLowerCase().replace(/\/+$/, "") === "/notifications/stream" ||
+    (req.get("accept") ?? "").includes("text/event-stream"),
 });
 app.use(appRequests.middleware);
 
@@ -146,6 +149,9 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
   logger.info({ port, host: config.HOST, dev: isDev }, `Suporte de Domingo em http://localhost:${port}`);
 });
 server.keepAliveTimeout = 65_000;
+// A request must arrive whole within a minute (Node's default is five), so slow senders cannot hold the app's
+// places in line (server/concurrency-limit.ts) for long.
+server.requestTimeout = 60_000;
 
 let stopping = false;
 async function shutdown(signal: string) {
