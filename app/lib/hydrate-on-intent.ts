@@ -30,7 +30,9 @@ export function hydrateOnIntent() {
   const INTERACTIVE = 'a[href], button, summary, label, select, input, textarea, [role="button"]';
   const TEXT_ENTRY =
     "input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), textarea";
-  let state: "idle" | "loading" | "hydrated" = "idle";
+  // "gave-up": the scripts failed or never came; from then on the browser handles everything natively.
+  let state: "idle" | "loading" | "hydrated" | "gave-up" = "idle";
+  const holding = () => state === "idle" || state === "loading";
   let replay: (() => void) | null = null;
   let fallback: (() => void) | null = null;
 
@@ -49,7 +51,7 @@ export function hydrateOnIntent() {
       script.type = "module";
       script.nonce = parked.nonce;
       script.textContent = parked.textContent;
-      script.addEventListener("error", () => fallback?.());
+      script.addEventListener("error", () => (fallback ? fallback() : (state = "gave-up")));
       parked.replaceWith(script);
     }
   }
@@ -58,7 +60,7 @@ export function hydrateOnIntent() {
   // field's value to React as a fresh input or change event.
   function handOverEditedFields() {
     for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_ENTRY)) {
-      if (field.value === field.defaultValue) continue;
+      if (field.type === "file" || field.value === field.defaultValue) continue;
       const typed = field.value;
       const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set;
       field.value = field.defaultValue; // through React's tracker: it now remembers the server's value
@@ -74,24 +76,46 @@ export function hydrateOnIntent() {
 
   (window as Window & { __sddHydrated?: () => void }).__sddHydrated = () => {
     if (state === "hydrated") return;
+    const gaveUp = state === "gave-up";
     state = "hydrated";
     handOverEditedFields();
     const pending = replay;
     replay = null;
     fallback = null;
-    pending?.();
+    if (!gaveUp) pending?.();
   };
+
+  // The same element after hydration: React keeps the server's nodes, but a subtree it had to render again
+  // is new, so the element is found again by id or by its place in the document.
+  function placeOf(element: Element): number[] {
+    const place: number[] = [];
+    for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+      place.unshift(node.parentElement ? [...node.parentElement.children].indexOf(node) : 0);
+    }
+    return place;
+  }
+  function findAgain(element: HTMLElement, place: number[]): HTMLElement | null {
+    if (element.isConnected) return element;
+    if (element.id) return document.getElementById(element.id);
+    let node: Element | undefined = document.body;
+    for (const index of place) node = node?.children[index];
+    return node instanceof HTMLElement && node.tagName === element.tagName ? node : null;
+  }
 
   function hold(action: () => void, nativeFallback: (() => void) | null) {
     replay = action;
-    fallback = nativeFallback;
+    // Run at most once, and never together with the replay: whichever comes first wins.
+    const giveUp = () => {
+      if (replay !== action) return;
+      replay = null;
+      fallback = null;
+      state = "gave-up";
+      nativeFallback?.();
+    };
+    fallback = giveUp;
     load();
-    if (nativeFallback) {
-      // Scripts that never arrive must not leave a link dead: after a while the browser just follows it.
-      setTimeout(() => {
-        if (state !== "hydrated" && replay === action) nativeFallback();
-      }, 5000);
-    }
+    // Scripts that never arrive must not leave a link or a form dead: after a while the browser takes over.
+    if (nativeFallback) setTimeout(() => state === "loading" && giveUp(), 5000);
   }
 
   const startLoading = () => load();
@@ -110,7 +134,7 @@ export function hydrateOnIntent() {
   addEventListener(
     "click",
     (event) => {
-      if (state === "hydrated" || event.defaultPrevented) return;
+      if (!holding() || event.defaultPrevented) return;
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const control = (event.target as Element | null)?.closest?.<HTMLElement>(INTERACTIVE);
       if (!control || control.matches(TEXT_ENTRY) || control instanceof HTMLSelectElement) return;
@@ -128,8 +152,30 @@ export function hydrateOnIntent() {
       }
       event.preventDefault();
       event.stopImmediatePropagation();
+      const place = placeOf(control);
       const href = control instanceof HTMLAnchorElement ? control.href : null;
-      hold(() => control.click(), href ? () => location.assign(href) : null);
+      const submits =
+        control instanceof HTMLButtonElement && control.type === "submit" && control.form ? control : null;
+      hold(
+        () => {
+          const target = findAgain(control, place);
+          if (!target) return;
+          // Menu buttons (Radix) open on pointerdown, not on click.
+          if (target.getAttribute("aria-haspopup") === "menu") {
+            target.dispatchEvent(
+              new PointerEvent("pointerdown", {
+                bubbles: true,
+                cancelable: true,
+                button: 0,
+                pointerType: "mouse",
+              }),
+            );
+          } else {
+            target.click();
+          }
+        },
+        href ? () => location.assign(href) : submits ? () => submits.form?.requestSubmit(submits) : null,
+      );
     },
     true,
   );
@@ -138,7 +184,7 @@ export function hydrateOnIntent() {
   addEventListener(
     "submit",
     (event) => {
-      if (state === "hydrated") return;
+      if (!holding()) return;
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
       event.preventDefault();

@@ -42,6 +42,13 @@ test("the first click loads the app and still does its job", async ({ page }) =>
   await expect(page).toHaveURL(/\/questions$/);
 });
 
+test("a menu opened before the app arrives still opens", async ({ page }) => {
+  await page.goto("/questions/1");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Mais ações" }).first().click();
+  await expect(page.getByRole("menuitem", { name: "Copiar link" })).toBeVisible();
+});
+
 test("text typed before the app arrives reaches it", async ({ page }) => {
   await page.goto("/blog");
   const search = page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" });
