@@ -42,29 +42,51 @@ export function queueView(questionId: number, key: string, now: Date = new Date(
   flushTimer.unref?.();
 }
 
-/** Writes the queued views now (also on shutdown). Returns how many were new. */
-export async function flushViews(): Promise<number> {
+/** At most this many views wait in memory when the database refuses them (older ones are dropped). */
+const MAX_PENDING = 50_000;
+let flushing: Promise<number> = Promise.resolve(0);
+
+/**
+ * Writes the queued views now (also on shutdown). Returns how many were new. One batch at a time, in question
+ * order, so two batches never lock the same questions in opposite orders; a batch the database refuses goes
+ * back in the queue for the next try.
+ */
+export function flushViews(): Promise<number> {
   clearTimeout(flushTimer);
   flushTimer = undefined;
+  flushing = flushing.catch(() => 0).then(writePendingViews);
+  return flushing;
+}
+
+async function writePendingViews(): Promise<number> {
   if (pendingViews.size === 0) return 0;
-  const batch = [...pendingViews.values()];
+  const batch = [...pendingViews.entries()].sort(([, a], [, b]) => a.question_id - b.question_id);
   pendingViews.clear();
-  const db = await getDb();
-  const result = await db.execute<{ counted: number }>(sql`
-    with fresh as (
-      insert into question_views (question_id, viewer_key, hour)
-      select question_id, viewer_key, hour
-      from json_to_recordset(${JSON.stringify(batch)}::json) as v(question_id int, viewer_key text, hour timestamptz)
-      where exists (select 1 from questions q where q.id = v.question_id)
-      on conflict do nothing
-      returning question_id),
-    counted as (
-      update questions q set view_count = q.view_count + c.n
-      from (select question_id, count(*)::int as n from fresh group by question_id) c
-      where q.id = c.question_id and q.deleted_at is null
-      returning c.n)
-    select coalesce(sum(n), 0)::int as counted from counted`);
-  return Number(result.rows[0]?.counted ?? 0);
+  try {
+    const db = await getDb();
+    const result = await db.execute<{ counted: number }>(sql`
+      with fresh as (
+        insert into question_views (question_id, viewer_key, hour)
+        select question_id, viewer_key, hour
+        from json_to_recordset(${JSON.stringify(batch.map(([, view]) => view))}::json)
+          as v(question_id int, viewer_key text, hour timestamptz)
+        where exists (select 1 from questions q where q.id = v.question_id)
+        on conflict do nothing
+        returning question_id),
+      counted as (
+        update questions q set view_count = q.view_count + c.n
+        from (select question_id, count(*)::int as n from fresh group by question_id order by question_id) c
+        where q.id = c.question_id and q.deleted_at is null
+        returning c.n)
+      select coalesce(sum(n), 0)::int as counted from counted`);
+    return Number(result.rows[0]?.counted ?? 0);
+  } catch (error) {
+    for (const [key, view] of batch) {
+      if (pendingViews.size >= MAX_PENDING) break;
+      if (!pendingViews.has(key)) pendingViews.set(key, view);
+    }
+    throw error;
+  }
 }
 
 /** Drops view rows older than a day (they only exist to refuse repeats within the hour). */
