@@ -119,6 +119,10 @@ function tagConditions(parsed: ParsedSearch, link: "question" | "post", idColumn
   });
 }
 
+/** The `user:` operator inside a candidate search (the table's own author_id). */
+const authorIs = (handle: string | null): SQL[] =>
+  handle ? [sql`author_id in (select id from users where lower(handle) = lower(${handle}))`] : [];
+
 const and = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
 
 export async function searchQuestions(
@@ -144,8 +148,23 @@ export async function searchQuestions(
             ...new Set(
               (
                 await Promise.all([
-                  newestMatches("questions", parsed.text),
-                  newestMatches("answers", parsed.text, sql`deleted_at is null`),
+                  newestMatches(
+                    "questions",
+                    parsed.text,
+                    and([
+                      sql`deleted_at is null`,
+                      ...authorIs(parsed.user),
+                      ...tagConditions(parsed, "question", sql`questions.id`),
+                    ]),
+                  ),
+                  newestMatches(
+                    "answers",
+                    parsed.text,
+                    and([
+                      sql`deleted_at is null`,
+                      ...tagConditions(parsed, "question", sql`answers.question_id`),
+                    ]),
+                  ),
                 ])
               ).flat(),
             ),
@@ -216,7 +235,21 @@ export async function searchPosts(
       title: sql`p.title`,
       createdAt: sql`p.created_at`,
     });
-    const match = mode === "text" ? oneOf(sql`p.id`, await newestMatches("posts", parsed.text)) : own;
+    const match =
+      mode === "text"
+        ? oneOf(
+            sql`p.id`,
+            await newestMatches(
+              "posts",
+              parsed.text,
+              and([
+                sql`deleted_at is null`,
+                ...authorIs(parsed.user),
+                ...tagConditions(parsed, "post", sql`posts.id`),
+              ]),
+            ),
+          )
+        : own;
     const result = await db.execute<{
       id: number;
       slug: string;
