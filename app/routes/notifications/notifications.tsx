@@ -74,7 +74,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                     >
                       {item.title}
                     </span>
-                    <span className="mt-1 block text-xs text-slate-600">
+                    {/* "há 3 minutos" may have moved on by the time the page hydrates. */}
+                    <span className="mt-1 block text-xs text-slate-600" suppressHydrationWarning>
                       {formatRelative(item.createdAt)}
                       {item.unread ? <span className="text-primary ml-2 font-semibold">Nova</span> : null}
                     </span>

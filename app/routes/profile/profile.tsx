@@ -211,7 +211,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               <time dateTime={isoDate(profile.memberSince)}>{formatDate(profile.memberSince)}</time>
               {" · "}
               Visto por último{" "}
-              <time dateTime={isoDate(profile.lastActiveAt)}>{formatRelative(profile.lastActiveAt)}</time>
+              {/* Relative to now: a page served from the visitors' cache may be a minute old. */}
+              <time dateTime={isoDate(profile.lastActiveAt)} suppressHydrationWarning>
+                {formatRelative(profile.lastActiveAt)}
+              </time>
             </p>
           </div>
           <div className="flex shrink-0 gap-2">
