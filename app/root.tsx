@@ -17,8 +17,7 @@ import { announceHydrated } from "./lib/hydrate-on-intent.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { rootMiddleware } from "./lib/root-middleware.server.ts";
 import stylesheet from "./app.css?url";
-import { BrandPlaceholder } from "./components/brand/brand-placeholder.tsx";
-import { NotFoundContent } from "./components/brand/not-found-content.tsx";
+import { NotFoundPage, UNEXPECTED_ERROR } from "./components/brand/not-found-content.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
@@ -72,16 +71,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) {
-    return (
-      <BrandPlaceholder>
-        <title>404 - Page not Found | Suporte de Domingo</title>
-        <NotFoundContent />
-      </BrandPlaceholder>
-    );
-  }
-  const title = "Algo deu errado";
-  const message = "Tivemos um problema ao mostrar esta página. Tente de novo em instantes.";
+  if (status === 404) return <NotFoundPage withTitle />;
+  const { title, text: message } = UNEXPECTED_ERROR;
   return (
     <main
       id="conteudo"

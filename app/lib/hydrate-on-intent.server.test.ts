@@ -49,6 +49,14 @@ describe("parkHydrationScripts", () => {
     for (const size of [1, 2, 3, 7, 13, 50, 101]) expect(await rewrite(page, size)).toBe(whole);
   });
 
+  it("the loader looks for exactly the tags the rewrite makes", () => {
+    // The loader is serialised source and cannot import the constants: this keeps its literals in step.
+    // (The transpiler may re-quote the selectors, escaping their inner quotes.)
+    const source = hydrateOnIntent.toString().replaceAll('\\"', '"');
+    expect(source).toContain(`link[rel="${PARKED_PRELOAD_REL}"]`);
+    expect(source).toContain(`script[type="${PARKED_SCRIPT_TYPE}"]`);
+  });
+
   it("leaves a page without module scripts as it was", async () => {
     const plain = "<html><body><p>só texto</p></body></html>";
     expect(await rewrite(plain, 5)).toBe(plain);

@@ -1,4 +1,5 @@
-// The not-found page's content, shared by the catch-all route and the root error boundary's 404.
+// The not-found page, shared by the catch-all route and the error boundaries' 404.
+import { BrandPlaceholder } from "./brand-placeholder.tsx";
 import { TypedText, useTypedText } from "./typewriter.tsx";
 
 export const NOT_FOUND_SUBTITLE =
@@ -21,3 +22,19 @@ export function NotFoundContent() {
     </>
   );
 }
+
+/** The whole not-found page. `withTitle` for error boundaries, which have no route `meta` to set it. */
+export function NotFoundPage({ withTitle = false }: { withTitle?: boolean }) {
+  return (
+    <BrandPlaceholder>
+      {withTitle ? <title>404 - Page not Found | Suporte de Domingo</title> : null}
+      <NotFoundContent />
+    </BrandPlaceholder>
+  );
+}
+
+/** What any error other than a 404 says. */
+export const UNEXPECTED_ERROR = {
+  title: "Algo deu errado",
+  text: "Tivemos um problema ao mostrar esta página. Tente de novo em instantes.",
+};

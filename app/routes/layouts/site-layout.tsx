@@ -2,8 +2,7 @@
 // `export const handle = { headerTheme: "blue" }`.
 import { useEffect, useState } from "react";
 import { Link, Outlet, isRouteErrorResponse, useMatches } from "react-router";
-import { BrandPlaceholder } from "#app/components/brand/brand-placeholder.tsx";
-import { NotFoundContent } from "#app/components/brand/not-found-content.tsx";
+import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-content.tsx";
 import { AuthModal } from "#app/components/auth/auth-modal.tsx";
 import { LogoutDialog } from "#app/components/auth/logout-dialog.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
@@ -72,20 +71,10 @@ const ERROR_MESSAGES: Record<number, { title: string; text: string }> = {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) {
-    return (
-      <BrandPlaceholder>
-        <title>404 - Page not Found | Suporte de Domingo</title>
-        <NotFoundContent />
-      </BrandPlaceholder>
-    );
-  }
+  if (status === 404) return <NotFoundPage withTitle />;
   const detail =
     isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : undefined;
-  const message = ERROR_MESSAGES[status] ?? {
-    title: "Algo deu errado",
-    text: "Tivemos um problema ao mostrar esta página. Tente de novo em instantes.",
-  };
+  const message = ERROR_MESSAGES[status] ?? UNEXPECTED_ERROR;
   return (
     <>
       <SiteHeader

@@ -1,7 +1,6 @@
 // Every unknown path: answered with HTTP 404 and the brand's not-found page.
 import { data } from "react-router";
-import { BrandPlaceholder } from "#app/components/brand/brand-placeholder.tsx";
-import { NOT_FOUND_SUBTITLE, NotFoundContent } from "#app/components/brand/not-found-content.tsx";
+import { NOT_FOUND_SUBTITLE, NotFoundPage } from "#app/components/brand/not-found-content.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
@@ -13,9 +12,5 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "404 - Page not Found", description: NOT_FOUND_SUBTITLE, noindex: true });
 
 export default function NotFound() {
-  return (
-    <BrandPlaceholder>
-      <NotFoundContent />
-    </BrandPlaceholder>
-  );
+  return <NotFoundPage />;
 }
