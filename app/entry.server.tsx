@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { BatchedHtmlStream } from "./lib/batched-html-stream.server.ts";
 import { nonceContext, viewerContext, visitorPageContext } from "./lib/context.ts";
 import { parkHydrationScripts, shouldHydrateOnIntent } from "./lib/hydrate-on-intent.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -59,7 +59,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const rendered = new BatchedHtmlStream({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
@@ -67,8 +67,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (hydrateOnIntent) pipe(parkHydrationScripts()).pipe(body);
-          else pipe(body);
+          pipe(rendered);
+          const body = hydrateOnIntent ? rendered.pipe(parkHydrationScripts()) : rendered;
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -69,7 +69,10 @@ if (isDev) {
   const clientDir = path.join(buildDir, "client");
   // Hashed assets never change: cache them for a year.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(clientDir, { maxAge: "1h" }));
+  // The other public files (favicon, manifest, images) all have an extension; a page's address never needs
+  // the file system asked first (one failed stat per page otherwise).
+  const publicFiles = express.static(clientDir, { maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   fixedBuild = build;
   loadBuild = async () => build;
