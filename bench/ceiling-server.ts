@@ -1,16 +1,21 @@
-// The two ceilings the bench compares the site with, each a bare node:http server on the same core:
+// The ceilings the bench compares the site with, each a bare node:http server on the same core:
 // - `bytes FILE`: answers every request with the question page's HTML, read once into memory — the cost of
 //   HTTP alone;
-// - `react BYTES`: renders, on every request, with React's renderToString, a representative tree of a question
-//   page with twenty answers (header, question, answers with avatars, votes and comments, forms, footer) grown
-//   until its HTML is as long as the real page. The route modules cannot be imported outside the build, so
-//   this is plain React elements of the same shape and size, not the app's components: no data loading, no
-//   router, no streaming — the cost of rendering alone.
-// `node bench/ceiling-server.ts bytes|react ARG PORT`; prints "ready" when listening.
+// - `page PATH COOKIE`: renders, on every request, the page at PATH with React's renderToString — the app's
+//   own components with the data its loaders returned once, for a visitor or (with a session COOKIE, "-" for
+//   none) a member. The route modules come from the production build; the data is loaded through React
+//   Router a single time, then the database is closed: no data loading, no request handling, no hydration
+//   data, no streaming — the cost of rendering that page alone (ADR 016);
+// - `react BYTES`: renderToString of a synthetic tree of plain elements shaped like a question page with
+//   twenty answers (header, question, answers with avatars, votes and comments, forms, footer), grown until
+//   its HTML is BYTES long. Kept as a fixed reference that does not move when the app's components change.
+// `node bench/ceiling-server.ts bytes|page|react ARG… PORT`; prints "ready" when listening.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { createElement as h, type ReactNode } from "react";
+import path from "node:path";
 import { renderToString } from "react-dom/server";
+import { createRequestHandler, ServerRouter, type EntryContext, type ServerBuild } from "react-router";
 
 const WORDS =
   "Para resolver isso você precisa garantir que a consulta use o índice certo e que o componente não " +
@@ -165,26 +170,77 @@ export function sizedWords(bytes: number): number {
   return lo;
 }
 
+type AppEntry = {
+  default: (...args: [Request, number, Headers, EntryContext, unknown]) => Promise<Response>;
+  startApp: () => Promise<void>;
+  stopApp: () => Promise<void>;
+  createLoadContext: (options: { nonce: string; clientIp?: string }) => unknown;
+};
+
+/**
+ * The page's own React tree and data: one real request through React Router, whose document render is
+ * intercepted to keep its context. The hydration data stream is dropped: serialising it is React Router's
+ * work, not rendering.
+ */
+export async function capturePage(pagePath: string, cookie: string | null): Promise<() => string> {
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const entry = build.entry.module as unknown as AppEntry;
+  await entry.startApp();
+  let captured: EntryContext | undefined;
+  const handler = createRequestHandler({
+    ...build,
+    entry: {
+      module: {
+        ...build.entry.module,
+        default: (
+          request: Request,
+          status: number,
+          headers: Headers,
+          context: EntryContext,
+          load: unknown,
+        ) => {
+          captured = context;
+          return entry.default(request, status, headers, context, load);
+        },
+      },
+    },
+  } as ServerBuild);
+  const url = `http://127.0.0.1${pagePath}`;
+  const response = await handler(
+    new Request(url, { headers: cookie ? { cookie } : {} }),
+    entry.createLoadContext({ nonce: "", clientIp: "127.0.0.1" }) as never,
+  );
+  await response.arrayBuffer();
+  await entry.stopApp();
+  if (response.status !== 200 || !captured) throw new Error(`${pagePath}: HTTP ${response.status}`);
+  const context: EntryContext = { ...captured, serverHandoffStream: undefined };
+  return () => "<!DOCTYPE html>" + renderToString(h(ServerRouter, { context, url }));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [mode, arg, portArg] = process.argv.slice(2);
-  const port = Number(portArg ?? 0);
+  const [mode, ...args] = process.argv.slice(2);
+  const port = Number(args.at(-1) ?? 0);
   let handler: http.RequestListener;
+  const sendHtml = (res: http.ServerResponse, html: string) => {
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "content-length": Buffer.byteLength(html),
+    });
+    res.end(html);
+  };
   if (mode === "bytes") {
-    const body = readFileSync(String(arg));
+    const body = readFileSync(String(args[0]));
     handler = (_req, res) => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
       res.end(body);
     };
+  } else if (mode === "page") {
+    const render = await capturePage(String(args[0]), args[1] && args[1] !== "-" ? args[1] : null);
+    handler = (_req, res) => sendHtml(res, render());
   } else {
-    const words = sizedWords(Number(arg));
-    handler = (_req, res) => {
-      const html = "<!DOCTYPE html>" + renderToString(h(QuestionPage, { words }));
-      res.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "content-length": Buffer.byteLength(html),
-      });
-      res.end(html);
-    };
+    const words = sizedWords(Number(args[0]));
+    handler = (_req, res) => sendHtml(res, "<!DOCTYPE html>" + renderToString(h(QuestionPage, { words })));
   }
   const server = http.createServer(handler);
   server.keepAliveTimeout = 65_000;

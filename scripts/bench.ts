@@ -5,8 +5,8 @@
 // the load generator (bench/load-generator.ts) pinned to core 1. Measures requests a second, p50 and p99 for
 // the read pages, a question with twenty answers as visitor and as member, search and a mixed profile with
 // answers and votes; then the open-loop p99 at R requests a second on the question page; then, on the same
-// core, the two ceilings of bench/ceiling-server.ts (the page's bytes from memory, and renderToString of a
-// tree of the same size). Every figure is printed as a ratio to them. Writes bench/results/runs/<stamp>.json
+// core, the ceilings of bench/ceiling-server.ts (the page's bytes from memory, renderToString of the page itself
+// for a visitor and for a member, and of a synthetic tree of the same size). Every figure is printed as a ratio to them. Writes bench/results/runs/<stamp>.json
 // and .md (not committed) and bench/results/latest-<db>.json and .md (committed: the latest summary).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -176,6 +176,7 @@ type Row = {
   statuses: Record<string, number>;
   bytes?: number;
   vsRender?: number;
+  vsSynthetic?: number;
   vsBytes?: number;
 };
 
@@ -200,6 +201,8 @@ const server = startPinned(["server/server.ts"], {
 });
 const rows: Row[] = [];
 let pageBytes = 0;
+let memberCookie = "-";
+let questionPath = "/";
 const pageFile = path.join(workDir, "question-page.html");
 let rated: Record<string, LoadResult> = {};
 let unqueued: Record<string, LoadResult> = {};
@@ -207,7 +210,9 @@ let mixed: LoadResult | undefined;
 try {
   await waitFor(`${origin}/healthz`, server);
   const cookie = await signUp();
+  memberCookie = cookie;
   const question = `/questions/${seeded.busyQuestionId}`;
+  questionPath = question;
   const html = await (await fetch(`${origin}${question}`)).text();
   writeFileSync(pageFile, html);
   pageBytes = Buffer.byteLength(html);
@@ -356,13 +361,18 @@ try {
 
 // ---------------------------------------------------------------------------------------------- ceilings
 
-log("\n▶ tetos: os bytes da página em memória, e renderToString de uma árvore do mesmo tamanho");
+log("\n▶ tetos: os bytes da página em memória, renderToString da própria página e de uma árvore sintética");
 const ceilings: Record<string, LoadResult> = {};
 for (const [name, args] of [
-  ["bytes", ["bench/ceiling-server.ts", "bytes", pageFile, String(port + 1)]],
-  ["render", ["bench/ceiling-server.ts", "react", String(pageBytes), String(port + 1)]],
+  ["bytes", ["bytes", pageFile]],
+  ["page", ["page", questionPath, "-"]],
+  ["pageMember", ["page", questionPath, memberCookie]],
+  ["render", ["react", String(pageBytes)]],
 ] as const) {
-  const child = startPinned([...args], {});
+  const child = startPinned(["bench/ceiling-server.ts", ...args, String(port + 1)], {
+    ...dbEnv,
+    SEED_DEMO: "false",
+  });
   try {
     await waitFor(`http://127.0.0.1:${port + 1}/`, child, 60_000);
     ceilings[name] = load(
@@ -374,11 +384,18 @@ for (const [name, args] of [
     await stop(child);
   }
 }
+const pageRps = ceilings.page?.requestsPerSecond ?? 0;
+const memberPageRps = ceilings.pageMember?.requestsPerSecond ?? 0;
 const renderRps = ceilings.render?.requestsPerSecond ?? 0;
 const bytesRps = ceilings.bytes?.requestsPerSecond ?? 0;
+const percent = (rps: number, ceiling: number) =>
+  ceiling ? Math.round((rps / ceiling) * 1000) / 10 : undefined;
 for (const row of rows) {
-  row.vsRender = renderRps ? Math.round((row.requestsPerSecond / renderRps) * 1000) / 10 : undefined;
-  row.vsBytes = bytesRps ? Math.round((row.requestsPerSecond / bytesRps) * 1000) / 10 : undefined;
+  // A member's rows against the page as a member sees it (their votes, forms, menus); the rest against the
+  // visitor's question page.
+  row.vsRender = percent(row.requestsPerSecond, row.name.includes("(membro") ? memberPageRps : pageRps);
+  row.vsSynthetic = percent(row.requestsPerSecond, renderRps);
+  row.vsBytes = percent(row.requestsPerSecond, bytesRps);
 }
 
 // ---------------------------------------------------------------------------------------------- the report
@@ -403,7 +420,17 @@ const summary = {
       p50: ceilings.bytes?.latency.p50,
       p99: ceilings.bytes?.latency.p99,
     },
-    renderToString: {
+    pageRenderToString: {
+      requestsPerSecond: pageRps,
+      p50: ceilings.page?.latency.p50,
+      p99: ceilings.page?.latency.p99,
+    },
+    memberPageRenderToString: {
+      requestsPerSecond: memberPageRps,
+      p50: ceilings.pageMember?.latency.p50,
+      p99: ceilings.pageMember?.latency.p99,
+    },
+    syntheticRenderToString: {
       requestsPerSecond: renderRps,
       p50: ceilings.render?.latency.p50,
       p99: ceilings.render?.latency.p99,
@@ -433,19 +460,29 @@ const md = [
   "",
   `Página da pergunta: ${fmt(pageBytes / 1024)} KB de HTML (sem gzip: o gerador não pede compressão).`,
   "",
-  "| Cenário | req/s | p50 (ms) | p99 (ms) | % do renderToString | % dos bytes em memória | respostas |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+  "| Cenário | req/s | p50 (ms) | p99 (ms) | % do renderToString da página | % da árvore sintética | % dos bytes em memória | respostas |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ...rows.map(
     (r) =>
       `| ${r.name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.vsRender)} % | ` +
-      `${fmt(r.vsBytes)} % | ${Object.entries(r.statuses)
+      `${fmt(r.vsSynthetic)} % | ${fmt(r.vsBytes)} % | ${Object.entries(r.statuses)
         .map(([s, n]) => `${s}×${n}`)
         .join(" ")} |`,
   ),
-  `| _teto: renderToString de árvore do mesmo tamanho_ | ${fmt(renderRps)} | ${fmt(ceilings.render?.latency.p50)} | ` +
-    `${fmt(ceilings.render?.latency.p99)} | 100 % | ${fmt(bytesRps ? (renderRps / bytesRps) * 100 : undefined)} % | |`,
+  ...(
+    [
+      ["_teto: renderToString da página (visitante)_", ceilings.page, "100 %"],
+      ["_teto: renderToString da página (membro)_", ceilings.pageMember, "100 %"],
+      ["_teto: renderToString de árvore sintética do mesmo tamanho_", ceilings.render, "—"],
+    ] as const
+  ).map(
+    ([name, c, own]) =>
+      `| ${name} | ${fmt(c?.requestsPerSecond)} | ${fmt(c?.latency.p50)} | ${fmt(c?.latency.p99)} | ${own} | ` +
+      `${fmt(c ? percent(c.requestsPerSecond, renderRps) : undefined)} % | ` +
+      `${fmt(c ? percent(c.requestsPerSecond, bytesRps) : undefined)} % | |`,
+  ),
   `| _teto: bytes da página em memória (node:http)_ | ${fmt(bytesRps)} | ${fmt(ceilings.bytes?.latency.p50)} | ` +
-    `${fmt(ceilings.bytes?.latency.p99)} | — | 100 % | |`,
+    `${fmt(ceilings.bytes?.latency.p99)} | — | — | 100 % | |`,
   "",
   ...(Object.keys(unqueued).length
     ? [
