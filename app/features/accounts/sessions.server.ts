@@ -1,8 +1,8 @@
 // Sessions: a random token in an httpOnly, SameSite=Lax cookie; the database keeps only its SHA-256 with the
 // member and the expiry. 30 days, sliding: renewed at most once a day so reading pages does not write.
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema.ts";
-import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -92,6 +92,18 @@ export type ResolvedSession = {
   setCookie?: string;
 };
 
+const sessionByToken = preparedQuery((db) =>
+  db
+    .select({ ...viewerColumns, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql.placeholder("now"))),
+    )
+    .limit(1)
+    .prepare("session_by_token"),
+);
+
 /**
  * Who is asking, from the session cookie: one indexed query (sessions' primary key joined to users).
  * Pushes the expiry forward at most once a day, and tells the browser to drop a cookie that leads nowhere.
@@ -101,12 +113,7 @@ export async function resolveSession(request: Request, now: Date = new Date()): 
   if (!token) return { viewer: null };
   const db = await getDb();
   const idHash = hashToken(token);
-  const [row] = await db
-    .select({ ...viewerColumns, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await (await sessionByToken()).execute({ idHash, now });
   if (!row) return { viewer: null, setCookie: clearSessionCookie(request) };
 
   const viewer = toViewer(row);

@@ -2,7 +2,7 @@
 // server's open streams learn about them (LISTEN/NOTIFY), optionally e-mailed, and grouped while unread.
 import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, tagFollows, users } from "#db/schema.ts";
-import { database, getDb, type Executor } from "#app/lib/db.server.ts";
+import { database, getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { sendMail } from "#app/lib/mail.server.ts";
@@ -112,12 +112,16 @@ async function maybeEmail(executor: Executor, input: NotifyInput) {
   });
 }
 
-export async function unreadCount(userId: number): Promise<number> {
-  const db = await getDb();
-  const [row] = await db
+const unreadOf = preparedQuery((db) =>
+  db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
+    .prepare("unread_notifications"),
+);
+
+export async function unreadCount(userId: number): Promise<number> {
+  const [row] = await (await unreadOf()).execute({ userId });
   return Number(row?.n ?? 0);
 }
 

@@ -3,7 +3,7 @@
 // in the order the page asks for, the accepted one first.
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { answers, questions, revisions, users } from "#db/schema.ts";
-import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery, type Database, type Executor } from "#app/lib/db.server.ts";
 // Notifications are their own feature; answers tell the asker and the accepted answer's author.
 import { notify } from "#app/features/notifications/notifications.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -52,14 +52,8 @@ function orderBy(order: AnswerOrder): SQL[] {
   }
 }
 
-/** A question's answers: the accepted one first, then in `order`. Deleted ones only for moderators. */
-export async function listAnswers(
-  viewer: Viewer | null,
-  questionId: number,
-  order: AnswerOrder = "votes",
-): Promise<AnswerView[]> {
-  const db = await getDb();
-  const rows = await db
+function prepareAnswersOfQuestion(db: Database, order: AnswerOrder, withDeleted: boolean) {
+  return db
     .select({
       answer: answers,
       author: authorColumns,
@@ -73,9 +67,32 @@ export async function listAnswers(
     .innerJoin(users, eq(users.id, answers.authorId))
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .where(
-      and(eq(answers.questionId, questionId), canSeeDeleted(viewer) ? undefined : isNull(answers.deletedAt)),
+      and(
+        eq(answers.questionId, sql.placeholder("questionId")),
+        withDeleted ? undefined : isNull(answers.deletedAt),
+      ),
     )
-    .orderBy(desc(sql`coalesce(${questions.acceptedAnswerId} = ${answers.id}, false)`), ...orderBy(order));
+    .orderBy(desc(sql`coalesce(${questions.acceptedAnswerId} = ${answers.id}, false)`), ...orderBy(order))
+    .prepare(`answers_of_question_${order}${withDeleted ? "_with_deleted" : ""}`);
+}
+
+/** One prepared statement per order, with and without deleted answers. */
+const answersOfQuestion = new Map<string, () => Promise<ReturnType<typeof prepareAnswersOfQuestion>>>();
+
+/** A question's answers: the accepted one first, then in `order`. Deleted ones only for moderators. */
+export async function listAnswers(
+  viewer: Viewer | null,
+  questionId: number,
+  order: AnswerOrder = "votes",
+): Promise<AnswerView[]> {
+  const withDeleted = canSeeDeleted(viewer);
+  const key = `${order}:${withDeleted}`;
+  let query = answersOfQuestion.get(key);
+  if (!query) {
+    query = preparedQuery((db) => prepareAnswersOfQuestion(db, order, withDeleted));
+    answersOfQuestion.set(key, query);
+  }
+  const rows = await (await query()).execute({ questionId });
   return rows.map((r) => ({
     id: r.answer.id,
     questionId: r.answer.questionId,

@@ -4,7 +4,7 @@
 // (bounty_amount, bounty_expires_at) for the list's Bounty sort and filters.
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { answers, bounties, questions, users } from "#db/schema.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { ACCESS_MESSAGES, requireMember } from "./access.server.ts";
@@ -139,12 +139,21 @@ export async function awardBounty(
 }
 
 /** Bounties awarded to some answers: answer id → amount (for the "+N" badge under an answer). */
-export async function awardedBounties(questionId: number): Promise<Map<number, number>> {
-  const db = await getDb();
-  const rows = await db
+const bountiesAwardedOn = preparedQuery((db) =>
+  db
     .select({ answerId: bounties.awardedAnswerId, amount: bounties.amount })
     .from(bounties)
-    .where(and(eq(bounties.questionId, questionId), sql`${bounties.awardedAnswerId} is not null`));
+    .where(
+      and(
+        eq(bounties.questionId, sql.placeholder("questionId")),
+        sql`${bounties.awardedAnswerId} is not null`,
+      ),
+    )
+    .prepare("bounties_awarded_on_question"),
+);
+
+export async function awardedBounties(questionId: number): Promise<Map<number, number>> {
+  const rows = await (await bountiesAwardedOn()).execute({ questionId });
   const map = new Map<number, number>();
   for (const r of rows) if (r.answerId !== null) map.set(r.answerId, (map.get(r.answerId) ?? 0) + r.amount);
   return map;

@@ -1,9 +1,9 @@
 // Comments under questions and answers: plain text (links are turned into anchors when shown, never stored
 // as HTML), 15 to 600 characters. The target's comment_count moves in the same transaction. Authors and
 // moderators delete them (softly).
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { answers, comments, questions, users } from "#db/schema.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 // Notifications are their own feature; a comment tells the author of what it comments on.
 import { notify } from "#app/features/notifications/notifications.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -97,13 +97,8 @@ export async function deleteComment(viewer: Viewer | null, commentId: number): P
 }
 
 /** The live comments of a question and of its answers, oldest first, in one query. */
-export async function listComments(
-  viewer: Viewer | null,
-  questionId: number,
-  answerIds: number[],
-): Promise<CommentView[]> {
-  const db = await getDb();
-  const rows = await db
+const commentsOfQuestionPage = preparedQuery((db) =>
+  db
     .select({
       id: comments.id,
       targetKind: comments.targetKind,
@@ -118,14 +113,24 @@ export async function listComments(
       and(
         isNull(comments.deletedAt),
         or(
-          and(eq(comments.targetKind, "question"), eq(comments.targetId, questionId)),
-          answerIds.length
-            ? and(eq(comments.targetKind, "answer"), inArray(comments.targetId, answerIds))
-            : undefined,
+          and(eq(comments.targetKind, "question"), eq(comments.targetId, sql.placeholder("questionId"))),
+          and(
+            eq(comments.targetKind, "answer"),
+            sql`${comments.targetId} = any(${sql.placeholder("answerIds")})`,
+          ),
         ),
       ),
     )
-    .orderBy(asc(comments.createdAt), asc(comments.id));
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .prepare("comments_of_question_page"),
+);
+
+export async function listComments(
+  viewer: Viewer | null,
+  questionId: number,
+  answerIds: number[],
+): Promise<CommentView[]> {
+  const rows = await (await commentsOfQuestionPage()).execute({ questionId, answerIds });
   return rows.map((r) => ({
     ...r,
     targetKind: r.targetKind as TargetKind,

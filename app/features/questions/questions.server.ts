@@ -30,7 +30,7 @@ import {
 // Notifications are their own feature; a new question tells the followers of its tags.
 import { notifyTagFollowers } from "#app/features/notifications/notifications.server.ts";
 import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
-import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
 import { shortCache } from "#app/lib/short-cache.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength, richTextToPlainText } from "#app/lib/sanitize.server.ts";
@@ -400,10 +400,9 @@ export type QuestionDetail = {
  * A question as the detail page shows it, or null when it does not exist or is deleted (moderators still see
  * deleted ones). Rich text comes back as stored (sanitised on the way in); the page sanitises it again.
  */
-export async function getQuestion(viewer: Viewer | null, id: number): Promise<QuestionDetail | null> {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
-  const db = await getDb();
-  const [row] = await db
+// The question page's own queries, prepared once (see preparedQuery).
+const questionById = preparedQuery((db) =>
+  db
     .select({
       question: questions,
       author: authorColumns,
@@ -415,34 +414,57 @@ export async function getQuestion(viewer: Viewer | null, id: number): Promise<Qu
     })
     .from(questions)
     .innerJoin(users, eq(users.id, questions.authorId))
-    .where(eq(questions.id, id));
+    .where(eq(questions.id, sql.placeholder("id")))
+    .prepare("question_by_id"),
+);
+
+const tagsOfQuestion = preparedQuery((db) =>
+  db
+    .select({ name: tags.name, slug: tags.slug })
+    .from(questionTags)
+    .innerJoin(tags, eq(tags.id, questionTags.tagId))
+    .where(eq(questionTags.questionId, sql.placeholder("questionId")))
+    .orderBy(asc(questionTags.position), asc(tags.name))
+    .prepare("tags_of_question"),
+);
+
+const openBountyOf = preparedQuery((db) =>
+  db
+    .select({
+      id: bounties.id,
+      amount: bounties.amount,
+      expiresAt: bounties.expiresAt,
+      offererId: bounties.offererId,
+    })
+    .from(bounties)
+    .where(
+      and(
+        eq(bounties.questionId, sql.placeholder("questionId")),
+        isNull(bounties.awardedAt),
+        gt(bounties.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(bounties.createdAt))
+    .limit(1)
+    .prepare("open_bounty_of_question"),
+);
+
+export async function getQuestion(viewer: Viewer | null, id: number): Promise<QuestionDetail | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const [row] = await (await questionById()).execute({ id });
   if (!row) return null;
   const q = row.question;
   if (q.deletedAt && !canSeeDeleted(viewer)) return null;
-  const [tagMap, openBountyRow] = await Promise.all([
-    tagsOfQuestions(db, [id]),
-    row.bountyOpen
-      ? db
-          .select({
-            id: bounties.id,
-            amount: bounties.amount,
-            expiresAt: bounties.expiresAt,
-            offererId: bounties.offererId,
-          })
-          .from(bounties)
-          .where(
-            and(eq(bounties.questionId, id), isNull(bounties.awardedAt), gt(bounties.expiresAt, sql`now()`)),
-          )
-          .orderBy(desc(bounties.createdAt))
-          .limit(1)
-      : Promise.resolve([]),
+  const [tagRows, openBountyRow] = await Promise.all([
+    (await tagsOfQuestion()).execute({ questionId: id }),
+    row.bountyOpen ? (await openBountyOf()).execute({ questionId: id }) : Promise.resolve([]),
   ]);
   return {
     id: q.id,
     title: q.title,
     description: q.description,
     details: q.details,
-    tags: tagMap.get(id) ?? [],
+    tags: tagRows,
     author: row.author,
     score: q.score,
     answerCount: q.answerCount,
@@ -750,20 +772,24 @@ export async function toggleFavorite(viewer: Viewer | null, questionId: number):
   });
 }
 
-export async function isFavorite(viewer: Viewer | null, questionId: number): Promise<boolean> {
-  if (!viewer) return false;
-  const db = await getDb();
-  const [row] = await db
+const favoriteQuestion = preparedQuery((db) =>
+  db
     .select({ one: sql`1` })
     .from(favorites)
     .where(
       and(
-        eq(favorites.userId, viewer.id),
+        eq(favorites.userId, sql.placeholder("userId")),
         eq(favorites.targetKind, "question"),
-        eq(favorites.targetId, questionId),
+        eq(favorites.targetId, sql.placeholder("questionId")),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("favorite_question"),
+);
+
+export async function isFavorite(viewer: Viewer | null, questionId: number): Promise<boolean> {
+  if (!viewer) return false;
+  const [row] = await (await favoriteQuestion()).execute({ userId: viewer.id, questionId });
   return Boolean(row);
 }
 

@@ -1,9 +1,9 @@
 // Votes on questions and answers: one per member and post (the votes primary key), changeable, removed by
 // voting the same way again, never on one's own post. The score and the author's reputation move in the same
 // transaction as the vote row, with the target row locked first, so simultaneous votes all count exactly once.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { answers, questions, votes } from "#db/schema.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { requireMember } from "./access.server.ts";
@@ -78,16 +78,26 @@ export async function castVote(
 }
 
 /** The viewer's votes on some posts of one kind: id → +1 / -1 (absent when they have not voted). */
+const votesOfMember = preparedQuery((db) =>
+  db
+    .select({ targetId: votes.targetId, value: votes.value })
+    .from(votes)
+    .where(
+      and(
+        eq(votes.userId, sql.placeholder("userId")),
+        eq(votes.targetKind, sql.placeholder("kind")),
+        sql`${votes.targetId} = any(${sql.placeholder("ids")})`,
+      ),
+    )
+    .prepare("votes_of_member"),
+);
+
 export async function myVotes(
   viewer: Viewer | null,
   kind: TargetKind,
   ids: number[],
 ): Promise<Map<number, VoteValue>> {
   if (!viewer || !ids.length) return new Map();
-  const db = await getDb();
-  const rows = await db
-    .select({ targetId: votes.targetId, value: votes.value })
-    .from(votes)
-    .where(and(eq(votes.userId, viewer.id), eq(votes.targetKind, kind), inArray(votes.targetId, ids)));
+  const rows = await (await votesOfMember()).execute({ userId: viewer.id, kind, ids });
   return new Map(rows.map((r) => [r.targetId, r.value as VoteValue]));
 }

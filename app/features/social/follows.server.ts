@@ -1,12 +1,12 @@
 // Members following members (the `follows` table): the Seguir buttons of the blog and of question authors,
 // the blog's 'Quem Seguir' column and the members page. One row per pair, so following twice is harmless.
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { follows, users } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the follow's transaction.
 import { notify } from "#app/features/notifications/notifications.server.ts";
 // Removed accounts stay in `users` (accounts' ADR 010); lists of people leave them out.
 import { activeMembersOnly } from "#app/features/accounts/removed-members.server.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
@@ -79,17 +79,26 @@ export async function unfollow(viewer: Viewer | null, userId: number): Promise<b
 }
 
 /** Which of `userIds` the viewer follows (an empty set for visitors), in one query. */
+const followeesAmong = preparedQuery((db) =>
+  db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(
+      and(
+        eq(follows.followerId, sql.placeholder("viewerId")),
+        sql`${follows.followeeId} = any(${sql.placeholder("ids")})`,
+      ),
+    )
+    .prepare("followees_among"),
+);
+
 export async function isFollowing(
   viewerId: number | null | undefined,
   userIds: number[],
 ): Promise<Set<number>> {
   const ids = [...new Set(userIds)];
   if (!viewerId || ids.length === 0) return new Set();
-  const db = await getDb();
-  const rows = await db
-    .select({ id: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, ids)));
+  const rows = await (await followeesAmong()).execute({ viewerId, ids });
   return new Set(rows.map((r) => r.id));
 }
 
