@@ -1,6 +1,10 @@
 // The three-dot menu of a question or an answer ("Mais ações"): Editar and Excluir for the author and the
 // moderators, Copiar link, Denunciar. Excluir asks first; Denunciar takes a short reason.
-import { useId, useState, type ReactNode } from "react";
+//
+// A question page renders one of these per post (often 21), and almost nobody opens them: Radix's menu and
+// dialogs cost a noticeable share of the page's server render even while closed. So the menu starts as a
+// plain button and mounts Radix, already open, on the first press; the dialogs exist only while open.
+import { useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Dialog, DropdownMenu } from "radix-ui";
 import { Form, Link, useFetcher } from "react-router";
 import { CloseIcon } from "#app/components/icons.tsx";
@@ -18,14 +22,31 @@ type Props = {
   signInHref: string;
 };
 
+const triggerClass =
+  "focus-visible:outline-primary flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2";
 const itemBase =
   "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-slate-100";
 const itemClass = `${itemBase} text-slate-800`;
+/** The keys that open a Radix menu from its trigger. */
+const OPEN_KEYS = ["Enter", " ", "ArrowDown"];
 
 export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, signInHref }: Props) {
+  // False until the member first reaches for the menu; from then on the Radix menu stays mounted.
+  const [live, setLive] = useState(false);
+  const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<"delete" | "report" | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Radix moves focus to the first item only when it saw the keystroke itself, and its listener is not
+  // there yet when the plain button is pressed: the first keyboard (or click-only) opening does it here.
+  const focusFirstItem = useRef(false);
   const noun = kind === "question" ? "pergunta" : "resposta";
+
+  const goLive = (fromKeyboard: boolean) => {
+    focusFirstItem.current = fromKeyboard;
+    setLive(true);
+    setOpen(true);
+  };
 
   const copy = async () => {
     const url = new URL(permalink, window.location.origin).href;
@@ -38,46 +59,84 @@ export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, s
     setTimeout(() => setAnnouncement(""), 2500);
   };
 
+  const closeDialog = () => setDialog(null);
+
   return (
     <div className="relative flex items-center">
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
+      {live ? (
+        <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
+          <DropdownMenu.Trigger ref={triggerRef} aria-label="Mais ações" className={triggerClass}>
+            <DotsIcon />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content
+              align="end"
+              sideOffset={4}
+              className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+              onFocus={(event) => {
+                // Radix focuses the content itself on opening; on the first keyboard opening, hand it on.
+                if (!focusFirstItem.current || event.target !== event.currentTarget) return;
+                focusFirstItem.current = false;
+                event.currentTarget
+                  .querySelector<HTMLElement>('[role="menuitem"]')
+                  ?.focus({ preventScroll: true });
+              }}
+            >
+              {editHref ? (
+                <DropdownMenu.Item asChild className={itemClass}>
+                  <Link to={editHref}>Editar</Link>
+                </DropdownMenu.Item>
+              ) : null}
+              {canDelete ? (
+                <DropdownMenu.Item
+                  className={`${itemBase} text-red-700`}
+                  onSelect={() => setDialog("delete")}
+                >
+                  Excluir
+                </DropdownMenu.Item>
+              ) : null}
+              <DropdownMenu.Item className={itemClass} onSelect={() => void copy()}>
+                Copiar link
+              </DropdownMenu.Item>
+              {signedIn ? (
+                <DropdownMenu.Item className={itemClass} onSelect={() => setDialog("report")}>
+                  Denunciar
+                </DropdownMenu.Item>
+              ) : (
+                <DropdownMenu.Item asChild className={itemClass}>
+                  <Link to={signInHref}>Denunciar</Link>
+                </DropdownMenu.Item>
+              )}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      ) : (
+        // Stands in for DropdownMenu.Trigger and opens on the same gestures (and on a bare click, which is
+        // all some assistive technology sends). It keeps aria-haspopup="menu": a visitor's click before
+        // hydration is replayed to it as a pointerdown (hydrate-on-intent.ts).
+        <button
+          type="button"
           aria-label="Mais ações"
-          className="focus-visible:outline-primary flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2"
+          aria-haspopup="menu"
+          aria-expanded="false"
+          className={triggerClass}
+          onPointerDown={(event) => {
+            if (event.button !== 0 || event.ctrlKey) return;
+            // As Radix does: the button does not take focus, so the menu content can.
+            event.preventDefault();
+            goLive(false);
+          }}
+          onKeyDown={(event) => {
+            if (!OPEN_KEYS.includes(event.key)) return;
+            // No scrolling, and no click from Enter or Space.
+            event.preventDefault();
+            goLive(true);
+          }}
+          onClick={() => goLive(true)}
         >
           <DotsIcon />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-          >
-            {editHref ? (
-              <DropdownMenu.Item asChild className={itemClass}>
-                <Link to={editHref}>Editar</Link>
-              </DropdownMenu.Item>
-            ) : null}
-            {canDelete ? (
-              <DropdownMenu.Item className={`${itemBase} text-red-700`} onSelect={() => setDialog("delete")}>
-                Excluir
-              </DropdownMenu.Item>
-            ) : null}
-            <DropdownMenu.Item className={itemClass} onSelect={() => void copy()}>
-              Copiar link
-            </DropdownMenu.Item>
-            {signedIn ? (
-              <DropdownMenu.Item className={itemClass} onSelect={() => setDialog("report")}>
-                Denunciar
-              </DropdownMenu.Item>
-            ) : (
-              <DropdownMenu.Item asChild className={itemClass}>
-                <Link to={signInHref}>Denunciar</Link>
-              </DropdownMenu.Item>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        </button>
+      )}
       <span
         role="status"
         aria-live="polite"
@@ -85,20 +144,12 @@ export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, s
       >
         {announcement}
       </span>
-      <DeleteDialog
-        open={dialog === "delete"}
-        onOpenChange={(open) => setDialog(open ? "delete" : null)}
-        kind={kind}
-        id={id}
-        noun={noun}
-      />
-      <ReportDialog
-        open={dialog === "report"}
-        onOpenChange={(open) => setDialog(open ? "report" : null)}
-        kind={kind}
-        id={id}
-        noun={noun}
-      />
+      {dialog === "delete" ? (
+        <DeleteDialog onClose={closeDialog} returnFocusTo={triggerRef} kind={kind} id={id} noun={noun} />
+      ) : null}
+      {dialog === "report" ? (
+        <ReportDialog onClose={closeDialog} returnFocusTo={triggerRef} kind={kind} id={id} noun={noun} />
+      ) : null}
     </div>
   );
 }
@@ -106,24 +157,39 @@ export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, s
 const contentClass =
   "fixed top-1/2 left-1/2 z-[1001] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none";
 
+/** What PostMenu hands its dialogs, which it renders only while they are open. */
+type DialogProps = {
+  onClose: () => void;
+  /** The "Mais ações" trigger: the dialogs have no Radix trigger of their own to give focus back to. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  kind: "question" | "answer";
+  id: number;
+  noun: string;
+};
+
 function DialogFrame({
-  open,
-  onOpenChange,
+  onClose,
+  returnFocusTo,
   title,
   description,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: Pick<DialogProps, "onClose" | "returnFocusTo"> & {
   title: string;
   description: string;
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1000] bg-slate-900/50" />
-        <Dialog.Content className={contentClass}>
+        <Dialog.Content
+          className={contentClass}
+          onCloseAutoFocus={(event) => {
+            // Radix would focus the dialog's own trigger, and there is none: back to the menu's button.
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+        >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-bold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close className="btn-ghost -mt-1 -mr-2 p-1.5" aria-label="Fechar">
@@ -138,27 +204,15 @@ function DialogFrame({
   );
 }
 
-function DeleteDialog({
-  open,
-  onOpenChange,
-  kind,
-  id,
-  noun,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  kind: "question" | "answer";
-  id: number;
-  noun: string;
-}) {
+function DeleteDialog({ onClose, returnFocusTo, kind, id, noun }: DialogProps) {
   return (
     <DialogFrame
-      open={open}
-      onOpenChange={onOpenChange}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
       title={`Excluir ${noun}?`}
       description={`A ${noun} deixa de aparecer para todos. A moderação pode restaurá-la se for preciso.`}
     >
-      <Form method="post" className="mt-6 flex justify-end gap-2" onSubmit={() => onOpenChange(false)}>
+      <Form method="post" className="mt-6 flex justify-end gap-2" onSubmit={onClose}>
         <input
           type="hidden"
           name="intent"
@@ -179,27 +233,15 @@ function DeleteDialog({
   );
 }
 
-function ReportDialog({
-  open,
-  onOpenChange,
-  kind,
-  id,
-  noun,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  kind: "question" | "answer";
-  id: number;
-  noun: string;
-}) {
+function ReportDialog({ onClose, returnFocusTo, kind, id, noun }: DialogProps) {
   return (
     <DialogFrame
-      open={open}
-      onOpenChange={onOpenChange}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
       title={`Denunciar ${noun}`}
       description="Conte à moderação o que há de errado (spam, ofensa, conteúdo copiado…)."
     >
-      {/* Inside the dialog's content: closing it unmounts the form, so every report starts afresh. */}
+      {/* Mounted only while open, so every report starts afresh. */}
       <ReportForm kind={kind} id={id} />
     </DialogFrame>
   );

@@ -1,0 +1,107 @@
+// A member opens an answer's "Mais ações" menu with the keyboard and with the mouse: the menu is a plain
+// button until first used (the real menu mounts then), yet it opens, takes focus, copies the link, opens the
+// report dialog and gives focus back exactly like a menu that was always there.
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { signUp } from "./auth.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
+
+/** A fresh question with one answer by Bia; returns the question's address. */
+async function questionWithAnAnswer(page: Page): Promise<string> {
+  const stamp = randomBytes(4).toString("hex");
+  await signUp(page, { name: "Ana Pergunta" });
+  const asked = await page.request.post("/ask-a-question", {
+    form: {
+      title: `Como copiar o link de uma resposta? ${stamp}`,
+      description: "Uma descrição com texto suficiente para passar na regra.",
+      details: "O que tentei e o que esperava, com texto suficiente.",
+      tags: "dicas",
+    },
+    maxRedirects: 0,
+  });
+  expect(asked.status()).toBe(302);
+  const question = asked.headers().location ?? "";
+  expect(question).toMatch(/^\/questions\/\d+$/);
+
+  await signUp(page, { name: "Bia Responde" });
+  const answered = await page.request.post(question, {
+    form: { intent: "answer", body: `Use o menu de três pontos da resposta. ${stamp}` },
+    headers: { "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+  expect(answered.status()).toBeLessThan(400);
+  return question;
+}
+
+async function openQuestion(page: Page, question: string) {
+  await page.goto(question);
+  // Members' pages hydrate on load: wait for React, so the first key or click reaches it.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const answer = page.getByRole("article", { name: "Resposta de Bia Responde" });
+  return answer.getByRole("button", { name: "Mais ações" });
+}
+
+test("a member uses an answer's menu with the keyboard and with the mouse", async ({ page }) => {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const question = await questionWithAnAnswer(page);
+  await signUp(page, { name: "Caio Leitor" });
+
+  // Keyboard: the first item takes focus; Escape closes and focus is back on the button.
+  let trigger = await openQuestion(page, question);
+  await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem")).toHaveText(["Copiar link", "Denunciar"]);
+  await expect(menu.getByRole("menuitem", { name: "Copiar link" })).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  // Again from the keyboard, now on the mounted menu: Denunciar opens the dialog, Escape gives focus back.
+  await page.keyboard.press(" ");
+  await expect(menu.getByRole("menuitem", { name: "Copiar link" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Denunciar" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const report = page.getByRole("dialog", { name: "Denunciar resposta" });
+  await expect(report).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(report).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // Mouse, on a fresh page: the menu opens under the pointer and Copiar link announces itself.
+  trigger = await openQuestion(page, question);
+  await trigger.click();
+  await expect(menu).toBeVisible();
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await menu.getByRole("menuitem", { name: "Copiar link" }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Link copiado!" })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(copied).pathname + new URL(copied).hash).toMatch(new RegExp(`^${question}#resposta-\\d+$`));
+
+  // Denunciar with the mouse: a report is sent, and closing the dialog gives focus back to the button.
+  await trigger.click();
+  await menu.getByRole("menuitem", { name: "Denunciar" }).click();
+  await expect(report).toBeVisible();
+  await report.getByRole("textbox", { name: "Motivo" }).fill("Parece propaganda de um curso.");
+  await report.getByRole("button", { name: "Enviar denúncia" }).click();
+  await expect(report.getByText("Obrigado! A moderação vai analisar a denúncia.")).toBeVisible();
+  await report.getByRole("button", { name: "Fechar" }).last().click();
+  await expect(report).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // Opened again, the dialog starts afresh.
+  await trigger.click();
+  await menu.getByRole("menuitem", { name: "Denunciar" }).click();
+  await expect(report.getByRole("textbox", { name: "Motivo" })).toHaveValue("");
+  await report.getByRole("button", { name: "Cancelar" }).click();
+  await expect(report).toBeHidden();
+  await expect(trigger).toBeFocused();
+});
