@@ -3,7 +3,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { BatchedHtmlStream } from "./lib/batched-html-stream.server.ts";
-import { nonceContext, viewerContext, visitorPageContext } from "./lib/context.ts";
+import { PageHtmlStore } from "./lib/page-html.ts";
+import { nonceContext, pageHtmlContext, viewerContext, visitorPageContext } from "./lib/context.ts";
 import { parkHydrationScripts, shouldHydrateOnIntent } from "./lib/hydrate-on-intent.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
@@ -53,7 +54,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageHtmlStore value={loadContext.get(pageHtmlContext).html}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageHtmlStore>
       </NonceProvider>,
       {
         nonce,

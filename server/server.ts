@@ -23,6 +23,7 @@ type AppEntry = {
     nonce: string;
     clientIp?: string;
     visitorPage?: VisitorPageNote;
+    document?: boolean;
   }) => RouterContextProvider;
   replayVisitorPageEffects: (effects: unknown[], request: globalThis.Request) => void;
 };
@@ -140,6 +141,8 @@ app.all(
         nonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "",
         visitorPage: res.locals.visitorPage as VisitorPageNote | undefined,
+        // React Router's data requests (client navigation, revalidation) end in ".data".
+        document: !req.path.endsWith(".data"),
       }),
   }),
 );

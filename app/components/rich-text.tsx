@@ -1,11 +1,12 @@
 // Shows rich text members wrote. The HTML must come from the server's sanitiser (`sanitizeRichText` in the
 // loader): this component trusts it. Each code block gets a "Copiar código" button that works once React runs.
-// It is on every read page, so it stays tiny and imports nothing.
-import { useEffect, useMemo, useRef, useState } from "react";
+// It is on every read page, so it stays tiny.
+import { useEffect, useRef, useState } from "react";
+import { usePageHtml, type PageHtml } from "#app/lib/page-html.ts";
 
 export type RichTextProps = {
-  /** HTML already passed through `sanitizeRichText` on the server. */
-  html: string;
+  /** HTML already passed through `sanitizeRichText` on the server (or a reference to it in the page). */
+  html: PageHtml;
   className?: string;
 };
 
@@ -52,7 +53,7 @@ export function withCopyButtons(html: string): string {
 export function RichText({ html, className }: RichTextProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState("");
-  const rendered = useMemo(() => withCopyButtons(html), [html]);
+  const { markup, ref: pageRef } = usePageHtml(html, withCopyButtons);
 
   useEffect(() => {
     const root = ref.current;
@@ -84,7 +85,8 @@ export function RichText({ html, className }: RichTextProps) {
       <div
         ref={ref}
         className={className ? `rich-text ${className}` : "rich-text"}
-        dangerouslySetInnerHTML={{ __html: rendered }}
+        data-page-html={pageRef}
+        dangerouslySetInnerHTML={{ __html: markup }}
       />
       <span className="sr-only" role="status" aria-live="polite">
         {announcement}

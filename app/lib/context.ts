@@ -29,3 +29,13 @@ export type VisitorPageNote = {
 };
 
 export const visitorPageContext = createContext<VisitorPageNote>({ cacheable: false, effects: [] });
+
+/**
+ * Rich text that travels once (app/lib/page-html.server.ts): on a document request the loaders hand the HTML
+ * of long bodies to the page's render here and keep only a reference in their data, so the hydration data
+ * does not carry the same HTML a second time. `document` is set by the HTTP server for requests that render
+ * HTML; for data requests (`.data`) and by default the HTML stays in the loader data.
+ */
+export type PageHtmlNote = { document: boolean; html: Map<string, string> };
+
+export const pageHtmlContext = createContext<PageHtmlNote>({ document: false, html: new Map() });

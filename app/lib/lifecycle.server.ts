@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import {
   clientIpContext,
   nonceContext,
+  pageHtmlContext,
   visitorPageContext,
   type VisitorPageEffect,
   type VisitorPageNote,
@@ -50,16 +51,20 @@ export function createLoadContext({
   nonce,
   clientIp,
   visitorPage,
+  document = false,
 }: {
   nonce: string;
   clientIp?: string;
   visitorPage?: VisitorPageNote;
+  /** The request renders HTML (not a `.data` request): long rich text may travel in the page only. */
+  document?: boolean;
 }) {
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
   context.set(clientIpContext, clientIp ?? "");
   // A fresh note per request: the default value of a context is shared by every request.
   context.set(visitorPageContext, visitorPage ?? { cacheable: false, effects: [] });
+  context.set(pageHtmlContext, { document, html: new Map() });
   return context;
 }
 

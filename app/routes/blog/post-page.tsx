@@ -19,6 +19,7 @@ import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { pageMeta, SITE_NAME } from "#app/lib/meta.ts";
+import { pageHtml } from "#app/lib/page-html.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import type { Route } from "./+types/post-page";
 
@@ -29,7 +30,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = publicUrl(request);
   const comments = await listPostComments(viewer, post.id);
   return {
-    post,
+    // The body travels once: as HTML in a document, inside the data for client navigations.
+    post: { ...post, body: pageHtml(context, `post-${post.id}`, post.body) },
     comments,
     viewerId: viewer?.id ?? null,
     url: `${origin}/blog/${post.slug}`,

@@ -45,6 +45,8 @@ import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageHtml } from "#app/lib/page-html.server.ts";
+import { usePageHtml, type PageHtml } from "#app/lib/page-html.ts";
 import { richTextFromForm, richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import { isModerator } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/question-detail";
@@ -95,6 +97,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   return {
     ...page,
+    // The bodies travel once: as HTML in a document, inside the data for client navigations.
+    question: {
+      ...page.question,
+      description: pageHtml(context, `question-${id}`, page.question.description),
+      details: pageHtml(context, `question-${id}-details`, page.question.details),
+    },
+    answers: page.answers.map((a) => ({ ...a, body: pageHtml(context, `answer-${a.id}`, a.body) })),
     order,
     following: [...following],
     viewerId: viewer?.id ?? null,
@@ -102,7 +111,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     signedIn: Boolean(viewer),
     isModerator: isModerator(viewer),
     canonical,
-    jsonLd,
+    // As long as the answers together: sent once too.
+    jsonLd: pageHtml(context, `question-${id}-structured-data`, jsonLd),
     signInHref: signInUrl(here),
     signUpHref: `/cadastro?redirectTo=${encodeURIComponent(here)}`,
   };
@@ -233,6 +243,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+function StructuredData({ json }: { json: PageHtml }) {
+  const { markup, ref } = usePageHtml(json);
+  return (
+    <script type="application/ld+json" data-page-html={ref} dangerouslySetInnerHTML={{ __html: markup }} />
+  );
+}
+
 export default function QuestionDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { question, answers, permissions, order, viewerId, signedIn, signInHref, signUpHref } = loaderData;
   const following = new Set(loaderData.following);
@@ -248,7 +265,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8">
       {/* Structured data is data, not script: the CSP does not apply to it. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
+      <StructuredData json={loaderData.jsonLd} />
       {question.deletedAt ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-100 px-4 py-3 text-red-900">
           <span>Esta pergunta foi excluída e só a moderação a vê.</span>

@@ -2,6 +2,7 @@
 // bounty, the author block, the menu and the comments. Deleted answers show to moderators only, marked.
 import { Form, useFetcher } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
+import type { PageHtml } from "#app/lib/page-html.ts";
 import type { AnswerOnPage } from "../question-page.server.ts";
 import type { FormActionData } from "../schemas.ts";
 import { AuthorBlock } from "./author-block.tsx";
@@ -70,7 +71,7 @@ export function AnswerCard({
   signedIn,
   signInHref,
 }: {
-  answer: AnswerOnPage;
+  answer: Omit<AnswerOnPage, "body"> & { body: PageHtml };
   questionId: number;
   bountyAmount: number | null;
   following: boolean;
