@@ -10,6 +10,8 @@ import { logger } from "./lib/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 export {
+  announceWrite,
+  onWriteElsewhere,
   startApp,
   stopApp,
   checkHealth,

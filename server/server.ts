@@ -26,6 +26,8 @@ type AppEntry = {
     document?: boolean;
   }) => RouterContextProvider;
   replayVisitorPageEffects: (effects: unknown[], request: globalThis.Request) => void;
+  announceWrite: () => Promise<void>;
+  onWriteElsewhere: (onWrite: () => void) => Promise<() => Promise<void>>;
 };
 
 const isDev = process.argv.includes("--dev");
@@ -119,6 +121,11 @@ const visitorPages = visitorPageCache({
       entry.replayVisitorPageEffects(effects, new Request(`http://localhost${req.originalUrl}`, { headers })),
     );
   },
+  // Other app servers on the same PostgreSQL empty their caches too (app/lib/site-writes.server.ts).
+  announceWrite: () =>
+    void entryOf()
+      .then((entry) => entry.announceWrite())
+      .catch((error: unknown) => logger.warn({ err: error }, "could not announce a write to other servers")),
 });
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
 
@@ -148,6 +155,9 @@ app.all(
 );
 
 await (await entryOf()).startApp();
+if (!isDev && config.VISITOR_PAGE_CACHE === "on") {
+  await (await entryOf()).onWriteElsewhere(() => visitorPages.clear());
+}
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();

@@ -110,4 +110,30 @@ describe("visitorPageCache", () => {
     now = 5000;
     expect((await get("/page/1")).hit).toBe(false);
   });
+
+  it("announces every write when it ends, so the other servers' caches empty too", async () => {
+    // Two servers wired as server/server.ts wires them through the database (LISTEN/NOTIFY).
+    let announced = 0;
+    const elsewhere: { clear?: () => void } = {};
+    const first = await serve({
+      announceWrite: () => {
+        announced++;
+        elsewhere.clear?.();
+      },
+    });
+    const closeFirst = closeServer;
+    const other = await serve();
+    elsewhere.clear = other.cache.clear;
+    try {
+      await other.get("/page/1");
+      expect((await other.get("/page/1")).hit).toBe(true);
+      await first.get("/page/1");
+      expect(announced).toBe(0);
+      await first.post("/write");
+      await expect.poll(() => announced).toBe(1);
+      expect(await other.get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
+    } finally {
+      await closeFirst?.();
+    }
+  });
 });

@@ -30,6 +30,8 @@ export type VisitorPageCacheOptions = {
   ttlMs?: number;
   maxEntries?: number;
   maxBytes?: number;
+  /** Tells the other app servers that a write ended, so their caches empty too (several processes). */
+  announceWrite?: () => void;
   /** Redoes what a cached page's loaders would have done (count a view). */
   replay?: (effects: unknown[], request: Request) => void;
   now?: () => number;
@@ -47,6 +49,7 @@ export function visitorPageCache({
   maxEntries = 500,
   maxBytes = 64 * 1024 * 1024,
   replay,
+  announceWrite,
   now = Date.now,
 }: VisitorPageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
@@ -73,7 +76,10 @@ export function visitorPageCache({
       // and whatever was kept is dropped when it ends, however it ends (an error after the commit, a client
       // that went away).
       clear();
-      res.once("close", clear);
+      res.once("close", () => {
+        clear();
+        announceWrite?.();
+      });
       return next();
     }
     if (req.method !== "GET" || hasSessionCookie(req.headers)) return next();
@@ -125,6 +131,7 @@ export function visitorPageCache({
     res.on("finish", () => {
       if (note.wrote) {
         clear();
+        announceWrite?.();
         return;
       }
       const contentType = String(res.getHeader("content-type") ?? "");

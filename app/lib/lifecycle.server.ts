@@ -11,6 +11,7 @@ import {
 } from "./context.ts";
 import { closeDatabase, checkDatabase, database } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
+import { siteWrites } from "./site-writes.server.ts";
 import { env } from "./env.server.ts";
 import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
 import { promoteConfiguredAdmin } from "../features/accounts/accounts.server.ts";
@@ -31,7 +32,25 @@ export async function startApp() {
 export async function stopApp() {
   await settleAccountMail();
   await flushViews().catch((error: unknown) => logger.error({ err: error }, "queued views lost at shutdown"));
+  writes = undefined;
   await closeDatabase();
+}
+
+/** One per process: its own announcements are told apart from the other servers'. */
+let writes: ReturnType<typeof siteWrites> | undefined;
+async function processWrites() {
+  writes ??= siteWrites(await database());
+  return writes;
+}
+
+/** Tells the other app servers that a write through this one ended (their visitor caches empty). */
+export async function announceWrite(): Promise<void> {
+  await (await processWrites()).announce();
+}
+
+/** Runs `onWrite` whenever a write through another app server ended. */
+export async function onWriteElsewhere(onWrite: () => void): Promise<() => Promise<void>> {
+  return (await processWrites()).onWriteElsewhere(onWrite);
 }
 
 export async function checkHealth(): Promise<{ ok: boolean; error?: string }> {
