@@ -62,6 +62,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary is always written in place. React otherwise moves large ones (past
+        // 12.8 KB of a flush) to the end of the stream behind a fallback and swaps them in with a script,
+        // which a reader without JavaScript never runs (the auth modal's forms).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const rendered = new BatchedHtmlStream({

@@ -18,7 +18,7 @@ import {
   signUpSchema,
   type AccountActionData,
 } from "#app/features/accounts/schemas.ts";
-import { AUTH_PAGES, withRedirectTo } from "./auth-urls.ts";
+import { AUTH_PAGES, withRedirectTo, type AuthMode } from "./auth-urls.ts";
 
 export type AuthFormVariant = "modal" | "page";
 
@@ -296,4 +296,50 @@ export function RecoveryForm({
       {backToLogin}
     </fetcher.Form>
   );
+}
+
+export type AuthViewProps = {
+  mode: AuthMode;
+  variant: AuthFormVariant;
+  /** Where the forms come back to after signing in. */
+  redirectTo: string;
+  /** Links to the other modes (the modal's `?auth=` or the full pages). */
+  hrefs: Record<Exclude<AuthMode, "recovery">, string>;
+  recovery?: { token: string; state: RecoveryState };
+  initialResult?: SubmissionResult<string[]> | null;
+  initialMessage?: string | null;
+};
+
+/** The form of one mode. */
+export function AuthForm({
+  mode,
+  variant,
+  redirectTo,
+  hrefs,
+  recovery,
+  initialResult,
+  initialMessage,
+}: AuthViewProps) {
+  const common = { variant, initialResult, initialMessage };
+  switch (mode) {
+    case "signIn":
+      return (
+        <SignInForm {...common} redirectTo={redirectTo} signUpHref={hrefs.signUp} forgotHref={hrefs.forgot} />
+      );
+    case "signUp":
+      return <SignUpForm {...common} redirectTo={redirectTo} signInHref={hrefs.signIn} />;
+    case "forgot":
+      return <ForgotForm {...common} signInHref={hrefs.signIn} />;
+    case "recovery":
+      return (
+        <RecoveryForm
+          {...common}
+          token={recovery?.token ?? ""}
+          state={recovery?.state ?? { valid: false }}
+          redirectTo={redirectTo}
+          signInHref={hrefs.signIn}
+          forgotHref={hrefs.forgot}
+        />
+      );
+  }
 }

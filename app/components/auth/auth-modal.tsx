@@ -2,19 +2,16 @@
 // so it is rendered on the server and works before JavaScript. Closing it (overlay, Escape, the close link)
 // removes the parameter and gives focus back to what opened it. The brand logo and the mascot show beside the
 // form only when the window is wider than 1070 px.
+//
+// The forms (and the validation libraries behind them) are a separate module, loaded when the modal first
+// opens or when the browser is idle after hydration: the layout is on every page, and most visits never sign
+// in. The server loads them at start, so its render never waits for them (and the modal still works before
+// and without JavaScript).
 import { Dialog } from "radix-ui";
-import { useId, useRef, type ReactNode } from "react";
+import { Suspense, use, useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { CloseIcon, Logo } from "#app/components/icons.tsx";
-import type { SubmissionResult } from "@conform-to/react";
-import {
-  ForgotForm,
-  RecoveryForm,
-  SignInForm,
-  SignUpForm,
-  type AuthFormVariant,
-  type RecoveryState,
-} from "./auth-forms.tsx";
+import type { AuthViewProps, RecoveryState } from "./auth-forms.tsx";
 import { authModalHref, authPageHref, isAuthMode, returnPathOf, type AuthMode } from "./auth-urls.ts";
 
 export const AUTH_TITLES: Record<AuthMode, string> = {
@@ -39,50 +36,46 @@ export function AuthBrand() {
   );
 }
 
-export type AuthViewProps = {
-  mode: AuthMode;
-  variant: AuthFormVariant;
-  /** Where the forms come back to after signing in. */
-  redirectTo: string;
-  /** Links to the other modes (the modal's `?auth=` or the full pages). */
-  hrefs: Record<Exclude<AuthMode, "recovery">, string>;
-  recovery?: { token: string; state: RecoveryState };
-  initialResult?: SubmissionResult<string[]> | null;
-  initialMessage?: string | null;
-};
+type AuthForms = typeof import("./auth-forms.tsx");
+let authForms: AuthForms | undefined;
+/** Marked fulfilled once loaded (React's thenable convention), so `use` reads it without suspending. */
+type LoadingAuthForms = Promise<AuthForms> & { status?: "fulfilled"; value?: AuthForms };
+let loadingAuthForms: LoadingAuthForms | undefined;
 
-/** The form of one mode. */
-export function AuthForm({
-  mode,
-  variant,
-  redirectTo,
-  hrefs,
-  recovery,
-  initialResult,
-  initialMessage,
-}: AuthViewProps) {
-  const common = { variant, initialResult, initialMessage };
-  switch (mode) {
-    case "signIn":
-      return (
-        <SignInForm {...common} redirectTo={redirectTo} signUpHref={hrefs.signUp} forgotHref={hrefs.forgot} />
-      );
-    case "signUp":
-      return <SignUpForm {...common} redirectTo={redirectTo} signInHref={hrefs.signIn} />;
-    case "forgot":
-      return <ForgotForm {...common} signInHref={hrefs.signIn} />;
-    case "recovery":
-      return (
-        <RecoveryForm
-          {...common}
-          token={recovery?.token ?? ""}
-          state={recovery?.state ?? { valid: false }}
-          redirectTo={redirectTo}
-          signInHref={hrefs.signIn}
-          forgotHref={hrefs.forgot}
-        />
-      );
+function loadAuthForms(): Promise<AuthForms> {
+  if (!loadingAuthForms) {
+    const loading: LoadingAuthForms = import("./auth-forms.tsx").then((module) => {
+      authForms = module;
+      Object.assign(loading, { status: "fulfilled", value: module });
+      return module;
+    });
+    loadingAuthForms = loading;
   }
+  return loadingAuthForms;
+}
+
+// The server never waits for the forms; a page opened with the modal showing fetches them at once.
+if (import.meta.env.SSR || new URLSearchParams(window.location.search).has("auth")) void loadAuthForms();
+
+/**
+ * The form of one mode, from the forms module (suspends only while it is on its way). When it arrives after
+ * the dialog opened, its first field takes the focus the dialog would have given it, unless the reader has
+ * moved on.
+ */
+function LoadedAuthForm({
+  dialog,
+  focusOnArrival,
+  ...props
+}: AuthViewProps & { dialog: RefObject<HTMLElement | null>; focusOnArrival: RefObject<boolean> }) {
+  const { AuthForm } = use(loadAuthForms());
+  useEffect(() => {
+    if (!focusOnArrival.current) return;
+    focusOnArrival.current = false;
+    const content = dialog.current;
+    if (!content || document.activeElement !== content) return;
+    content.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button")?.focus();
+  }, [dialog, focusOnArrival]);
+  return <AuthForm {...props} />;
 }
 
 /** The visible frame: the brand column on wide windows and the form column with its title. */
@@ -133,11 +126,20 @@ export function AuthModal({
   const navigate = useNavigate();
   const titleId = useId();
   const opener = useRef<HTMLElement | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const focusOnArrival = useRef(false);
   const params = new URLSearchParams(location.search);
   const raw = params.get("auth");
   const mode = isAuthMode(raw) ? raw : null;
   const open = raw !== null && (!signedIn || mode === "recovery");
   const closeHref = returnPathOf(location);
+
+  // Fetch the forms while the browser is idle, so opening the modal later does not wait for them.
+  useEffect(() => {
+    if (authForms) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => void loadAuthForms());
+  }, []);
 
   const hrefs = {
     signIn: authModalHref(location, "signIn"),
@@ -170,8 +172,11 @@ export function AuthModal({
         aria-labelledby={titleId}
         aria-describedby={undefined}
         aria-modal="true"
+        ref={content}
         onOpenAutoFocus={() => {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          // With the form still on its way, Radix focuses the dialog itself; the form takes it on arrival.
+          focusOnArrival.current = !authForms;
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
@@ -188,13 +193,17 @@ export function AuthModal({
             }
             close={close}
           >
-            <AuthForm
-              mode={mode}
-              variant="modal"
-              redirectTo={closeHref}
-              hrefs={hrefs}
-              recovery={{ token: params.get("token") ?? "", state: recoveryState ?? { valid: false } }}
-            />
+            <Suspense fallback={<p role="status">Carregando…</p>}>
+              <LoadedAuthForm
+                dialog={content}
+                focusOnArrival={focusOnArrival}
+                mode={mode}
+                variant="modal"
+                redirectTo={closeHref}
+                hrefs={hrefs}
+                recovery={{ token: params.get("token") ?? "", state: recoveryState ?? { valid: false } }}
+              />
+            </Suspense>
           </AuthFrame>
         ) : (
           <div className="rounded-xl bg-white p-6 shadow-xl">

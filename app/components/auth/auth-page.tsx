@@ -2,7 +2,8 @@
 // in the page, for `requireViewer`'s redirects and for the forms posted without JavaScript.
 import type { SubmissionResult } from "@conform-to/react";
 import type { RecoveryState } from "./auth-forms.tsx";
-import { AUTH_TITLES, AuthForm, AuthFrame, authPageHrefs } from "./auth-modal.tsx";
+import { AuthForm } from "./auth-forms.tsx";
+import { AUTH_TITLES, AuthFrame, authPageHrefs } from "./auth-modal.tsx";
 import type { AuthMode } from "./auth-urls.ts";
 
 export function AuthPage({

@@ -1,21 +1,24 @@
 // Spec §Footer newsletter: 'Receba Atualizações', an e-mail field and 'Registrar-se'. Answers in place with
-// JavaScript; without it the form posts to /newsletter, which answers on its own page.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+// JavaScript; without it the form posts to /newsletter, which answers on its own page. The server validates
+// (one rule, one message, app/features/newsletter/schemas.ts): the footer is on every page, and checking one
+// field in the browser is not worth shipping the validation libraries to every visitor's first click.
+import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { newsletterSchema, type NewsletterActionData } from "#app/features/newsletter/schemas.ts";
+import type { NewsletterActionData } from "#app/features/newsletter/schemas.ts";
 
 export function NewsletterForm() {
   const fetcher = useFetcher<NewsletterActionData>();
-  const [form, fields] = useForm({
-    id: "newsletter",
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const message = fetcher.state === "idle" ? fetcher.data?.message : undefined;
-  const emailError = fields.email.errors?.[0];
+  const fieldId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const message = reply?.message;
+  const emailError = reply?.result.error?.email?.[0];
+  const errorId = `${fieldId}-erro`;
+
+  useEffect(() => {
+    // A subscription went through: the field empties for the next address.
+    if (reply?.message) formRef.current?.reset();
+  }, [reply]);
 
   return (
     <section aria-labelledby="newsletter-title">
@@ -23,20 +26,24 @@ export function NewsletterForm() {
         Receba Atualizações
       </h2>
       <fetcher.Form
+        ref={formRef}
         method="post"
         action="/newsletter"
-        {...getFormProps(form)}
+        noValidate
         className="mt-3 flex flex-col gap-2"
       >
-        <label htmlFor={fields.email.id} className="text-sm text-slate-200">
+        <label htmlFor={fieldId} className="text-sm text-slate-200">
           Email
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
+            id={fieldId}
+            name="email"
+            type="email"
             placeholder="Digite seu email"
             autoComplete="email"
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? errorId : undefined}
             className="focus:ring-green w-full rounded-md border border-white/30 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:outline-none"
           />
           <button type="submit" className="btn-green shrink-0" disabled={fetcher.state !== "idle"}>
@@ -44,7 +51,7 @@ export function NewsletterForm() {
           </button>
         </div>
         {emailError ? (
-          <p id={fields.email.errorId} className="text-sm font-medium text-red-200">
+          <p id={errorId} className="text-sm font-medium text-red-200">
             {emailError}
           </p>
         ) : null}

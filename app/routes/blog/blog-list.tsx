@@ -5,7 +5,7 @@ import { BlogSidebar } from "#app/features/posts/components/blog-sidebar.tsx";
 import { BlogTabs, blogTabHref } from "#app/features/posts/components/blog-tabs.tsx";
 import { PostCard } from "#app/features/posts/components/post-card.tsx";
 import { listBlogPosts, listCommunityPicks } from "#app/features/posts/lists.server.ts";
-import { BLOG_TABS, parseBlogTab } from "#app/features/posts/schemas.ts";
+import { BLOG_TABS, parseBlogTab } from "#app/features/posts/rules.ts";
 import { suggestMembersToFollow } from "#app/features/social/follows.server.ts";
 import { recommendedTags } from "#app/features/tags/tags.server.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";

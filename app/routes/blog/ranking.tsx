@@ -4,7 +4,7 @@ import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { likesLabel } from "#app/features/posts/components/like-button.tsx";
 import { PostCard } from "#app/features/posts/components/post-card.tsx";
 import { listCommunityPicks } from "#app/features/posts/lists.server.ts";
-import { PICKS_WINDOW_DAYS } from "#app/features/posts/schemas.ts";
+import { PICKS_WINDOW_DAYS } from "#app/features/posts/rules.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

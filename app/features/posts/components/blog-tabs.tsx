@@ -1,6 +1,6 @@
 // The tabs of 'Todos os Posts': each is its own address, so they are links in a nav, the current one marked.
 import { Link } from "react-router";
-import { BLOG_TABS, type BlogTab } from "../schemas.ts";
+import { BLOG_TABS, type BlogTab } from "../rules.ts";
 
 export function blogTabHref(tab: BlogTab, tagSlug?: string | null): string {
   const params = new URLSearchParams();

@@ -5,7 +5,7 @@ import { AvatarImage, shortName } from "#app/components/avatar.tsx";
 import { ChatIcon, HeartIcon } from "#app/components/icons.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { PostCardData } from "../lists.server.ts";
-import { CATEGORY_LABELS } from "../schemas.ts";
+import { CATEGORY_LABELS } from "../rules.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
 
 export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headingLevel?: 2 | 3 }) {

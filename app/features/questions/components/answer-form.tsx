@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { clearDraft } from "#app/components/editor/drafts.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
-import { MESSAGES, approximateTextLength, type FormActionData } from "../schemas.ts";
+import { MESSAGES, approximateTextLength } from "../rules.ts";
+import type { FormActionData } from "../schemas.ts";
 
 export function answerDraftKey(questionId: number) {
   return `resposta:${questionId}`;

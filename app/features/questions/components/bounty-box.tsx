@@ -1,13 +1,8 @@
 // The asker's bounty offer (50 to 500 reputation for 7 days), and the open bounty's amount and time left.
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import {
-  BOUNTY_DAYS,
-  BOUNTY_MAX,
-  BOUNTY_MIN,
-  BOUNTY_MIN_REPUTATION,
-  type FormActionData,
-} from "../schemas.ts";
+import { BOUNTY_DAYS, BOUNTY_MAX, BOUNTY_MIN, BOUNTY_MIN_REPUTATION } from "../rules.ts";
+import type { FormActionData } from "../schemas.ts";
 import { AwardIcon } from "./icons.tsx";
 
 export function OpenBounty({ amount, timeLeft }: { amount: number; timeLeft: string | null }) {

@@ -6,7 +6,8 @@ import { Link, useFetcher } from "react-router";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentView } from "../comments.server.ts";
 import { linkifyText } from "../linkify.ts";
-import { COMMENT_MAX, COMMENT_MIN, type FormActionData } from "../schemas.ts";
+import { COMMENT_MAX, COMMENT_MIN } from "../rules.ts";
+import type { FormActionData } from "../schemas.ts";
 
 function CommentText({ text }: { text: string }) {
   return (

@@ -12,7 +12,7 @@ import {
   parseListQuery,
   type QuestionListQuery,
 } from "../list-query.ts";
-import { FILTER_NAME_MAX, MESSAGES } from "../schemas.ts";
+import { FILTER_NAME_MAX, MESSAGES } from "../rules.ts";
 import { CloseIcon } from "#app/components/icons.tsx";
 
 export const FILTER_PARAM = "filtro";
