@@ -5,35 +5,24 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
+import { answerQuestion, askQuestion } from "./questions.ts";
 import { expect, test } from "./fixtures.ts";
 
 async function questionWithACodeAnswer(page: Page, stamp: string): Promise<string> {
   await signUp(page, { name: "Ana Pergunta" });
-  const asked = await page.request.post("/ask-a-question", {
-    form: {
-      title: `Como ler um arquivo linha a linha em Node? ${stamp}`,
-      description: "Preciso ler um arquivo grande sem carregar tudo na memória de uma vez.",
-      details: "Tentei readFileSync, mas o processo fica sem memória com arquivos grandes.",
-      tags: "node",
-    },
-    maxRedirects: 0,
+  const question = await askQuestion(page, {
+    title: `Como ler um arquivo linha a linha em Node? ${stamp}`,
+    description: "Preciso ler um arquivo grande sem carregar tudo na memória de uma vez.",
+    details: "Tentei readFileSync, mas o processo fica sem memória com arquivos grandes.",
+    tags: "node",
   });
-  expect(asked.status()).toBe(302);
-  const question = asked.headers().location ?? "";
-
   await signUp(page, { name: "Bia Responde" });
-  const answered = await page.request.post(question, {
-    form: {
-      intent: "answer",
-      "body-format": "html",
-      body:
-        `<p>Use o módulo readline, resposta ${stamp}.</p>` +
-        "<pre><code>for await (const linha of rl) console.log(linha);</code></pre>",
-    },
-    headers: { "Sec-Fetch-Site": "same-origin" },
-    maxRedirects: 0,
-  });
-  expect(answered.status()).toBeLessThan(400);
+  await answerQuestion(
+    page,
+    question,
+    `<p>Use o módulo readline, resposta ${stamp}.</p>` +
+      "<pre><code>for await (const linha of rl) console.log(linha);</code></pre>",
+  );
   return question;
 }
 

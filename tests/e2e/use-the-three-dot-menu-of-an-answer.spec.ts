@@ -4,32 +4,21 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
+import { answerQuestion, askQuestion } from "./questions.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 /** A fresh question with one answer by Bia; returns the question's address. */
 async function questionWithAnAnswer(page: Page): Promise<string> {
   const stamp = randomBytes(4).toString("hex");
   await signUp(page, { name: "Ana Pergunta" });
-  const asked = await page.request.post("/ask-a-question", {
-    form: {
-      title: `Como copiar o link de uma resposta? ${stamp}`,
-      description: "Uma descrição com texto suficiente para passar na regra.",
-      details: "O que tentei e o que esperava, com texto suficiente.",
-      tags: "dicas",
-    },
-    maxRedirects: 0,
+  const question = await askQuestion(page, {
+    title: `Como copiar o link de uma resposta? ${stamp}`,
+    description: "Uma descrição com texto suficiente para passar na regra.",
+    details: "O que tentei e o que esperava, com texto suficiente.",
+    tags: "dicas",
   });
-  expect(asked.status()).toBe(302);
-  const question = asked.headers().location ?? "";
-  expect(question).toMatch(/^\/questions\/\d+$/);
-
   await signUp(page, { name: "Bia Responde" });
-  const answered = await page.request.post(question, {
-    form: { intent: "answer", body: `Use o menu de três pontos da resposta. ${stamp}` },
-    headers: { "Sec-Fetch-Site": "same-origin" },
-    maxRedirects: 0,
-  });
-  expect(answered.status()).toBeLessThan(400);
+  await answerQuestion(page, question, `<p>Use o menu de três pontos da resposta. ${stamp}</p>`);
   return question;
 }
 
