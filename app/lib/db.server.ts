@@ -3,7 +3,7 @@
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import * as schema from "../../db/schema.ts";
 import { env } from "./env.server.ts";
@@ -94,7 +94,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     connectionString: url,
     max: Number(process.env.PG_POOL_SIZE ?? 10),
     // No JIT compilation: on a million questions the search's plans cross its cost threshold, and compiling
-    // costs more than it saves on queries that read a few hundred rows (search p50 ~75 → ~65 ms on the bench).
+    // costs more than it saves on queries that read a few hundred rows (bench: search p50 108 → 79 ms).
     options: "-c jit=off",
   });
   pool.on("error", (error) => logger.error({ err: error }, "postgres pool error"));
@@ -218,20 +218,29 @@ export async function checkDatabase(): Promise<boolean> {
  * `sql.placeholder(…)`; on PostgreSQL it is a named statement, parsed once per pool connection.
  *
  *     const byId = preparedQuery((db) => db.select().from(t).where(eq(t.id, sql.placeholder("id"))).prepare("t_by_id"));
- *     const rows = await (await byId()).execute({ id });
+ *     const rows = await byId({ id });
  *
  * Statement names must be unique across the app. Cached per database, so tests that install their own see
- * their own statements.
+ * their own statements. It runs on the process's database, outside any transaction.
  */
-export function preparedQuery<Prepared>(prepare: (db: Database) => Prepared): () => Promise<Prepared> {
+export function preparedQuery<
+  Prepared extends { execute(values?: Record<string, unknown>): Promise<unknown> },
+>(
+  prepare: (db: Database) => Prepared,
+): (values?: Record<string, unknown>) => Promise<Awaited<ReturnType<Prepared["execute"]>>> {
   const perDatabase = new WeakMap<Database, Prepared>();
-  return async () => {
+  return async (values?: Record<string, unknown>): Promise<Awaited<ReturnType<Prepared["execute"]>>> => {
     const db = await getDb();
     let prepared = perDatabase.get(db);
     if (!prepared) {
       prepared = prepare(db);
       perDatabase.set(db, prepared);
     }
-    return prepared;
+    return (await prepared.execute(values)) as Awaited<ReturnType<Prepared["execute"]>>;
   };
+}
+
+/** `column = any($name)` in a prepared query: one statement serves an id list of any length. */
+export function isAnyOf(column: SQLWrapper, placeholderName: string): SQL {
+  return sql`${column} = any(${sql.placeholder(placeholderName)})`;
 }

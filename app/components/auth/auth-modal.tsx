@@ -37,7 +37,6 @@ export function AuthBrand() {
 }
 
 type AuthForms = typeof import("./auth-forms.tsx");
-let authForms: AuthForms | undefined;
 /** Marked fulfilled once loaded (React's thenable convention), so `use` reads it without suspending. */
 type LoadingAuthForms = Promise<AuthForms> & { status?: "fulfilled"; value?: AuthForms };
 let loadingAuthForms: LoadingAuthForms | undefined;
@@ -45,7 +44,6 @@ let loadingAuthForms: LoadingAuthForms | undefined;
 function loadAuthForms(): Promise<AuthForms> {
   if (!loadingAuthForms) {
     const loading: LoadingAuthForms = import("./auth-forms.tsx").then((module) => {
-      authForms = module;
       Object.assign(loading, { status: "fulfilled", value: module });
       return module;
     });
@@ -53,6 +51,8 @@ function loadAuthForms(): Promise<AuthForms> {
   }
   return loadingAuthForms;
 }
+
+const authFormsLoaded = () => loadingAuthForms?.status === "fulfilled";
 
 // The server never waits for the forms; a page opened with the modal showing fetches them at once.
 if (import.meta.env.SSR || new URLSearchParams(window.location.search).has("auth")) void loadAuthForms();
@@ -136,7 +136,7 @@ export function AuthModal({
 
   // Fetch the forms while the browser is idle, so opening the modal later does not wait for them.
   useEffect(() => {
-    if (authForms) return;
+    if (authFormsLoaded()) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
     idle(() => void loadAuthForms());
   }, []);
@@ -176,7 +176,7 @@ export function AuthModal({
         onOpenAutoFocus={() => {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           // With the form still on its way, Radix focuses the dialog itself; the form takes it on arrival.
-          focusOnArrival.current = !authForms;
+          focusOnArrival.current = !authFormsLoaded();
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();

@@ -111,15 +111,15 @@ const sessionByToken = preparedQuery((db) =>
 export async function resolveSession(request: Request, now: Date = new Date()): Promise<ResolvedSession> {
   const token = readSessionToken(request);
   if (!token) return { viewer: null };
-  const db = await getDb();
   const idHash = hashToken(token);
-  const [row] = await (await sessionByToken()).execute({ idHash, now });
+  const [row] = await sessionByToken({ idHash, now });
   if (!row) return { viewer: null, setCookie: clearSessionCookie(request) };
 
   const viewer = toViewer(row);
   const lastRenewal = row.expiresAt.getTime() - SESSION_TTL_MS;
   if (now.getTime() - lastRenewal < SESSION_RENEW_AFTER_MS) return { viewer };
 
+  const db = await getDb();
   await Promise.all([
     db
       .update(sessions)

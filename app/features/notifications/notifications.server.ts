@@ -121,7 +121,7 @@ const unreadOf = preparedQuery((db) =>
 );
 
 export async function unreadCount(userId: number): Promise<number> {
-  const [row] = await (await unreadOf()).execute({ userId });
+  const [row] = await unreadOf({ userId });
   return Number(row?.n ?? 0);
 }
 

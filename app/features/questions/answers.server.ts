@@ -3,7 +3,7 @@
 // in the order the page asks for, the accepted one first.
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { answers, questions, revisions, users } from "#db/schema.ts";
-import { getDb, preparedQuery, type Database, type Executor } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
 // Notifications are their own feature; answers tell the asker and the accepted answer's author.
 import { notify } from "#app/features/notifications/notifications.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -52,32 +52,34 @@ function orderBy(order: AnswerOrder): SQL[] {
   }
 }
 
-function prepareAnswersOfQuestion(db: Database, order: AnswerOrder, withDeleted: boolean) {
-  return db
-    .select({
-      answer: answers,
-      author: authorColumns,
-      accepted: sql<boolean>`coalesce(${questions.acceptedAnswerId} = ${answers.id}, false)`,
-      revisionCount:
-        sql<number>`(select count(*) from ${revisions} where ${revisions.targetKind} = 'answer' and ${revisions.targetId} = ${answers.id})`.mapWith(
-          Number,
+/** The answers of a question in one order, with or without the deleted ones: one prepared statement each. */
+function answersOfQuestionQuery(order: AnswerOrder, withDeleted: boolean) {
+  return preparedQuery((db) =>
+    db
+      .select({
+        answer: answers,
+        author: authorColumns,
+        accepted: sql<boolean>`coalesce(${questions.acceptedAnswerId} = ${answers.id}, false)`,
+        revisionCount:
+          sql<number>`(select count(*) from ${revisions} where ${revisions.targetKind} = 'answer' and ${revisions.targetId} = ${answers.id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(answers)
+      .innerJoin(users, eq(users.id, answers.authorId))
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(
+        and(
+          eq(answers.questionId, sql.placeholder("questionId")),
+          withDeleted ? undefined : isNull(answers.deletedAt),
         ),
-    })
-    .from(answers)
-    .innerJoin(users, eq(users.id, answers.authorId))
-    .innerJoin(questions, eq(questions.id, answers.questionId))
-    .where(
-      and(
-        eq(answers.questionId, sql.placeholder("questionId")),
-        withDeleted ? undefined : isNull(answers.deletedAt),
-      ),
-    )
-    .orderBy(desc(sql`coalesce(${questions.acceptedAnswerId} = ${answers.id}, false)`), ...orderBy(order))
-    .prepare(`answers_of_question_${order}${withDeleted ? "_with_deleted" : ""}`);
+      )
+      .orderBy(desc(sql`coalesce(${questions.acceptedAnswerId} = ${answers.id}, false)`), ...orderBy(order))
+      .prepare(`answers_of_question_${order}${withDeleted ? "_with_deleted" : ""}`),
+  );
 }
 
-/** One prepared statement per order, with and without deleted answers. */
-const answersOfQuestion = new Map<string, () => Promise<ReturnType<typeof prepareAnswersOfQuestion>>>();
+const answersOfQuestion = new Map<string, ReturnType<typeof answersOfQuestionQuery>>();
 
 /** A question's answers: the accepted one first, then in `order`. Deleted ones only for moderators. */
 export async function listAnswers(
@@ -89,10 +91,10 @@ export async function listAnswers(
   const key = `${order}:${withDeleted}`;
   let query = answersOfQuestion.get(key);
   if (!query) {
-    query = preparedQuery((db) => prepareAnswersOfQuestion(db, order, withDeleted));
+    query = answersOfQuestionQuery(order, withDeleted);
     answersOfQuestion.set(key, query);
   }
-  const rows = await (await query()).execute({ questionId });
+  const rows = await query({ questionId });
   return rows.map((r) => ({
     id: r.answer.id,
     questionId: r.answer.questionId,

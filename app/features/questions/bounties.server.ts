@@ -138,7 +138,6 @@ export async function awardBounty(
   });
 }
 
-/** Bounties awarded to some answers: answer id → amount (for the "+N" badge under an answer). */
 const bountiesAwardedOn = preparedQuery((db) =>
   db
     .select({ answerId: bounties.awardedAnswerId, amount: bounties.amount })
@@ -152,8 +151,9 @@ const bountiesAwardedOn = preparedQuery((db) =>
     .prepare("bounties_awarded_on_question"),
 );
 
+/** Bounties awarded to some answers: answer id → amount (for the "+N" badge under an answer). */
 export async function awardedBounties(questionId: number): Promise<Map<number, number>> {
-  const rows = await (await bountiesAwardedOn()).execute({ questionId });
+  const rows = await bountiesAwardedOn({ questionId });
   const map = new Map<number, number>();
   for (const r of rows) if (r.answerId !== null) map.set(r.answerId, (map.get(r.answerId) ?? 0) + r.amount);
   return map;

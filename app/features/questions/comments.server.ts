@@ -3,7 +3,7 @@
 // moderators delete them (softly).
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { answers, comments, questions, users } from "#db/schema.ts";
-import { getDb, preparedQuery } from "#app/lib/db.server.ts";
+import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 // Notifications are their own feature; a comment tells the author of what it comments on.
 import { notify } from "#app/features/notifications/notifications.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -96,7 +96,6 @@ export async function deleteComment(viewer: Viewer | null, commentId: number): P
   });
 }
 
-/** The live comments of a question and of its answers, oldest first, in one query. */
 const commentsOfQuestionPage = preparedQuery((db) =>
   db
     .select({
@@ -114,10 +113,7 @@ const commentsOfQuestionPage = preparedQuery((db) =>
         isNull(comments.deletedAt),
         or(
           and(eq(comments.targetKind, "question"), eq(comments.targetId, sql.placeholder("questionId"))),
-          and(
-            eq(comments.targetKind, "answer"),
-            sql`${comments.targetId} = any(${sql.placeholder("answerIds")})`,
-          ),
+          and(eq(comments.targetKind, "answer"), isAnyOf(comments.targetId, "answerIds")),
         ),
       ),
     )
@@ -125,12 +121,13 @@ const commentsOfQuestionPage = preparedQuery((db) =>
     .prepare("comments_of_question_page"),
 );
 
+/** The live comments of a question and of its answers, oldest first, in one query. */
 export async function listComments(
   viewer: Viewer | null,
   questionId: number,
   answerIds: number[],
 ): Promise<CommentView[]> {
-  const rows = await (await commentsOfQuestionPage()).execute({ questionId, answerIds });
+  const rows = await commentsOfQuestionPage({ questionId, answerIds });
   return rows.map((r) => ({
     ...r,
     targetKind: r.targetKind as TargetKind,

@@ -30,7 +30,7 @@ import {
 // Notifications are their own feature; a new question tells the followers of its tags.
 import { notifyTagFollowers } from "#app/features/notifications/notifications.server.ts";
 import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
-import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
+import { getDb, isAnyOf, preparedQuery, type Executor } from "#app/lib/db.server.ts";
 import { shortCache } from "#app/lib/short-cache.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength, richTextToPlainText } from "#app/lib/sanitize.server.ts";
@@ -111,16 +111,21 @@ function excerptOf(html: string): string {
   return `${text.slice(0, EXCERPT_LENGTH).replace(/\s+\S*$/, "")}…`;
 }
 
-/** Tags of some questions, in their chosen order, in one query. */
-export async function tagsOfQuestions(db: Executor, ids: number[]): Promise<Map<number, TagLink[]>> {
-  const map = new Map<number, TagLink[]>();
-  if (!ids.length) return map;
-  const rows = await db
+const tagsOfQuestionIds = preparedQuery((db) =>
+  db
     .select({ questionId: questionTags.questionId, name: tags.name, slug: tags.slug })
     .from(questionTags)
     .innerJoin(tags, eq(tags.id, questionTags.tagId))
-    .where(inArray(questionTags.questionId, ids))
-    .orderBy(asc(questionTags.questionId), asc(questionTags.position), asc(tags.name));
+    .where(isAnyOf(questionTags.questionId, "ids"))
+    .orderBy(asc(questionTags.questionId), asc(questionTags.position), asc(tags.name))
+    .prepare("tags_of_questions"),
+);
+
+/** Tags of some questions, in their chosen order, in one query. */
+export async function tagsOfQuestions(ids: number[]): Promise<Map<number, TagLink[]>> {
+  const map = new Map<number, TagLink[]>();
+  if (!ids.length) return map;
+  const rows = await tagsOfQuestionIds({ ids });
   for (const row of rows) {
     const list = map.get(row.questionId) ?? [];
     list.push({ name: row.name, slug: row.slug });
@@ -164,11 +169,8 @@ type PreviewRow = {
 };
 
 /** Rows of `previewColumns` as previews, with their tags fetched in one query. */
-async function toPreviews(db: Executor, rows: PreviewRow[]): Promise<QuestionPreview[]> {
-  const tagMap = await tagsOfQuestions(
-    db,
-    rows.map((r) => r.id),
-  );
+async function toPreviews(rows: PreviewRow[]): Promise<QuestionPreview[]> {
+  const tagMap = await tagsOfQuestions(rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -310,7 +312,7 @@ export async function listQuestions(
     : [];
   const rows = fromEnd ? found.reverse() : found;
   return {
-    items: await toPreviews(db, rows),
+    items: await toPreviews(rows),
     total,
     page,
     totalPages: Math.max(1, Math.ceil(total / pageSize)),
@@ -396,10 +398,6 @@ export type QuestionDetail = {
   edited: boolean;
 };
 
-/**
- * A question as the detail page shows it, or null when it does not exist or is deleted (moderators still see
- * deleted ones). Rich text comes back as stored (sanitised on the way in); the page sanitises it again.
- */
 // The question page's own queries, prepared once (see preparedQuery).
 const questionById = preparedQuery((db) =>
   db
@@ -416,16 +414,6 @@ const questionById = preparedQuery((db) =>
     .innerJoin(users, eq(users.id, questions.authorId))
     .where(eq(questions.id, sql.placeholder("id")))
     .prepare("question_by_id"),
-);
-
-const tagsOfQuestion = preparedQuery((db) =>
-  db
-    .select({ name: tags.name, slug: tags.slug })
-    .from(questionTags)
-    .innerJoin(tags, eq(tags.id, questionTags.tagId))
-    .where(eq(questionTags.questionId, sql.placeholder("questionId")))
-    .orderBy(asc(questionTags.position), asc(tags.name))
-    .prepare("tags_of_question"),
 );
 
 const openBountyOf = preparedQuery((db) =>
@@ -449,22 +437,26 @@ const openBountyOf = preparedQuery((db) =>
     .prepare("open_bounty_of_question"),
 );
 
+/**
+ * A question as the detail page shows it, or null when it does not exist or is deleted (moderators still see
+ * deleted ones). Rich text comes back as stored (sanitised on the way in); the page sanitises it again.
+ */
 export async function getQuestion(viewer: Viewer | null, id: number): Promise<QuestionDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const [row] = await (await questionById()).execute({ id });
+  const [row] = await questionById({ id });
   if (!row) return null;
   const q = row.question;
   if (q.deletedAt && !canSeeDeleted(viewer)) return null;
-  const [tagRows, openBountyRow] = await Promise.all([
-    (await tagsOfQuestion()).execute({ questionId: id }),
-    row.bountyOpen ? (await openBountyOf()).execute({ questionId: id }) : Promise.resolve([]),
+  const [tagMap, openBountyRow] = await Promise.all([
+    tagsOfQuestions([id]),
+    row.bountyOpen ? openBountyOf({ questionId: id }) : Promise.resolve([]),
   ]);
   return {
     id: q.id,
     title: q.title,
     description: q.description,
     details: q.details,
-    tags: tagRows,
+    tags: tagMap.get(id) ?? [],
     author: row.author,
     score: q.score,
     answerCount: q.answerCount,
@@ -789,7 +781,7 @@ const favoriteQuestion = preparedQuery((db) =>
 
 export async function isFavorite(viewer: Viewer | null, questionId: number): Promise<boolean> {
   if (!viewer) return false;
-  const [row] = await (await favoriteQuestion()).execute({ userId: viewer.id, questionId });
+  const [row] = await favoriteQuestion({ userId: viewer.id, questionId });
   return Boolean(row);
 }
 
@@ -817,7 +809,7 @@ export async function listQuestionsByAuthor(
   ]);
   const total = Number(totals[0]?.total ?? 0);
   return {
-    items: await toPreviews(db, rows),
+    items: await toPreviews(rows),
     total,
     page,
     totalPages: Math.max(1, Math.ceil(total / pageSize)),

@@ -3,7 +3,7 @@
 // transaction as the vote row, with the target row locked first, so simultaneous votes all count exactly once.
 import { and, eq, sql } from "drizzle-orm";
 import { answers, questions, votes } from "#db/schema.ts";
-import { getDb, preparedQuery } from "#app/lib/db.server.ts";
+import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { requireMember } from "./access.server.ts";
@@ -77,7 +77,6 @@ export async function castVote(
   });
 }
 
-/** The viewer's votes on some posts of one kind: id → +1 / -1 (absent when they have not voted). */
 const votesOfMember = preparedQuery((db) =>
   db
     .select({ targetId: votes.targetId, value: votes.value })
@@ -86,18 +85,19 @@ const votesOfMember = preparedQuery((db) =>
       and(
         eq(votes.userId, sql.placeholder("userId")),
         eq(votes.targetKind, sql.placeholder("kind")),
-        sql`${votes.targetId} = any(${sql.placeholder("ids")})`,
+        isAnyOf(votes.targetId, "ids"),
       ),
     )
     .prepare("votes_of_member"),
 );
 
+/** The viewer's votes on some posts of one kind: id → +1 / -1 (absent when they have not voted). */
 export async function myVotes(
   viewer: Viewer | null,
   kind: TargetKind,
   ids: number[],
 ): Promise<Map<number, VoteValue>> {
   if (!viewer || !ids.length) return new Map();
-  const rows = await (await votesOfMember()).execute({ userId: viewer.id, kind, ids });
+  const rows = await votesOfMember({ userId: viewer.id, kind, ids });
   return new Map(rows.map((r) => [r.targetId, r.value as VoteValue]));
 }

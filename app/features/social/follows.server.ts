@@ -6,7 +6,7 @@ import { follows, users } from "#db/schema.ts";
 import { notify } from "#app/features/notifications/notifications.server.ts";
 // Removed accounts stay in `users` (accounts' ADR 010); lists of people leave them out.
 import { activeMembersOnly } from "#app/features/accounts/removed-members.server.ts";
-import { getDb, preparedQuery } from "#app/lib/db.server.ts";
+import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
@@ -78,27 +78,22 @@ export async function unfollow(viewer: Viewer | null, userId: number): Promise<b
   return deleted.length > 0;
 }
 
-/** Which of `userIds` the viewer follows (an empty set for visitors), in one query. */
 const followeesAmong = preparedQuery((db) =>
   db
     .select({ id: follows.followeeId })
     .from(follows)
-    .where(
-      and(
-        eq(follows.followerId, sql.placeholder("viewerId")),
-        sql`${follows.followeeId} = any(${sql.placeholder("ids")})`,
-      ),
-    )
+    .where(and(eq(follows.followerId, sql.placeholder("viewerId")), isAnyOf(follows.followeeId, "ids")))
     .prepare("followees_among"),
 );
 
+/** Which of `userIds` the viewer follows (an empty set for visitors), in one query. */
 export async function isFollowing(
   viewerId: number | null | undefined,
   userIds: number[],
 ): Promise<Set<number>> {
   const ids = [...new Set(userIds)];
   if (!viewerId || ids.length === 0) return new Set();
-  const rows = await (await followeesAmong()).execute({ viewerId, ids });
+  const rows = await followeesAmong({ viewerId, ids });
   return new Set(rows.map((r) => r.id));
 }
 
