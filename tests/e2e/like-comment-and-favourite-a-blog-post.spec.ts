@@ -146,3 +146,27 @@ test("read the blog and like a post on a phone @phone", async ({ page }) => {
   );
   await page.getByRole("link", { name: /Página 2|Próxima/ }).count();
 });
+
+test("without JavaScript a comment is checked by the server and then published", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page, { name: "Leitor Semscript" });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await context.newPage();
+  await plain.goto(POST);
+  await plain.getByRole("button", { name: "Comentar" }).click();
+  const field = plain.getByRole("textbox", { name: "Escreva um comentário" });
+  await expect(field).toHaveAccessibleDescription("Escreva um comentário.");
+  await field.fill("Sem JavaScript também dá para comentar.");
+  await plain.getByRole("button", { name: "Comentar" }).click();
+  await expect(
+    plain.getByRole("article", { name: "Comentário de Leitor Semscript" }).filter({
+      hasText: "Sem JavaScript também dá para comentar.",
+    }),
+  ).toBeVisible();
+  await context.close();
+});

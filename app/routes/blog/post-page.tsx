@@ -13,7 +13,8 @@ import { CopyLinkButton } from "#app/features/posts/components/copy-link-button.
 import { FavoriteButton } from "#app/features/posts/components/favorite-button.tsx";
 import { LikeButton } from "#app/features/posts/components/like-button.tsx";
 import { deletePost, findPostId, getPostPage } from "#app/features/posts/posts.server.ts";
-import { CATEGORY_LABELS, commentSchema } from "#app/features/posts/schemas.ts";
+import { CATEGORY_LABELS } from "#app/features/posts/rules.ts";
+import { commentSchema } from "#app/features/posts/schemas.ts";
 import { optionalViewer, requireViewer, safeRedirectPath } from "#app/lib/auth-guard.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
@@ -71,20 +72,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
   if (intent === "comment") {
     const formId = String(formData.get("formId") ?? "comentario-novo");
+    const body = String(formData.get("body") ?? "");
+    const refused = (error: string, status: number) =>
+      data<CommentActionData>({ formId, ok: false, error, body }, { status });
     const submission = parseWithZod(formData, { schema: commentSchema });
     if (submission.status !== "success") {
-      return data<CommentActionData>({ formId, result: submission.reply() }, { status: 400 });
+      return refused(submission.error?.body?.[0] ?? "Não foi possível enviar o comentário.", 400);
     }
     try {
       const { id } = await addPostComment(viewer, postId, submission.value);
       if (back) return redirect(`${back}#comentario-${id}`);
-      return data<CommentActionData>({ formId, result: submission.reply({ resetForm: true }) });
+      return data<CommentActionData>({ formId, ok: true });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return data<CommentActionData>(
-        { formId, result: submission.reply({ fieldErrors: { body: [error.message] } }) },
-        { status: error.status },
-      );
+      return refused(error.message, error.status);
     }
   }
 

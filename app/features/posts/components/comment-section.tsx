@@ -1,16 +1,19 @@
 // Comments under a post: plain text, one level of replies, each removable by its author (or a moderator).
-// Every form is a fetcher form that also works as a plain form before JavaScript.
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+// Every form is a fetcher form that also works as a plain form before JavaScript. The browser only checks
+// that a comment is not empty (with the server's own message); the server validates everything, so a reader's
+// first click does not download the validation library.
+import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentThread, PostComment } from "../comments.server.ts";
-import { COMMENT_MAX, commentSchema } from "../schemas.ts";
+import { COMMENT_MAX, MESSAGES } from "../rules.ts";
 import { ConfirmSubmit } from "./confirm-submit.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
-export type CommentActionData = { formId: string; result: SubmissionResult<string[]> };
+/** What the action answers a comment form: done, or the message for the field and the text to keep. */
+export type CommentActionData =
+  { formId: string; ok: true } | { formId: string; ok: false; error: string; body: string };
 
 export function CommentSection({
   threads,
@@ -152,38 +155,61 @@ function CommentForm({
   const actionData = useActionData<CommentActionData>();
   const hydrated = useHydrated();
   const location = useLocation();
-  const lastResult =
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const [emptyError, setEmptyError] = useState<string | null>(null);
+  const reply =
     fetcher.state === "idle" && fetcher.data?.formId === formId
-      ? fetcher.data.result
+      ? fetcher.data
       : actionData?.formId === formId
-        ? actionData.result
+        ? actionData
         : undefined;
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const error = fields.body.errors?.[0];
+  const error = emptyError ?? (reply && !reply.ok ? reply.error : undefined);
+  const fieldId = `${formId}-texto`;
+  const errorId = `${formId}-erro`;
+
+  useEffect(() => {
+    if (reply?.ok) formRef.current?.reset();
+    else if (reply) fieldRef.current?.focus();
+  }, [reply]);
+
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-2">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      id={formId}
+      noValidate
+      onSubmit={(event) => {
+        if (fieldRef.current?.value.trim()) return;
+        event.preventDefault();
+        setEmptyError(MESSAGES.commentRequired);
+        fieldRef.current?.focus();
+      }}
+      className="mt-4 flex flex-col gap-2"
+    >
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="formId" value={formId} />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname} />}
-      <label htmlFor={fields.body.id} className="field-label">
+      <label htmlFor={fieldId} className="field-label">
         {label}
       </label>
       <textarea
-        {...getTextareaProps(fields.body)}
-        key={fields.body.key}
+        ref={fieldRef}
+        id={fieldId}
+        name="body"
+        required
+        // A refused comment comes back to its writer: nothing typed is lost, with or without JavaScript.
+        defaultValue={reply && !reply.ok ? reply.body : undefined}
         rows={parentId ? 3 : 4}
         maxLength={COMMENT_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onInput={() => setEmptyError(null)}
         className="field-input resize-y"
       />
       {error ? (
-        <p id={fields.body.errorId} className="field-error">
+        <p id={errorId} className="field-error">
           {error}
         </p>
       ) : null}
