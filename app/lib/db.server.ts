@@ -60,17 +60,18 @@ async function openPglite(
   migrationsFolder: string,
   snapshot?: Blob,
 ): Promise<DatabaseHandle> {
-  const [{ PGlite }, { unaccent }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { unaccent }, { pg_trgm }, { btree_gin }, { drizzle }, { migrate }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/unaccent"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/btree_gin"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : dataDir, {
-    extensions: { unaccent, pg_trgm },
+    extensions: { unaccent, pg_trgm, btree_gin },
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   const db = drizzle({ client, schema });

@@ -86,22 +86,24 @@ describe("search", () => {
 
   const questionIds = async (q: string) => (await search(q, "questions", 1)).page.items.map((i) => i.id);
 
-  it("takes candidates from the newest ids first, widening the window only when it holds too few", async () => {
-    const windows = [1, 2, 1_000_000];
-    // "javascript" is in the newest question and in the oldest: the first window (the newest id) fills a
-    // limit of one, so the older match is never read.
-    expect(await newestMatches("questions", "javascript", sql`true`, { limit: 1, windows })).toEqual([
+  it("takes candidates from the newest ids first, looking further back only when they are too few", async () => {
+    const firstWindow = 1;
+    // "javascript" is in the newest question and in the oldest: the first look fills a limit of one with the
+    // newest match.
+    expect(await newestMatches("questions", "javascript", sql`true`, { limit: 1, firstWindow })).toEqual([
       ids.loop,
     ]);
-    // A limit of two needs the whole table: newest first.
-    expect(await newestMatches("questions", "javascript", sql`true`, { limit: 2, windows })).toEqual([
+    // A limit of two needs a look further back: newest first.
+    expect(await newestMatches("questions", "javascript", sql`true`, { limit: 2, firstWindow })).toEqual([
       ids.loop,
       ids.promises,
     ]);
     // A word only the oldest question has is still found.
-    expect(await newestMatches("questions", "promessas", sql`true`, { limit: 5, windows })).toEqual([
+    expect(await newestMatches("questions", "promessas", sql`true`, { limit: 5, firstWindow })).toEqual([
       ids.promises,
     ]);
+    // Answers give their questions' ids.
+    expect(await newestMatches("answers", "rejeições", sql`true`, { firstWindow })).toEqual([ids.promises]);
   });
 
   it("matches Portuguese stems (plural and singular)", async () => {

@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 // Removed accounts stay in `users` (accounts' ADR 010); search leaves them out.
 import { REMOVED_EMAIL_PREFIX } from "#app/features/accounts/removed-members.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
+import { SEARCH_ID_BUCKET } from "#db/schema.ts";
 import { slugify } from "#app/lib/slug.ts";
 import {
   MARK_END,
@@ -29,48 +30,79 @@ const TITLE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll
 const freshness = (column: SQL) => sql`(1.0 / (1.0 + extract(epoch from (now() - ${column})) / 94608000.0))`;
 const plainText = (column: SQL) => sql`regexp_replace(${column}, '<[^>]*>', ' ', 'g')`;
 
+/** A page of results; `limit: 0` asks only how many there are. */
 type Paging = { limit: number; offset: number };
 
 /** At most this many newest full-text matches (per source) are ranked: relevance among recent content. */
 const TEXT_CANDIDATES = 500;
-/** The newest ids looked at in turn, each ten times the last; the last step is the whole table. */
-const CANDIDATE_WINDOWS = [10_000, 100_000, 1_000_000, 10_000_000];
+/** The first look: the newest ten thousand rows, where a common word already has its candidates. */
+const FIRST_WINDOW = 10_000;
+
+/** The id bucket exactly as the text indexes spell it, so the planner matches them. */
+const idBucket = sql.raw(`(id / ${SEARCH_ID_BUCKET})`);
+
+/** The newest id of each searched table, per database, re-read every few seconds (see `newestMatches`). */
+const newestIds = new WeakMap<object, Map<string, { id: number; readAt: number }>>();
+const NEWEST_ID_TTL_MS = 10_000;
+
+async function newestId(table: "questions" | "answers" | "posts"): Promise<number> {
+  const db = await getDb();
+  const known = newestIds.get(db) ?? new Map<string, { id: number; readAt: number }>();
+  newestIds.set(db, known);
+  const cached = known.get(table);
+  if (cached && Date.now() - cached.readAt < NEWEST_ID_TTL_MS) return cached.id;
+  const result = await db.execute<{ max: number | null }>(sql`select max(id) as max from ${sql.raw(table)}`);
+  const id = Number(result.rows[0]?.max ?? 0);
+  known.set(table, { id, readAt: Date.now() });
+  return id;
+}
 
 /**
  * The ids of the newest rows of `table` matching the text (for answers, their questions' ids), at most
- * TEXT_CANDIDATES. A GIN index yields matches in no useful order, so sorting all matches of a common word by
- * date reads them all (60 000 rows for "react" in a million questions), and walking the primary key backwards
- * reads every row for a rare one. Instead the newest 10 000 ids are searched, then the newest 100 000, and so
- * on, each as a bitmap AND of the text index and the id range: a step that reaches the next one found fewer
- * than TEXT_CANDIDATES matches in a window a tenth its size, so no step reads more than ~10× TEXT_CANDIDATES
- * rows, whatever the word. Plain index scans are off for the transaction so the planner, whose guesses about
- * rare words are poor, cannot walk the primary key instead.
+ * TEXT_CANDIDATES. A text index yields matches in no useful order, so sorting all matches of a common word by
+ * date would read them all (90 000 questions hold "banco de dados" in a million), and walking the primary key
+ * backwards reads every row for a rare word. So the newest ten thousand ids are searched first: a common word
+ * stops there. Otherwise how many matched there tells how far back its candidates reach: the second look
+ * covers about twice that span, or the whole table when the word is rare (a rare word has few matches to
+ * read anyway); a second look that still falls short is followed by the whole table.
+ *
+ * Each look is one scan of the text index, which also holds each row's id bucket (db/schema.ts,
+ * SEARCH_ID_BUCKET): GIN intersects the span's buckets with the word's entries, skipping the word's older rows
+ * instead of collecting them. The newest id comes from a cache: an old value only widens the span (nothing
+ * newer is ever cut off). Ordering by `id + 0` keeps the planner from walking the primary key.
  */
 export async function newestMatches(
   table: "questions" | "answers" | "posts",
   text: string,
   extra: SQL = sql`true`,
-  { limit = TEXT_CANDIDATES, windows = CANDIDATE_WINDOWS } = {},
+  { limit = TEXT_CANDIDATES, firstWindow = FIRST_WINDOW } = {},
 ): Promise<number[]> {
   const db = await getDb();
   const from = sql.raw(table);
   const matchedId = sql.raw(table === "answers" ? "question_id" : "id");
-  return db.transaction(async (tx) => {
-    const newest = await tx.execute<{ max: number | null }>(sql`select max(id) as max from ${from}`);
-    const maxId = Number(newest.rows[0]?.max ?? 0);
-    // After max(id): this also turns off the index-only scan that answers it.
-    await tx.execute(sql`set local enable_indexscan = off`);
-    for (const [step, window] of windows.entries()) {
-      const last = step === windows.length - 1 || window >= maxId;
-      const range = last ? sql`true` : sql`id > ${maxId - window}`;
-      const rows = await tx.execute<{ matched_id: number }>(sql`
-        select ${matchedId} as matched_id from ${from}
-        where search @@ ${tsQuery(text)} and ${extra} and ${range}
-        order by id desc limit ${limit}`);
-      if (last || rows.rows.length >= limit) return rows.rows.map((r) => Number(r.matched_id));
-    }
-    return [];
-  });
+  const maxId = await newestId(table);
+  const look = async (window: number | null) => {
+    const range =
+      window === null
+        ? sql`true`
+        : sql`${idBucket} >= ${Math.floor(Math.max(0, maxId - window) / SEARCH_ID_BUCKET)}`;
+    const result = await db.execute<{ matched_id: number }>(sql`
+      select ${matchedId} as matched_id from ${from}
+      where ${range} and search @@ ${tsQuery(text)} and ${extra}
+      order by id + 0 desc limit ${limit}`);
+    return result.rows.map((r) => Number(r.matched_id));
+  };
+
+  if (maxId <= firstWindow) return look(null);
+  const first = await look(firstWindow);
+  if (first.length >= limit) return first;
+  // Twice the span that should hold `limit` matches at the density just seen; none seen: the whole table.
+  const reach = first.length > 0 ? (2 * limit * firstWindow) / first.length : Infinity;
+  if (reach < maxId / 2) {
+    const second = await look(Math.ceil(reach));
+    if (second.length >= limit) return second;
+  }
+  return look(null);
 }
 
 /** `column = any(ids)` for a list of integer ids (an empty list matches nothing). */
@@ -79,16 +111,30 @@ const oneOf = (column: SQL, ids: number[]) => sql`${column} = any(${`{${ids.join
 /** How a kind's rows are matched: full-text, trigram similarity (misspellings), or no text at all. */
 type MatchMode = "text" | "trigram" | "none";
 
-/** Full-text first; when the first page finds nothing, trigram similarity forgives the misspelling. */
+type Matches<Row> = { rows: Row[]; total: number };
+
+/** Full-text first; when it finds nothing, trigram similarity forgives the misspelling. */
 async function withMisspellingFallback<Row>(
   text: string,
   offset: number,
-  run: (mode: MatchMode) => Promise<Row[]>,
-): Promise<{ rows: Row[]; mode: MatchMode }> {
+  run: (mode: MatchMode) => Promise<Matches<Row>>,
+): Promise<Matches<Row> & { mode: MatchMode }> {
   const mode: MatchMode = text ? "text" : "none";
-  const rows = await run(mode);
-  if (rows.length > 0 || mode !== "text" || offset > 0) return { rows, mode };
-  return { rows: await run("trigram"), mode: "trigram" };
+  const found = await run(mode);
+  if (found.total > 0 || mode !== "text" || offset > 0) return { ...found, mode };
+  return { ...(await run("trigram")), mode: "trigram" };
+}
+
+/**
+ * How many rows match, without ranking them: the search page shows the other kinds' tabs with their totals
+ * only (`limit: 0`).
+ */
+async function countOf(from: SQL, where: SQL): Promise<number> {
+  const db = await getDb();
+  const result = await db.execute<{ total: string }>(
+    sql`select count(*) as total from ${from} where ${where}`,
+  );
+  return Number(result.rows[0]?.total ?? 0);
 }
 
 /** The WHERE and ORDER BY of a mode, for a table aliased with a `search` column, a title and a date. */
@@ -170,6 +216,10 @@ export async function searchQuestions(
             ),
           ])
         : own;
+    const where = and([...filters, match]);
+    if (limit === 0) {
+      return { rows: [], total: await countOf(sql`questions q join users u on u.id = q.author_id`, where) };
+    }
     // Rank the (few hundred) matching ids first; the wide columns are read for the page's rows only.
     const result = await db.execute<{
       id: number;
@@ -187,22 +237,22 @@ export async function searchQuestions(
       with ranked as (
         select q.id, ${rank} as rank
         from questions q join users u on u.id = q.author_id
-        where ${and([...filters, match])}),
+        where ${where}),
       page as (select id, rank from ranked order by rank desc, id desc limit ${limit} offset ${offset})
       select q.id, q.title, q.description, q.details, q.score, q.answer_count, q.accepted_answer_id, q.created_at,
              u.name, u.handle, (select count(*) from ranked) as total
       from page join questions q on q.id = page.id join users u on u.id = q.author_id
       order by page.rank desc, page.id desc`);
-    return result.rows;
+    return { rows: result.rows, total: Number(result.rows[0]?.total ?? 0) };
   };
 
-  const { rows, mode } = await withMisspellingFallback(parsed.text, offset, run);
+  const { rows, total, mode } = await withMisspellingFallback(parsed.text, offset, run);
   const snippets = await headlines(
     rows.map((r) => ({ id: r.id, title: r.title, body: `${r.description} ${r.details}` })),
     mode === "text" ? parsed.text : "",
   );
   return {
-    total: Number(rows[0]?.total ?? 0),
+    total,
     items: rows.map((r) => ({
       kind: "questions",
       id: r.id,
@@ -250,6 +300,10 @@ export async function searchPosts(
             ),
           )
         : own;
+    const where = and([...filters, match]);
+    if (limit === 0) {
+      return { rows: [], total: await countOf(sql`posts p join users u on u.id = p.author_id`, where) };
+    }
     const result = await db.execute<{
       id: number;
       slug: string;
@@ -265,22 +319,22 @@ export async function searchPosts(
       with ranked as (
         select p.id, ${rank} as rank
         from posts p join users u on u.id = p.author_id
-        where ${and([...filters, match])}),
+        where ${where}),
       page as (select id, rank from ranked order by rank desc, id desc limit ${limit} offset ${offset})
       select p.id, p.slug, p.title, p.description, p.body, p.like_count, p.created_at, u.name, u.handle,
              (select count(*) from ranked) as total
       from page join posts p on p.id = page.id join users u on u.id = p.author_id
       order by page.rank desc, page.id desc`);
-    return result.rows;
+    return { rows: result.rows, total: Number(result.rows[0]?.total ?? 0) };
   };
 
-  const { rows, mode } = await withMisspellingFallback(parsed.text, offset, run);
+  const { rows, total, mode } = await withMisspellingFallback(parsed.text, offset, run);
   const snippets = await headlines(
     rows.map((r) => ({ id: r.id, title: r.title, body: `${r.description} ${r.body}` })),
     mode === "text" ? parsed.text : "",
   );
   return {
-    total: Number(rows[0]?.total ?? 0),
+    total,
     items: rows.map((r) => ({
       kind: "posts",
       id: r.id,
@@ -305,6 +359,17 @@ export async function searchMembers(
   if (!text || parsed.tags.length || parsed.answered || parsed.accepted) return { items: [], total: 0 };
   // Name and bio by full text, name by trigrams (misspellings), handle by prefix: three index lookups as a
   // UNION, since an OR of them reads every member.
+  const matched = sql`
+    select id from users where search @@ ${tsQuery(text)}
+    union select id from users where ${text} <% name
+    union select id from users where lower(handle) like ${`${text.toLowerCase().replace(/[%_\\]/g, "")}%`}`;
+  const present = sql`u.email not like ${`${REMOVED_EMAIL_PREFIX}%`}`;
+  if (limit === 0) {
+    return {
+      items: [],
+      total: await countOf(sql`(${matched}) matched join users u on u.id = matched.id`, present),
+    };
+  }
   const result = await db.execute<{
     id: number;
     handle: string;
@@ -314,13 +379,10 @@ export async function searchMembers(
     reputation: number;
     total: string;
   }>(sql`
-    with matched as (
-      select id from users where search @@ ${tsQuery(text)}
-      union select id from users where ${text} <% name
-      union select id from users where lower(handle) like ${`${text.toLowerCase().replace(/[%_\\]/g, "")}%`})
+    with matched as (${matched})
     select u.id, u.handle, u.name, u.role_line, u.avatar_url, u.reputation, count(*) over () as total
     from matched join users u on u.id = matched.id
-    where u.email not like ${`${REMOVED_EMAIL_PREFIX}%`}
+    where ${present}
     order by ts_rank_cd(u.search, ${tsQuery(text)}) + word_similarity(${text}, u.name) desc, u.reputation desc, u.id
     limit ${limit} offset ${offset}`);
   return {
@@ -342,28 +404,47 @@ export async function searchTags(
   parsed: ParsedSearch,
   { limit, offset }: Paging,
 ): Promise<SearchPage<TagHit>> {
-  const db = await getDb();
   const names = [parsed.text, ...parsed.tags].filter(Boolean);
   if (names.length === 0 || parsed.user || parsed.answered || parsed.accepted) return { items: [], total: 0 };
-  const matches = names.map(
-    (name) =>
-      sql`(t.search @@ ${tsQuery(name)} or ${name} <% t.name or t.slug like ${`${slugify(name).replace(/[%_\\]/g, "")}%`})`,
+  // By name and description (full text), name by trigrams (misspellings) and slug by prefix, as a UNION of
+  // index lookups.
+  const matched = sql.join(
+    names.map(
+      (name) => sql`
+        select id from tags where search @@ ${tsQuery(name)}
+        union select id from tags where ${name} <% name
+        union select id from tags where slug like ${`${slugify(name).replace(/[%_\\]/g, "")}%`}`,
+    ),
+    sql` union `,
   );
-  const result = await db.execute<{
-    id: number;
-    name: string;
-    slug: string;
-    description: string;
-    count: number;
-    total: string;
-  }>(sql`
-    select t.id, t.name, t.slug, t.description, t.question_count + t.post_count as count, count(*) over () as total
-    from tags t
-    where ${sql.join(matches, sql` or `)}
-    order by t.question_count + t.post_count desc, t.name
-    limit ${limit} offset ${offset}`);
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    // On a table of a few thousand tags the planner prefers reading them all, and trigram similarity then
+    // costs ~2 µs a name (7 ms); the trigram index answers in well under one.
+    await tx.execute(sql`set local enable_seqscan = off`);
+    if (limit === 0) {
+      const count = await tx.execute<{ total: string }>(
+        sql`select count(*) as total from (${matched}) matched`,
+      );
+      return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
+    }
+    const page = await tx.execute<{
+      id: number;
+      name: string;
+      slug: string;
+      description: string;
+      count: number;
+      total: string;
+    }>(sql`
+      select t.id, t.name, t.slug, t.description, t.question_count + t.post_count as count,
+             count(*) over () as total
+      from (${matched}) matched join tags t on t.id = matched.id
+      order by t.question_count + t.post_count desc, t.name
+      limit ${limit} offset ${offset}`);
+    return { rows: page.rows, total: Number(page.rows[0]?.total ?? 0) };
+  });
   return {
-    total: Number(result.rows[0]?.total ?? 0),
+    total: result.total,
     items: result.rows.map((r) => ({
       kind: "tags",
       id: r.id,
@@ -437,7 +518,7 @@ export async function search(
     SEARCH_KINDS.map((k) =>
       searchers[k](
         parsed,
-        k === kind ? { limit: pageSize, offset: (page - 1) * pageSize } : { limit: 1, offset: 0 },
+        k === kind ? { limit: pageSize, offset: (page - 1) * pageSize } : { limit: 0, offset: 0 },
       ),
     ),
   );
