@@ -74,6 +74,7 @@ async function openPglite(
     extensions: { unaccent, pg_trgm, btree_gin },
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
+  yieldBeforeEachQuery(client);
   const db = drizzle({ client, schema });
   if (!snapshot) await migrate(db, { migrationsFolder });
   return {
@@ -83,6 +84,33 @@ async function openPglite(
     dump: () => client.dumpDataDir("none"),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
+}
+
+/**
+ * PGlite runs PostgreSQL on this thread: a query is synchronous work, and a request's next query starts in a
+ * promise callback right after the last, so under load the queries of many requests chained into event-loop
+ * turns of a second (measured with 200 connections). Node accepts one new connection per turn, so connections
+ * opened in a burst waited over a minute. Every query first lets the event loop turn (`setImmediate`, a few
+ * microseconds): a turn then holds one step of each running request, and sockets are accepted and read in
+ * between. (Yielding only after 10 ms of back-to-back queries was not enough: turns stayed near a second.)
+ */
+function yieldBeforeEachQuery(client: import("@electric-sql/pglite").PGlite) {
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await nextTurn();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = (async (...args: Parameters<typeof exec>) => {
+    await nextTurn();
+    return exec(...args);
+  }) as typeof client.exec;
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await nextTurn();
+    return transaction(...args);
+  }) as typeof client.transaction;
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
