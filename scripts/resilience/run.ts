@@ -26,7 +26,8 @@ import {
   type Store,
 } from "./harness.ts";
 import { JS_BUDGET_BYTES, JS_CEILING_BYTES, measurePages } from "./js-budget.ts";
-import { accessMatrix, killDuringWrites, mixedLoad, naughtyStrings, xssInChromium } from "./parts.ts";
+import { accessMatrix } from "./access-matrix.ts";
+import { killDuringWrites, mixedLoad, naughtyStrings, xssInChromium } from "./parts.ts";
 
 const { values } = parseArgs({
   options: {
