@@ -1,6 +1,7 @@
 // The blog's forms and vocabularies, shared by the browser (Conform) and the server (parsed again there,
 // then checked against the database).
 import { z } from "zod";
+import { MAX_ROW_ID } from "#app/lib/ids.ts";
 
 export * from "./rules.ts";
 import {
@@ -55,12 +56,12 @@ export const commentSchema = z.object({
     .trim()
     .min(1, { error: MESSAGES.commentRequired })
     .max(COMMENT_MAX, { error: MESSAGES.commentTooLong }),
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
 });
 
 /** The like and favourite toggles: `value` is the state asked for. */
 export const toggleSchema = z.object({
-  postId: z.coerce.number().int().positive(),
+  postId: z.coerce.number().int().positive().max(MAX_ROW_ID),
   value: z.enum(["on", "off"]),
   redirectTo: z.string().optional(),
 });

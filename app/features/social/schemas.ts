@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { MAX_ROW_ID } from "#app/lib/ids.ts";
 
 /** The Seguir button's form (POST /api/follows). */
 export const followSchema = z.object({
   intent: z.enum(["follow", "unfollow"], { error: "Ação inválida." }),
-  userId: z.coerce.number({ error: "Membro inválido." }).int().positive({ error: "Membro inválido." }),
+  userId: z.coerce
+    .number({ error: "Membro inválido." })
+    .int()
+    .positive({ error: "Membro inválido." })
+    .max(MAX_ROW_ID, { error: "Membro inválido." }),
   /** Where a form posted without JavaScript comes back to. */
   redirectTo: z.string().optional(),
 });

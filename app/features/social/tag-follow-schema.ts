@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { MAX_ROW_ID } from "#app/lib/ids.ts";
 
 /** The tag's Seguir button (POST /api/tag-follows). */
 export const tagFollowSchema = z.object({
   intent: z.enum(["follow", "unfollow"], { error: "Ação inválida." }),
-  tagId: z.coerce.number({ error: "Tag inválida." }).int().positive({ error: "Tag inválida." }),
+  tagId: z.coerce
+    .number({ error: "Tag inválida." })
+    .int()
+    .positive({ error: "Tag inválida." })
+    .max(MAX_ROW_ID, { error: "Tag inválida." }),
   redirectTo: z.string().optional(),
 });
 

@@ -19,6 +19,7 @@ import { optionalViewer, requireViewer, safeRedirectPath } from "#app/lib/auth-g
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
+import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta, SITE_NAME } from "#app/lib/meta.ts";
 import { pageHtml } from "#app/lib/page-html.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
@@ -91,7 +92,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
   try {
     if (intent === "delete-comment") {
-      await deletePostComment(viewer, Number(formData.get("commentId")));
+      await deletePostComment(viewer, formRowId(formData.get("commentId")));
       if (back) return redirect(`${back}#comentarios`);
       return { ok: true };
     }

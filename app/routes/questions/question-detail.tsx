@@ -44,6 +44,7 @@ import { visitorPageContext } from "#app/lib/context.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
+import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageHtml } from "#app/lib/page-html.server.ts";
 import { usePageHtml, type PageHtml } from "#app/lib/page-html.ts";
@@ -143,8 +144,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const kind = form.get("kind") === "answer" ? "answer" : "question";
-  const targetId = Number(form.get("id") ?? id);
-  const answerId = Number(form.get("answerId"));
+  const targetId = form.has("id") ? formRowId(form.get("id")) : id;
+  const answerId = formRowId(form.get("answerId"));
   const target = `${kind}-${targetId}`;
 
   try {
@@ -195,7 +196,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return reply({ intent, ok: true, target });
       }
       case "delete-comment":
-        await deleteComment(viewer, Number(form.get("commentId")));
+        await deleteComment(viewer, formRowId(form.get("commentId")));
         return reply({ intent, ok: true });
       case "accept":
         await acceptAnswer(viewer, answerId);

@@ -11,6 +11,7 @@ import { recommendedTags } from "#app/features/tags/tags.server.ts";
 import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
+import { formRowId } from "#app/lib/ids.ts";
 
 /** Fields only the filter form sends: an address carrying them is redirected to its tidy form. */
 const FORM_ONLY_PARAMS = ["tagged", "name", "intent"];
@@ -83,7 +84,7 @@ export async function questionListAction(
   if (intent === "delete-filter") {
     if (!viewer) throw redirect(signInUrl(basePath));
     try {
-      await deleteSavedFilter(viewer, Number(form.get("filterId")));
+      await deleteSavedFilter(viewer, formRowId(form.get("filterId")));
     } catch (error) {
       if (!isAppError(error)) throw error;
       return data<FormActionData>(
