@@ -81,38 +81,63 @@ export function randomIp() {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
-export type Member = { email: string; name: string; cookie: string };
+export type Member = { email: string; name: string; cookie: string; password: string };
 
-export async function signUp(origin: string, name = `Resiliência ${randomBytes(3).toString("hex")}`) {
-  const email = `res-${randomBytes(5).toString("hex")}@exemplo.com.br`;
-  const res = await fetch(`${origin}/cadastro`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ socialName: name, email, password: `senha-forte-${email}` }),
-    headers: { ...sameOrigin, "x-forwarded-for": randomIp() },
-  });
-  const cookie = res.headers
+function cookieOf(res: Response) {
+  return res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .filter(Boolean)
     .join("; ");
-  if (!cookie) throw new Error(`cadastro recusado (HTTP ${res.status})`);
-  return { email, name, cookie } satisfies Member;
 }
 
-export type Posted = { status: number; location: string | null; text: string };
+export async function signUp(origin: string, name = `Resiliência ${randomBytes(3).toString("hex")}`) {
+  const email = `res-${randomBytes(5).toString("hex")}@exemplo.com.br`;
+  const password = `senha-forte-${email}`;
+  const res = await fetch(`${origin}/cadastro`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ socialName: name, email, password }),
+    headers: { ...sameOrigin, "x-forwarded-for": randomIp() },
+  });
+  const cookie = cookieOf(res);
+  if (!cookie) throw new Error(`cadastro recusado (HTTP ${res.status})`);
+  return { email, name, cookie, password } satisfies Member;
+}
+
+/** A new session of an existing account (its cookie); throws when the sign-in is refused. */
+export async function signIn(origin: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${origin}/entrar`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ email, password }),
+    headers: { ...sameOrigin, "x-forwarded-for": randomIp() },
+  });
+  const cookie = cookieOf(res);
+  if (res.status !== 302 || !cookie) throw new Error(`login recusado (HTTP ${res.status})`);
+  return cookie;
+}
+
+/** `cookie`: the session cookie the answer set ("" when none), to tell a sign-in from a mere redirect. */
+export type Posted = { status: number; location: string | null; text: string; cookie: string };
 
 export async function post(
   origin: string,
   path: string,
-  fields: Record<string, string | string[]>,
+  fields: Record<string, string | string[] | File>,
   cookie?: string,
   options: { multipart?: boolean } = {},
 ): Promise<Posted> {
-  const body = options.multipart ? new FormData() : new URLSearchParams();
+  const form = new FormData();
+  const plain = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
-    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (options.multipart) form.append(key, v);
+      else if (typeof v === "string") plain.append(key, v);
+      else throw new Error(`post: o arquivo "${key}" precisa de multipart`);
+    }
   }
+  const body = options.multipart ? form : plain;
   try {
     const res = await fetch(`${origin}${path}`, {
       method: "POST",
@@ -120,18 +145,20 @@ export async function post(
       body,
       headers: { ...sameOrigin, "x-forwarded-for": randomIp(), ...(cookie ? { cookie } : {}) },
     });
-    return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+    const answer = { status: res.status, location: res.headers.get("location"), cookie: cookieOf(res) };
+    return { ...answer, text: await res.text() };
   } catch (error) {
-    return { status: 0, location: null, text: String(error) };
+    return { status: 0, location: null, text: String(error), cookie: "" };
   }
 }
 
 export async function get(origin: string, path: string, cookie?: string): Promise<Posted> {
   try {
     const res = await fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-    return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+    const answer = { status: res.status, location: res.headers.get("location"), cookie: cookieOf(res) };
+    return { ...answer, text: await res.text() };
   } catch (error) {
-    return { status: 0, location: null, text: String(error) };
+    return { status: 0, location: null, text: String(error), cookie: "" };
   }
 }
 

@@ -129,12 +129,25 @@ try {
       author: await signUp(origin),
       other: await signUp(origin),
       moderator: await signUp(origin),
+      // The access matrix's moderator for the writes that end the actor's own password or account.
+      spareModerator: await signUp(origin),
     };
-    // The moderator is made in the database (PGlite: while its server is stopped).
+    // Moderators are made in the database (PGlite: while its server is stopped). The author gets reputation
+    // there too, through the ledger so the total stays its sum: the access matrix offers bounties as the
+    // author (75 to offer one, 50 each).
     await stopServer(server!);
     await withDatabase(store, async (db) => {
       const { sql } = await import("drizzle-orm");
-      await db.execute(sql`update users set role = 'moderator' where email = ${cast.moderator.email}`);
+      const moderators = [cast.moderator.email, cast.spareModerator.email];
+      await db.execute(
+        sql`update users set role = 'moderator' where email in (${sql.join(moderators, sql`, `)})`,
+      );
+      await db.execute(
+        sql`insert into reputation_events (user_id, delta, reason) select id, 1000, 'resilience_grant' from users where email = ${cast.author.email}`,
+      );
+      await db.execute(
+        sql`update users set reputation = reputation + 1000 where email = ${cast.author.email}`,
+      );
     });
 
     if (parts.has("access")) {
