@@ -1,8 +1,12 @@
-// Our own list of inputs that break naive software (in the spirit of the "Big List of Naughty Strings"):
-// empty and blank text, unicode planes, combining marks, right-to-left and bidi overrides, zero-width
-// characters, emoji sequences, SQL, HTML, JavaScript and template injections, path and header tricks, huge and
-// odd numbers, format strings, control characters and very long strings. Built in code so the file stays
-// readable; every form and API input of the resilience suite receives each of them.
+// The inputs that break naive software: the Big List of Naughty Strings itself (Max Woolf's list, MIT, from its
+// npm package), plus our own in the same spirit, aimed at this site: Portuguese text, PostgreSQL injections,
+// e-mail edge cases, very long strings. Every form and API input of the resilience suite receives each of them.
+import { createRequire } from "node:module";
+
+/** The Big List of Naughty Strings, as published (461 strings). */
+export const BIG_LIST_OF_NAUGHTY_STRINGS: readonly string[] = createRequire(import.meta.url)(
+  "big-list-of-naughty-strings",
+);
 
 const rtl = [
   "مرحبا بالعالم",
@@ -260,16 +264,21 @@ const mixed = [
   "TAB\tSEPARADO\tCOLUNAS",
 ];
 
-/** Script-running HTML for the rich-text entry points (our own vectors; see the report about sharing). */
+/** Script-running HTML for the rich-text entry points: ours, and every string of the big list that holds markup,
+ * a `javascript:` address or an event handler. */
 export const XSS_VECTORS: string[] = [
-  ...html,
-  ...js.slice(0, 3),
-  ...html.map((v) => `<p>texto ${v} fim</p>`),
+  ...new Set([
+    ...html,
+    ...js.slice(0, 3),
+    ...html.map((v) => `<p>texto ${v} fim</p>`),
+    ...BIG_LIST_OF_NAUGHTY_STRINGS.filter((s) => /<[a-z!/]|javascript:|\bon\w+\s*=/i.test(s)),
+  ]),
 ];
 
 /** Every string, each once. */
 export const NAUGHTY_STRINGS: string[] = [
   ...new Set([
+    ...BIG_LIST_OF_NAUGHTY_STRINGS,
     ...whitespace,
     ...rtl,
     ...zeroWidth,

@@ -18,101 +18,224 @@ import {
   type Server,
   type Store,
 } from "./harness.ts";
-import { NAUGHTY_STRINGS, XSS_VECTORS } from "./naughty-strings.ts";
+import { BIG_LIST_OF_NAUGHTY_STRINGS, NAUGHTY_STRINGS, XSS_VECTORS } from "./naughty-strings.ts";
 
 const log = (line: string) => console.log(`  ${line}`);
 const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 // ---------------------------------------------------------------------------------------- naughty strings
 
+/** Every answer that may have been stored for one naughty string, and where to find it again. */
+type StoredText = { table: "comments" | "questions" | "posts" | "users"; column: string; expected: string };
+
+/** What the product keeps of a one-line text (titles, question comments): runs of whitespace, line breaks
+ * included, become one space (as on Stack Overflow), the ends are trimmed, lone surrogates arrive as U+FFFD. */
+const asOneLine = (text: string) => text.toWellFormed().replace(/\s+/g, " ").trim();
+
 export async function naughtyStrings(server: Server, member: Member, short: boolean): Promise<string[]> {
   const failures: string[] = [];
   const origin = server.origin;
-  const strings = short ? NAUGHTY_STRINGS.filter((_, i) => i % 4 === 0) : NAUGHTY_STRINGS;
-  const question = await askQuestion(origin, member, "Pergunta que recebe a lista de textos problemáticos");
-  const slug = await somePostSlug(origin);
-  const markers: Array<{ marker: string; input: string }> = [];
+  const strings = short ? NAUGHTY_STRINGS.filter((_, i) => i % 8 === 0) : NAUGHTY_STRINGS;
+  const filler = "Texto comum que completa o tamanho mínimo exigido pelo formulário. ".repeat(2);
+  // Each write answers with the whole page it lands on; a fresh question (and the next post) every 25 strings
+  // keeps those pages the size of a busy real one instead of growing with the list.
+  const slugs = await postSlugs(origin);
+  const targets = async (round: number) => {
+    const question = await askQuestion(origin, member, `Pergunta que recebe textos problemáticos ${round}`);
+    await post(origin, `/questions/${question}`, { intent: "answer", body: filler }, member.cookie);
+    const page = (await get(origin, `/questions/${question}`, member.cookie)).text;
+    const answer = page.match(/id="resposta-(\d+)"/)?.[1];
+    check(failures, Boolean(answer), "textos: a resposta de apoio não apareceu na pergunta");
+    return { question, answer, slug: slugs[round % slugs.length]! };
+  };
+  let { question, answer, slug } = await targets(0);
+  const handle =
+    (await get(origin, `/questions/${question}`)).text.match(/href="\/u\/([^"/?#]+)"/)?.[1] ?? "x";
+  const stored: StoredText[] = [];
+  let latestBio: string | undefined;
   let requests = 0;
+  const expectNo5xx = (name: string, s: string, status: number) => {
+    requests++;
+    check(
+      failures,
+      status > 0 && status < 500,
+      `textos: ${name} com ${JSON.stringify(s.slice(0, 40))} deu ${status}`,
+    );
+  };
+
   for (const [i, s] of strings.entries()) {
+    if (i > 0 && i % 25 === 0) ({ question, answer, slug } = await targets(i / 25));
     // A lone surrogate cannot travel as UTF-8 at all: URLs and forms carry it as U+FFFD.
     const q = encodeURIComponent(s.toWellFormed());
     const marker = `bl${i}-${randomBytes(2).toString("hex")}:`;
-    const attempts: Array<[string, Promise<{ status: number }>]> = [
-      ["GET /search", get(origin, `/search?q=${q}`)],
-      ["GET /api/search", get(origin, `/api/search?q=${q}`)],
-      ["GET /api/tags", get(origin, `/api/tags?q=${q}`)],
-      ["GET /questions filtros", get(origin, `/questions?sort=${q}&filter=${q}&tags=${q}&page=${q}`)],
-      ["GET /questions/tagged", get(origin, `/questions/tagged/${q || "x"}`)],
-      ["GET /blog/:slug", get(origin, `/blog/${q || "x"}`)],
-      ["GET /u/:handle", get(origin, `/u/${q || "x"}`)],
-      ["POST /newsletter", post(origin, "/newsletter", { email: s })],
-      ["POST /entrar", post(origin, "/entrar", { email: s, password: s })],
+    const reads: Array<[string, string, string?]> = [
+      ["GET /search", `/search?q=${q}&tab=${q}&page=${q}`],
+      ["GET /api/search", `/api/search?q=${q}`],
+      ["GET /api/tags", `/api/tags?q=${q}`],
+      ["GET /api/questions/similar", `/api/questions/similar?title=${q}`],
+      ["GET /questions filtros", `/questions?sort=${q}&filter=${q}&tags=${q}&page=${q}`],
+      ["GET /questions/tagged", `/questions/tagged/${q || "x"}?page=${q}`],
+      ["GET /questions/:id", `/questions/${q || "x"}`],
+      ["GET /tags", `/tags?q=${q}&page=${q}`],
+      ["GET /blog", `/blog?tab=${q}&page=${q}`],
+      ["GET /blog/:slug", `/blog/${q || "x"}`],
+      ["GET /u/:handle", `/u/${q || "x"}`],
+      ["GET /u/:handle (abas)", `/u/${handle}?tab=${q}&page=${q}`],
+      ["GET /membros", `/membros?q=${q}&page=${q}`],
+      ["GET /notifications (membro)", `/notifications?page=${q}`, member.cookie],
+      ["GET /entrar", `/entrar?redirectTo=${q}`],
+      ["GET /recuperar-senha", `/recuperar-senha?token=${q}`],
+    ];
+    for (const [name, path, cookie] of reads) expectNo5xx(name, s, (await get(origin, path, cookie)).status);
+
+    // Forms of visitors, and the APIs, with the string in every field.
+    const visitorForms: Array<[string, string, Record<string, string>]> = [
+      ["POST /newsletter", "/newsletter", { email: s }],
+      ["POST /entrar", "/entrar", { email: s, password: s, redirectTo: s }],
       [
         "POST /cadastro",
-        post(origin, "/cadastro", {
+        "/cadastro",
+        {
           socialName: s,
           email: `bl${i}-${randomBytes(3).toString("hex")}@exemplo.com.br`,
           password: `senha-${s}-12345678`,
-        }),
+        },
       ],
+      ["POST /esqueci-a-senha", "/esqueci-a-senha", { email: s }],
+      ["POST /recuperar-senha", "/recuperar-senha", { token: s, newPassword: s, confirmPassword: s }],
     ];
-    for (const [name, pending] of attempts) {
-      const res = await pending;
-      requests++;
-      check(
-        failures,
-        res.status > 0 && res.status < 500,
-        `textos: ${name} com ${JSON.stringify(s.slice(0, 40))} deu ${res.status}`,
-      );
-    }
-    const writes: Array<[string, string, Record<string, string>]> = [
+    for (const [name, path, fields] of visitorForms)
+      expectNo5xx(name, s, (await post(origin, path, fields)).status);
+
+    const writes: Array<[string, string, Record<string, string>, { multipart?: boolean }?]> = [
       ["comentário", `/questions/${question}`, { intent: "comment", body: `${marker}${s}` }],
       ["resposta", `/questions/${question}`, { intent: "answer", body: `${marker}${s}` }],
-      ["comentário de post", `/blog/${slug}`, { intent: "comment", body: `${marker}${s}` }],
-      ["pergunta", "/ask-a-question", { title: s, description: s, details: s, tags: s }],
+      ["voto", `/questions/${question}`, { intent: "vote", kind: s, value: s, targetId: s }],
+      ["recompensa", `/questions/${question}`, { intent: "offer-bounty", amount: s }],
+      ["denúncia", `/questions/${question}`, { intent: s, reason: s, kind: s }],
+      ["comentário de post", `/blog/${slug}`, { intent: "comment", body: `${marker}${s}`, parentId: s }],
+      ["pergunta (todos os campos)", "/ask-a-question", { title: s, description: s, details: s, tags: s }],
+      [
+        "pergunta (título)",
+        "/ask-a-question",
+        { title: `Pergunta ${marker} ${s}`, description: filler, details: filler, tags: "javascript" },
+      ],
+      [
+        "editar pergunta",
+        `/questions/${question}/editar`,
+        { title: `Pergunta editada ${s}`, description: `${filler}${s}`, details: filler, tags: s },
+      ],
+      [
+        "editar resposta",
+        `/questions/${question}/respostas/${answer ?? 0}/editar`,
+        { body: `${filler}${s}`, summary: s },
+      ],
+      ["filtro salvo", "/questions", { intent: "save-filter", name: s, sort: s, tags: s }],
+      [
+        "configurações: perfil",
+        "/configuracoes",
+        { intent: "profile", name: s, roleLine: s, bio: `${marker}${s}` },
+      ],
+      ["configurações: e-mail", "/configuracoes", { intent: "email", email: s, currentPassword: s }],
+      [
+        "configurações: senha",
+        "/configuracoes",
+        { intent: "password", currentPassword: s, newPassword: s, confirmPassword: s },
+      ],
+      ["configurações: excluir conta", "/configuracoes", { intent: "delete", password: s }],
+      ["API seguir membro", "/api/follows", { intent: s, userId: s, redirectTo: s }],
+      ["API seguir tag", "/api/tag-follows", { intent: "follow", tagId: s, redirectTo: s }],
+      ["API curtir post", "/api/post-like", { postId: s, value: s, redirectTo: s }],
+      ["API favoritar post", "/api/post-favorite", { postId: s, value: "on", redirectTo: s }],
+      [
+        "escrever post",
+        "/write-a-post",
+        {
+          title: `Post ${marker}${s}`,
+          description: s,
+          category: "desenvolvimento",
+          tags: s,
+          body: `${filler}${s}`,
+        },
+        { multipart: true },
+      ],
     ];
-    for (const [name, path, fields] of writes) {
-      const res = await post(origin, path, fields, member.cookie);
-      requests++;
-      check(
-        failures,
-        res.status > 0 && res.status < 500,
-        `textos: ${name} com ${JSON.stringify(s.slice(0, 40))} deu ${res.status}`,
-      );
-      if (name === "comentário" && res.status === 200 && !res.text.includes('"ok":false'))
-        markers.push({ marker, input: s });
+    for (const [name, path, fields, options] of writes) {
+      const res = await post(origin, path, fields, member.cookie, options);
+      expectNo5xx(name, s, res.status);
+      const accepted = res.status < 400 && !res.text.includes('"ok":false');
+      if (!accepted) continue;
+      if (name === "comentário" && res.status === 200)
+        stored.push({ table: "comments", column: "body", expected: asOneLine(`${marker}${s}`) });
+      if (name === "pergunta (título)" && res.location?.startsWith("/questions/"))
+        stored.push({ table: "questions", column: "title", expected: asOneLine(`Pergunta ${marker} ${s}`) });
+      if (name === "escrever post" && res.location?.startsWith("/blog/"))
+        stored.push({ table: "posts", column: "title", expected: asOneLine(`Post ${marker}${s}`) });
+      // A biography keeps its lines; each update replaces the last, so only the latest is looked for.
+      if (name === "configurações: perfil") latestBio = `${marker}${s}`.toWellFormed().trim();
     }
   }
-  log(`${strings.length} textos, ${requests} pedidos`);
-  // Stored text comes back exactly: each accepted comment is stored as sent, under the product's one rule for
-  // question comments — they are one line, so runs of whitespace (line breaks, tabs) become one space, as on
-  // Stack Overflow (app/features/questions/comments.server.ts, normaliseCommentBody).
+  log(
+    `${strings.length} textos (${BIG_LIST_OF_NAUGHTY_STRINGS.length} da Big List of Naughty Strings), ${requests} pedidos`,
+  );
+  if (latestBio !== undefined) stored.push({ table: "users", column: "bio", expected: latestBio });
+
+  // Stored text comes back exactly: every accepted title, bio and comment is in the database as sent.
   const store = server.store;
   if (store.kind === "pglite") await stopServer(server);
-  const stored = await withDatabase(store, (db) =>
-    rows<{ body: string }>(
-      db,
-      `select body from comments where target_kind = 'question' and target_id = ${question}`,
-    ),
+  const found = await withDatabase(store, async (db) => {
+    const have = new Set<string>();
+    for (const { table, column } of uniqueColumns(stored)) {
+      const values = stored.filter((t) => t.table === table && t.column === column).map((t) => t.expected);
+      for (let k = 0; k < values.length; k += 200) {
+        const chunk = values.slice(k, k + 200);
+        const hits = await rows<{ value: string }>(
+          db,
+          `select ${column} as value from ${table} where ${column} in (${chunk.map(sqlText).join(",")})`,
+        );
+        for (const hit of hits) have.add(`${table}.${column}:${hit.value}`);
+      }
+    }
+    return have;
+  });
+  const missing = stored.filter((t) => !found.has(`${t.table}.${t.column}:${t.expected}`));
+  for (const t of missing.slice(0, 20))
+    failures.push(
+      `textos: ${t.table}.${t.column} ${JSON.stringify(t.expected.slice(0, 50))} não voltou igual`,
+    );
+  log(
+    `${stored.length - missing.length}/${stored.length} textos aceitos voltaram idênticos do banco (comentários, títulos, a última biografia)`,
   );
-  const bodies = new Set(stored.map((r) => r.body));
-  let exact = 0;
-  for (const { marker, input } of markers) {
-    const expected = `${marker}${input}`.toWellFormed().replace(/\s+/g, " ").trim();
-    if (bodies.has(expected)) exact++;
-    else failures.push(`textos: o comentário ${JSON.stringify(expected.slice(0, 50))} não voltou igual`);
-  }
-  log(`${exact}/${markers.length} comentários aceitos voltaram idênticos do banco`);
   return failures;
+}
+
+/** The slugs of the posts on the blog's first pages (the demo has 24). */
+async function postSlugs(origin: string): Promise<string[]> {
+  const slugs = new Set<string>();
+  for (const page of [1, 2, 3]) {
+    const html = (await get(origin, `/blog?page=${page}`)).text;
+    for (const match of html.matchAll(/href="\/blog\/([a-z0-9-]+)"/g)) {
+      if (match[1] !== "ranking") slugs.add(match[1]!);
+    }
+  }
+  if (slugs.size === 0) throw new Error("nenhum post em /blog");
+  return [...slugs];
+}
+
+function uniqueColumns(stored: StoredText[]) {
+  const seen = new Map<string, { table: string; column: string }>();
+  for (const { table, column } of stored) seen.set(`${table}.${column}`, { table, column });
+  return [...seen.values()];
 }
 
 // ------------------------------------------------------------------------------------------------ XSS
 
-export async function xssInChromium(server: Server, member: Member): Promise<string[]> {
+export async function xssInChromium(server: Server, member: Member, short: boolean): Promise<string[]> {
   const failures: string[] = [];
   const origin = server.origin;
+  const vectors = short ? XSS_VECTORS.filter((_, i) => i % 3 === 0) : XSS_VECTORS;
   const filler = " Texto comum para completar o tamanho mínimo exigido pelo formulário. ".repeat(2);
-  const all = XSS_VECTORS.join("\n");
+  const all = vectors.join("\n");
   // Entry points of rich text: question description and details, answers, blog posts; plain text: comments.
   const question = await askQuestion(origin, member, "Pergunta com vetores de XSS no texto");
   await post(
@@ -128,7 +251,7 @@ export async function xssInChromium(server: Server, member: Member): Promise<str
     },
     member.cookie,
   );
-  for (const vector of XSS_VECTORS) {
+  for (const vector of vectors) {
     await post(
       origin,
       `/questions/${question}`,
@@ -147,7 +270,7 @@ export async function xssInChromium(server: Server, member: Member): Promise<str
     "/write-a-post",
     {
       title: "Post com vetores de XSS",
-      description: XSS_VECTORS.slice(0, 5).join(" "),
+      description: vectors.slice(0, 5).join(" "),
       category: "desenvolvimento",
       body: `<p>${filler.repeat(5)}</p>${all}`,
       "body-format": "html",
@@ -157,7 +280,7 @@ export async function xssInChromium(server: Server, member: Member): Promise<str
   );
   const postPath = created.location?.startsWith("/blog/") ? created.location : null;
   check(failures, Boolean(postPath), `xss: o post não foi criado (HTTP ${created.status})`);
-  for (const vector of XSS_VECTORS.slice(0, 20)) {
+  for (const vector of vectors.slice(0, 20)) {
     if (postPath)
       await post(origin, postPath.split("#")[0]!, { intent: "comment", body: vector }, member.cookie);
   }
@@ -185,12 +308,26 @@ export async function xssInChromium(server: Server, member: Member): Promise<str
       ]) {
         await page.goto(`${origin}${path}`, { waitUntil: "load" });
         await page.waitForTimeout(800);
-        const injected = await page.evaluate(
-          () =>
-            document.querySelectorAll(
-              'main script:not([type="application/ld+json"]), main iframe, main object, main embed, [onerror], [onload], [onclick], [onfocus], [ontoggle]',
-            ).length,
-        );
+        // Anything in the content that could run: scripts, frames, plugins, event handler attributes and
+        // addresses with a script scheme.
+        const injected = await page.evaluate(() => {
+          let found = 0;
+          for (const element of document.querySelectorAll("main *")) {
+            if (/^(SCRIPT|IFRAME|OBJECT|EMBED|FRAME|BASE)$/.test(element.tagName)) {
+              if ((element as HTMLScriptElement).type !== "application/ld+json") found++;
+              continue;
+            }
+            for (const { name, value } of element.attributes) {
+              if (name.startsWith("on")) found++;
+              else if (
+                /^(href|src|action|formaction|xlink:href|data)$/.test(name) &&
+                /^\s*(javascript|vbscript|data:text\/html)/i.test(value)
+              )
+                found++;
+            }
+          }
+          return found;
+        });
         check(
           failures,
           injected === 0,
@@ -208,7 +345,7 @@ export async function xssInChromium(server: Server, member: Member): Promise<str
     await browser.close();
   }
   log(
-    `${XSS_VECTORS.length} vetores em pergunta, respostas, comentários e post; abertos no Chromium como visitante e membro`,
+    `${vectors.length} vetores em pergunta, respostas, comentários e post; abertos no Chromium como visitante e membro`,
   );
   return failures;
 }
