@@ -13,6 +13,15 @@ export type Server = { origin: string; child: ChildProcess; store: Store; port: 
 export const buildDir = () => process.env.BUILD_DIR ?? "build";
 
 export async function startServer(store: Store, port: number): Promise<Server> {
+  // Another run on the same port would answer our requests from its own database: refuse to start instead.
+  if (
+    await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`a porta ${port} já está em uso por outro servidor; escolha outra com --port`);
+  }
   const child = spawn(process.execPath, ["server/server.ts"], {
     env: {
       ...process.env,
