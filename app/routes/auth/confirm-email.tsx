@@ -1,5 +1,5 @@
 // /confirmar-email/{token}: the link of the verification and e-mail-change messages (one hour, single use).
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import { confirmEmailToken } from "#app/features/accounts/accounts.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/confirm-email";
@@ -30,7 +30,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { outcome } = await confirmEmailToken(params.token);
   // A write by GET: a verified address shows on the profile, and this page must not be kept.
   context.get(visitorPageContext).wrote = true;
-  return { outcome };
+  // A link that confirms nothing says so in its status too (a bad link is the request's fault; a taken address
+  // conflicts with another account).
+  const status = outcome === "invalid" ? 400 : outcome === "taken" ? 409 : 200;
+  return data({ outcome }, { status });
 }
 
 export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {

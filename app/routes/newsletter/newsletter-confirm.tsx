@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import { confirmSubscription } from "#app/features/newsletter/newsletter.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/newsletter-confirm";
@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   // A write by GET, answered once: the visitor page cache must not keep it.
   context.get(visitorPageContext).wrote = true;
-  return { confirmed: await confirmSubscription(params.token) };
+  const confirmed = await confirmSubscription(params.token);
+  return data({ confirmed }, { status: confirmed ? 200 : 400 });
 }
 
 export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,48 @@
+// The pages behind the links of e-mails: a link that confirms nothing answers 400 (it was a 200 page saying so),
+// a link that works answers 200.
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, test } from "vitest";
+import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
+import { outboxDir } from "#app/lib/mail.server.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { loader as newsletterConfirm } from "../newsletter/newsletter-confirm.tsx";
+import { loader as confirmEmail } from "./confirm-email.tsx";
+
+setupTestDatabase();
+
+/** A loader's status: `data(…)` carries it in `init`; a plain object is a 200. */
+const statusOf = (value: unknown) => (value as { init?: { status?: number } }).init?.status ?? 200;
+
+function loaderArgs(token: string) {
+  return {
+    request: new Request(`http://localhost:3000/x/${token}`),
+    params: { token },
+    context: new RouterContextProvider(),
+    unstable_pattern: "",
+  } as unknown as Parameters<typeof confirmEmail>[0];
+}
+
+describe("links from e-mails", () => {
+  beforeEach(() => rm(outboxDir(), { recursive: true, force: true }));
+
+  test("an e-mail confirmation link that is not one answers 400 with the 'invalid' page", async () => {
+    const result = await confirmEmail(loaderArgs("nao-e-um-token"));
+    expect(statusOf(result)).toBe(400);
+    expect((result as { data: { outcome: string } }).data.outcome).toBe("invalid");
+  });
+
+  test("a newsletter link answers 200 once it confirms, 400 when it confirms nothing", async () => {
+    await subscribe("leitora@exemplo.com.br", "https://sdd.test");
+    const [file] = await readdir(outboxDir());
+    const mail = JSON.parse(await readFile(path.join(outboxDir(), file!), "utf8")) as { text: string };
+    const token = mail.text.match(/newsletter\/confirmar\/([\w-]+)/)![1]!;
+
+    const confirmed = await newsletterConfirm(loaderArgs(token) as never);
+    expect(statusOf(confirmed)).toBe(200);
+    expect((confirmed as { data: { confirmed: boolean } }).data.confirmed).toBe(true);
+
+    expect(statusOf(await newsletterConfirm(loaderArgs("inventado") as never))).toBe(400);
+  });
+});
