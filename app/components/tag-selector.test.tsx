@@ -12,6 +12,8 @@ describe("TagSelector as the server renders it (before JavaScript)", () => {
     expect(html).toContain('placeholder="Ex: javascript, array, front-end, etc"');
     expect(html).toContain("Adicione tags +</button>");
     expect(html).toContain('aria-expanded="false"');
+    // Named by its visible text: no aria-label hides 'Adicione tags +' (or '+') from the accessible name.
+    expect(html).not.toMatch(/<button[^>]*aria-label="Adicione tags"/);
   });
 
   it("sends each chosen tag as a hidden input and shows '+' once tags are chosen", () => {

@@ -257,9 +257,10 @@ export function TagSelector({
           }}
           onKeyDown={onKeyDown}
         />
+        {/* Named by its visible text, as the spec writes it: 'Adicione tags +', then '+'. */}
         <button
           type="button"
-          aria-label="Adicione tags"
+          title="Adicione tags"
           aria-haspopup="listbox"
           aria-expanded={open}
           aria-controls={panelId}

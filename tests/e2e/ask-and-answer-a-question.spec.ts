@@ -70,7 +70,7 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
   const tags = page.getByRole("combobox", { name: "Tags (até 5)" });
   await tags.fill("react");
   await tags.press("Enter");
-  await page.getByRole("button", { name: "Adicione tags" }).click();
+  await page.getByRole("button", { name: "+", exact: true }).click();
   await page.getByRole("listbox", { name: "Tags sugeridas" }).getByRole("option", { name: "Dicas" }).click();
   await page.getByRole("button", { name: "Poste sua pergunta" }).click();
 
