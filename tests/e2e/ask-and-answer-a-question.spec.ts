@@ -177,6 +177,32 @@ test("an empty answer is refused with a message, and visitors are invited to sig
   await expect(page.getByText("A resposta não pode ficar vazia.")).toBeVisible();
 });
 
+test("a member answers twice from the same page, and the editor starts empty each time", async ({ page }) => {
+  await signUp(page);
+  const question = await askQuestion(page, {
+    title: `Duas respostas seguidas ${Date.now()}`,
+    description: "Um problema descrito com texto suficiente para passar.",
+    details: "Tentei de tudo e esperava que funcionasse logo.",
+    tags: "respostas",
+  });
+  await page.goto(question);
+  await answer(page, "Primeira resposta, com texto suficiente.");
+  await expect(page.getByRole("heading", { name: "1 Resposta", exact: true })).toBeVisible();
+  // The posted text does not come back as a recovered draft.
+  const editor = await editorIn(page, "Sua resposta");
+  await expect(editor).toHaveText("");
+  await expect(page.getByText("Recuperamos o rascunho")).toHaveCount(0);
+
+  await answer(page, "Segunda resposta, sem a primeira dentro.");
+  await expect(page.getByRole("heading", { name: "2 Respostas" })).toBeVisible();
+  const answers = page.getByRole("region", { name: "2 Respostas" }).getByRole("article");
+  await expect(answers.nth(1)).toContainText("Segunda resposta, sem a primeira dentro.");
+  await expect(answers.nth(1)).not.toContainText("Primeira resposta");
+  await expect(await editorIn(page, "Sua resposta")).toHaveText("");
+  await page.reload();
+  await expect(await editorIn(page, "Sua resposta")).toHaveText("");
+});
+
 test("a missing or non-numeric id goes back to the list", async ({ page }) => {
   await page.goto("/questions/abc");
   await expect(page).toHaveURL(/\/questions$/);

@@ -631,7 +631,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
 
   // Posting: the draft is dropped when the form is sent (a <Form> or a fetcher's). If this editor is still
   // here once the answer came back (the server refused it), the draft is kept again; if the post went
-  // through, the page moved on or remounted the field (give it a new `key`) and clearing stays.
+  // through, the page moved on or remounted the field (give it a new `key`) and clearing stays. The draft is
+  // kept again at once, in this effect: a child's effects run before its parent's in the same commit, so a
+  // form that clears the draft on success (the answer form) always has the last word. (A timer here would
+  // fire after that clearing and bring the posted text back into the fresh editor.)
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const sending = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
@@ -649,12 +652,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
   }, [draftKey]);
   useEffect(() => {
     if (sending || !submitted.current || !editor || !draftKey) return;
-    const timer = setTimeout(() => {
-      submitted.current = false;
-      const html = editorHtml(editor);
-      if (html && html !== defaultValue) saveDraft(draftKey, html);
-    }, 0);
-    return () => clearTimeout(timer);
+    submitted.current = false;
+    const html = editorHtml(editor);
+    if (html && html !== defaultValue) saveDraft(draftKey, html);
   }, [sending, editor, draftKey, defaultValue]);
 
   const closePanel = useCallback(
