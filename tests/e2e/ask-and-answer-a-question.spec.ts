@@ -203,6 +203,18 @@ test("a member answers twice from the same page, and the editor starts empty eac
   await expect(await editorIn(page, "Sua resposta")).toHaveText("");
 });
 
+test("what a member types while the editor arrives is all kept", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/questions/2");
+  // The plain field first (the editor loads as it nears the screen); the click brings it into view.
+  await page.getByLabel("Sua resposta").click();
+  const text = "Cada tecla digitada enquanto o editor chega precisa ficar no texto.";
+  await page.keyboard.type(text, { delay: 20 });
+  const editor = page.getByRole("textbox", { name: "Sua resposta" });
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await expect(editor).toHaveText(text);
+});
+
 test("a missing or non-numeric id goes back to the list", async ({ page }) => {
   await page.goto("/questions/abc");
   await expect(page).toHaveURL(/\/questions$/);

@@ -41,6 +41,9 @@ type EditorComponent = ComponentType<RichTextEditorProps>;
 
 let editorModule: Promise<EditorComponent> | undefined;
 
+/** How long the textarea waits for a pause in typing before the editor takes its place. */
+const TYPING_PAUSE_MS = 400;
+
 /** Loads the editor's code once per page; later fields reuse it. Also useful to prefetch on intent. */
 export function loadRichTextEditor(): Promise<EditorComponent> {
   editorModule ??= import("./rich-text-editor.client.tsx").then((module) => module.RichTextEditor);
@@ -94,24 +97,38 @@ export function RichTextField({
     focusOnMount: false,
   });
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  /** When the textarea last took a keystroke (performance.now()). */
+  const lastInput = useRef(Number.NEGATIVE_INFINITY);
   const containerRef = useRef<HTMLDivElement>(null);
   const [initialText] = useState(() => htmlToText(defaultValue));
 
   useEffect(() => {
     let cancelled = false;
+    let pause: ReturnType<typeof setTimeout> | undefined;
+    const swap = (component: EditorComponent) => {
+      if (cancelled) return;
+      const textarea = textareaRef.current;
+      // Someone typing into the textarea keeps it until they pause: keys pressed while one field gives way to
+      // the other would be lost.
+      if (
+        textarea &&
+        document.activeElement === textarea &&
+        performance.now() - lastInput.current < TYPING_PAUSE_MS
+      ) {
+        pause = setTimeout(() => swap(component), TYPING_PAUSE_MS / 2);
+        return;
+      }
+      // Carry over whatever was typed into the textarea meanwhile, and the focus.
+      const typed = textarea && textarea.value !== initialText ? textarea.value : null;
+      setHandover({
+        typedText: typed,
+        focusOnMount: Boolean(textarea && document.activeElement === textarea),
+      });
+      setEditor(() => component);
+    };
     const start = () => {
       loadRichTextEditor()
-        .then((component) => {
-          if (cancelled) return;
-          // Carry over whatever was typed into the textarea meanwhile, and the focus.
-          const textarea = textareaRef.current;
-          const typed = textarea && textarea.value !== initialText ? textarea.value : null;
-          setHandover({
-            typedText: typed,
-            focusOnMount: Boolean(textarea && document.activeElement === textarea),
-          });
-          setEditor(() => component);
-        })
+        .then(swap)
         .catch(() => {
           // Offline or a failed deploy: the plain textarea keeps working.
         });
@@ -120,6 +137,7 @@ export function RichTextField({
       start();
       return () => {
         cancelled = true;
+        clearTimeout(pause);
       };
     }
     const container = containerRef.current;
@@ -140,6 +158,7 @@ export function RichTextField({
     container?.addEventListener("focusin", onFocus, { once: true });
     return () => {
       cancelled = true;
+      clearTimeout(pause);
       observer.disconnect();
       container?.removeEventListener("focusin", onFocus);
     };
@@ -175,6 +194,9 @@ export function RichTextField({
       ) : (
         <textarea
           ref={textareaRef}
+          onInput={() => {
+            lastInput.current = performance.now();
+          }}
           id={fieldId}
           name={name}
           defaultValue={initialText}
