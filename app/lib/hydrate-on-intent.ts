@@ -119,7 +119,9 @@ export function hydrateOnIntent() {
   }
 
   const startLoading = () => load();
-  for (const type of ["pointerdown", "touchstart", "keydown", "focusin"]) {
+  // "change" and "input" too: a value set without pointer, key or focus (a script or an automated browser
+  // choosing an option) is handed over once React is there (handOverEditedFields).
+  for (const type of ["pointerdown", "touchstart", "keydown", "focusin", "change", "input"]) {
     addEventListener(type, startLoading, { capture: true, passive: true });
   }
   // A pointer resting on a control is the earliest sign of intent on desktop.

@@ -57,6 +57,16 @@ test("text typed before the app arrives reaches it", async ({ page }) => {
   await expect(page.getByText('Nada foi encontrado para "qwertyuiop"')).toBeVisible({ timeout: 5_000 });
 });
 
+test("an answer order chosen before the app arrives is applied", async ({ page }) => {
+  await page.goto("/questions/1");
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  // selectOption sets the value with no pointer, key or focus: the change alone must bring the app.
+  await page.getByLabel("Ordenar por").selectOption("oldest");
+  await expect(page).toHaveURL(/[?&]answers=oldest/);
+  await expect(page.getByLabel("Ordenar por")).toHaveValue("oldest");
+});
+
 test("a member's page loads the app at once", async ({ page }) => {
   await signUp(page);
   const scripts = scriptsFetched(page);

@@ -397,7 +397,8 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
           <h2 id="respostas-titulo" className="text-xl font-bold text-slate-900">
             {answerCountLabel(visibleAnswers)}
           </h2>
-          {answers.length > 1 ? <AnswerOrderSelect order={order} /> : null}
+          {/* Spec §Question detail: the order-by dropdown is part of the answers area, whatever their number. */}
+          <AnswerOrderSelect order={order} />
         </div>
         {answers.length === 0 ? (
           <p className="text-slate-600">no answers were found</p>
