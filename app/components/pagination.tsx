@@ -1,6 +1,6 @@
 // Spec §9: hidden at one page; at most 5 numbered links with ellipses, first and last always shown;
 // Anterior / Próxima disabled at the ends (links without a target, marked aria-disabled); the page lives in the
-// address (?page=N).
+// address (?page=N). The numbered links are named by their number (the nav's name says what they are).
 import { Link, useLocation } from "react-router";
 
 export type PageItem = number | "ellipsis-start" | "ellipsis-end";
@@ -77,7 +77,6 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
               <Link
                 to={hrefFor(item)}
                 aria-current={item === page ? "page" : undefined}
-                aria-label={`Página ${item}`}
                 className={`${edge} ${item === page ? "border-primary bg-primary text-white" : "border-slate-300 text-slate-800 hover:bg-slate-100"}`}
               >
                 {item}

@@ -5,15 +5,21 @@ test("the blog pages through its posts with the spec's pagination", async ({ pag
   const pagination = page.getByRole("navigation", { name: "Paginação" });
   await expect(page.getByRole("article")).toHaveCount(10);
   await expect(pagination.getByRole("link", { name: "Anterior" })).toBeDisabled();
-  await expect(pagination.getByRole("link", { name: "Página 1" })).toHaveAttribute("aria-current", "page");
+  await expect(pagination.getByRole("link", { name: "1", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await pagination.getByRole("link", { name: "Próxima" }).click();
   await expect(page).toHaveURL(/\/blog\?page=2$/);
-  await expect(pagination.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
+  await expect(pagination.getByRole("link", { name: "2", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(pagination.getByRole("link", { name: "Anterior" })).toBeEnabled();
-  const last = pagination.getByRole("link", { name: /^Página \d+$/ }).last();
+  const last = pagination.getByRole("link", { name: /^\d+$/ }).last();
   await last.click();
   await expect(pagination.getByRole("link", { name: "Próxima" })).toBeDisabled();
-  expect(await pagination.getByRole("link", { name: /^Página \d+$/ }).count()).toBeLessThanOrEqual(5);
+  expect(await pagination.getByRole("link", { name: /^\d+$/ }).count()).toBeLessThanOrEqual(5);
 });
 
 test("a list with a single page shows no pagination", async ({ page }) => {
