@@ -6,9 +6,16 @@ test.describe("placeholder pages @phone", () => {
     const response = await page.goto("/essa-pagina-nao-existe");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/404\s*(- )?Page not Found/);
+    // The same name on phones, where the dash gives way to a line break.
+    await expect(page.getByRole("heading", { level: 1, name: "404 - Page not Found" })).toBeVisible();
     const subtitle = "A página que está procurando não existe ou está temporariamente indisponível.";
     // Typed letter by letter at 45 ms: after the whole run the visible text is complete.
     await expect(page.locator("[data-typed]").first()).toHaveText(subtitle, { timeout: 10_000 });
+    // The text is in the page once: a search for it finds one element.
+    await expect(page.getByText(subtitle)).toBeVisible();
+    for (const landmark of ["banner", "navigation", "main", "contentinfo"] as const) {
+      await expect(page.getByRole(landmark)).toBeVisible();
+    }
     const back = page.getByRole("link", { name: "Voltar para a Suporte de Domingo" });
     await expect(back).toHaveAttribute("href", /^https?:\/\//);
   });
@@ -18,9 +25,14 @@ test.describe("placeholder pages @phone", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Coming soon!");
     const typed = page.locator("[data-typed]");
     await expect(typed.nth(0)).toHaveText("Coming soon!", { timeout: 5_000 });
-    await expect(typed.nth(1)).toHaveText("Estamos cozinhando algo, de devs para devs|", { timeout: 8_000 });
-    await expect(typed.nth(0).locator(".typewriter-cursor")).toHaveCount(0);
-    await expect(typed.nth(1).locator(".typewriter-cursor")).toHaveCount(1);
+    await expect(typed.nth(1)).toHaveText("Estamos cozinhando algo, de devs para devs", { timeout: 8_000 });
+    // The blinking cursor is on the subtitle only.
+    await expect(page.getByRole("heading", { level: 1 }).locator(".typewriter-cursor")).toHaveCount(0);
+    await expect(page.getByRole("main").locator("p .typewriter-cursor")).toHaveCount(1);
+    // Each text is in the page once: a search for it finds one element.
+    await expect(page.getByText("Coming soon!")).toBeVisible();
+    await expect(page.getByText("Estamos cozinhando algo, de devs para devs")).toBeVisible();
+    await expect(page.getByRole("navigation")).toBeVisible();
   });
 });
 

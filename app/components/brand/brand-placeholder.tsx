@@ -4,6 +4,12 @@ import { useRootData } from "#app/root.tsx";
 import { BrandTopBar } from "./brand-top-bar.tsx";
 import { TypewriterNoscript } from "./typewriter.tsx";
 
+const SITE_LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/blog", label: "Blog" },
+  { href: "/questions", label: "Questões" },
+];
+
 export function BrandPlaceholder({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   return (
@@ -19,7 +25,21 @@ export function BrandPlaceholder({ children }: { children: React.ReactNode }) {
           Voltar para a Suporte de Domingo
         </a>
       </main>
-      <footer className="py-6 text-center text-xs text-slate-600">© 2024 Suporte de Domingo</footer>
+      <footer className="flex flex-col items-center gap-3 py-6 text-center text-xs text-slate-600">
+        {/* Every page has its navigation landmark; here, the ways back into the site. */}
+        <nav aria-label="Explore">
+          <ul className="flex gap-4 text-sm">
+            {SITE_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="text-primary font-medium hover:underline">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>© 2024 Suporte de Domingo</p>
+      </footer>
     </div>
   );
 }

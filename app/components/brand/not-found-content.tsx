@@ -10,7 +10,8 @@ export function NotFoundContent() {
   const subtitle = useTypedText(NOT_FOUND_SUBTITLE, NOT_FOUND_MS_PER_CHAR);
   return (
     <>
-      <h1 className="text-primary text-4xl font-extrabold sm:text-6xl">
+      {/* One name at every width (on phones the dash gives way to a line break). */}
+      <h1 aria-label="404 - Page not Found" className="text-primary text-4xl font-extrabold sm:text-6xl">
         404
         <span className="hidden sm:inline"> - </span>
         <br className="sm:hidden" />

@@ -1,5 +1,6 @@
-// Text typed letter by letter. Screen readers get the whole text at once; without JavaScript the text simply
-// shows (the <noscript> rule), and the server render reserves its space so nothing jumps.
+// Text typed letter by letter. The whole text is in the document once (screen readers and searches get it at
+// once); without JavaScript it simply shows (the <noscript> rule), and the server render reserves its space so
+// nothing jumps.
 import { useEffect, useState } from "react";
 
 export function useTypedText(text: string, msPerChar: number, { start = true } = {}) {
@@ -20,7 +21,7 @@ export function useTypedText(text: string, msPerChar: number, { start = true } =
     }, msPerChar);
     return () => clearInterval(timer);
   }, [text, msPerChar, start]);
-  // null = not hydrated yet (server render): keep the full text, hidden by CSS until typing starts.
+  // null = not hydrated yet (server render): the full text, transparent until typing starts.
   return {
     typed: count === null ? text : text.slice(0, count),
     done: count !== null && count >= text.length,
@@ -28,6 +29,11 @@ export function useTypedText(text: string, msPerChar: number, { start = true } =
   };
 }
 
+/**
+ * The text once, in one run of the document: the typed part shows, the rest is there but transparent (it
+ * keeps its place, so nothing jumps, and screen readers and find-in-page get the whole text at once). The
+ * cursor is drawn by CSS, so it is no part of the text.
+ */
 export function TypedText({
   text,
   typed,
@@ -41,13 +47,13 @@ export function TypedText({
   cursor?: boolean;
   className?: string;
 }) {
+  const shown = started ? typed : "";
+  const rest = text.slice(shown.length);
   return (
     <span className={className}>
-      <span className="sr-only">{text}</span>
-      <span aria-hidden="true" className={started ? "" : "typewriter-pending"} data-typed={typed.length}>
-        {typed}
-        {cursor ? <span className="typewriter-cursor">|</span> : null}
-      </span>
+      <span data-typed={shown.length}>{shown}</span>
+      {cursor && started ? <span aria-hidden="true" className="typewriter-cursor" /> : null}
+      {rest ? <span className="typewriter-rest">{rest}</span> : null}
     </span>
   );
 }
@@ -55,7 +61,7 @@ export function TypedText({
 export function TypewriterNoscript() {
   return (
     <noscript>
-      <style>{".typewriter-pending{visibility:visible!important}"}</style>
+      <style>{".typewriter-rest{color:inherit!important}"}</style>
     </noscript>
   );
 }
