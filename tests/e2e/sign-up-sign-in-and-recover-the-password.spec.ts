@@ -18,7 +18,10 @@ async function openFromHeader(page: Page, name: "Login" | "Cadastro") {
 async function expectSignedIn(page: Page, name: string) {
   const header = page.getByRole("banner");
   if (isPhone(page)) {
+    // The bell stays in the bar; the rest of the member's controls are behind the hamburger.
+    await expect(header.getByRole("link", { name: "Notificações" })).toBeVisible();
     await header.getByRole("button", { name: "Abrir menu" }).click();
+    await expect(page.locator("#menu-movel").getByRole("link", { name: "Ver Perfil" })).toBeVisible();
     // The menu's user block shows the name reduced to its first and last word.
     const words = name.split(" ");
     const shortName = words.length > 2 ? `${words[0]} ${words.at(-1)}` : name;

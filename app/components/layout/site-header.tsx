@@ -1,5 +1,5 @@
 // Spec §Header: logo, Home / Blog / Questões, the search box, Login and Cadastro or the member's controls;
-// below md a hamburger repeats the links and the auth buttons or the member's block.
+// below md a hamburger repeats the links and the auth buttons or the member's block (the bell stays in the bar).
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Avatar } from "#app/components/avatar.tsx";
@@ -70,9 +70,12 @@ export function SiteHeader({
         <SearchBox section={section} className="ml-auto hidden w-full max-w-xs sm:block" />
         <div className="ml-auto flex items-center gap-2 sm:ml-0">
           {viewer ? (
-            <div className="hidden items-center gap-2 md:flex">
+            <div className="flex items-center gap-2">
+              {/* The bell stays in the bar on phones too; the avatar menu moves into the hamburger. */}
               <NotificationBell unread={unreadNotifications} inverted={blue} />
-              <UserMenu viewer={viewer} onSignOut={onSignOut} />
+              <div className="hidden md:flex">
+                <UserMenu viewer={viewer} onSignOut={onSignOut} />
+              </div>
             </div>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
@@ -139,14 +142,6 @@ export function SiteHeader({
                   className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
                 >
                   Ver Perfil
-                </Link>
-              </li>
-              <li>
-                <Link
-                  to="/notifications"
-                  className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
-                >
-                  Notificações{unreadNotifications > 0 ? ` (${unreadNotifications})` : ""}
                 </Link>
               </li>
               <li>
