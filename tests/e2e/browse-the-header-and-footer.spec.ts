@@ -17,6 +17,22 @@ test("the search box says it is searching for 500 ms, then offers the other sect
   await expect(page).toHaveURL(/\/questions$/);
 });
 
+test("the search fields have a visible label: the magnifying glass", async ({ page }) => {
+  await page.goto("/search?q=react");
+  for (const scope of [page.getByRole("banner"), page.getByRole("main")]) {
+    // (The header's copy inside the closed phone menu is hidden.)
+    const label = scope.locator("label", { hasText: "Pesquisar" }).locator("visible=true");
+    await expect(label).toBeVisible();
+    expect((await label.boundingBox())?.width).toBeGreaterThan(8);
+    await label.click();
+    await expect(
+      scope
+        .getByRole("searchbox", { name: "Pesquisar" })
+        .or(scope.getByRole("combobox", { name: "Pesquisar" })),
+    ).toBeFocused();
+  }
+});
+
 test("searching finds seeded content, and Enter opens every result", async ({ page }) => {
   await page.goto("/");
   const search = page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" });

@@ -134,11 +134,15 @@ export function SearchBox({ section, className = "" }: { section: Section; class
   return (
     <div ref={boxRef} className={`relative ${className}`}>
       <form role="search" action="/search" method="get" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={inputId} className="sr-only">
-          Pesquisar
-        </label>
         <div className="relative">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+          {/* The magnifying glass is the field's visible label (its text is for screen readers). */}
+          <label
+            htmlFor={inputId}
+            className="absolute top-1/2 left-3 flex -translate-y-1/2 cursor-text text-slate-500"
+          >
+            <SearchIcon className="size-4" />
+            <span className="sr-only">Pesquisar</span>
+          </label>
           <input
             id={inputId}
             name="q"

@@ -1,6 +1,7 @@
 // /search?q=&tipo=&page= — every result, by kind, with pagination and the operators explained.
 import { Form, Link } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
+import { SearchIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { Highlighted } from "#app/features/search/components/highlighted.tsx";
 import { search } from "#app/features/search/search.server.ts";
@@ -113,17 +114,24 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Busca</h1>
       <Form method="get" action="/search" role="search" className="mt-4 flex gap-2">
-        <label htmlFor="busca-completa" className="sr-only">
-          Pesquisar
-        </label>
-        <input
-          id="busca-completa"
-          name="q"
-          type="search"
-          defaultValue={query}
-          placeholder="Pesquisar"
-          className="field-input"
-        />
+        <div className="relative flex-1">
+          {/* The magnifying glass is the field's visible label (its text is for screen readers). */}
+          <label
+            htmlFor="busca-completa"
+            className="absolute top-1/2 left-3 flex -translate-y-1/2 cursor-text text-slate-500"
+          >
+            <SearchIcon className="size-4" />
+            <span className="sr-only">Pesquisar</span>
+          </label>
+          <input
+            id="busca-completa"
+            name="q"
+            type="search"
+            defaultValue={query}
+            placeholder="Pesquisar"
+            className="field-input pl-9"
+          />
+        </div>
         <input type="hidden" name="tipo" value={kind} />
         <button type="submit" className="btn-primary">
           Buscar
