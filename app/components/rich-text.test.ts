@@ -8,7 +8,11 @@ describe("withCopyButtons", () => {
     const out = withCopyButtons(html);
     expect(out.match(/<div class="relative" data-code-block="">/g)).toHaveLength(2);
     expect(out.match(/<button type="button"[^>]*data-copy-code="">Copiar código<\/button>/g)).toHaveLength(2);
-    expect(out).toContain('<pre><code class="language-js">a &lt; b</code></pre><button type="button"');
+    expect(out).toContain(
+      '<pre tabindex="0"><code class="language-js">a &lt; b</code></pre><button type="button"',
+    );
+    // A block that scrolls sideways (long lines, narrow screens) can be scrolled from the keyboard.
+    expect(out).toContain('<pre tabindex="0" class="x">');
     expect(out.startsWith("<p>Veja:</p><div")).toBe(true);
   });
 

@@ -42,11 +42,13 @@ async function copyText(text: string): Promise<boolean> {
 const CODE_BLOCK = /<pre(?=[\s>])[\s\S]*?<\/pre>/g;
 const COPY_BUTTON = `<button type="button" class="${BUTTON_CLASS}" data-copy-code="">${COPY_LABEL}</button>`;
 
+/** Adds the copy buttons, and a tab stop to each block, so one that scrolls sideways scrolls by keyboard too. */
 export function withCopyButtons(html: string): string {
   if (!html.includes("<pre")) return html;
   return html.replace(
     CODE_BLOCK,
-    (block) => `<div class="relative" data-code-block="">${block}${COPY_BUTTON}</div>`,
+    (block) =>
+      `<div class="relative" data-code-block="">${block.replace(/^<pre/, '<pre tabindex="0"')}${COPY_BUTTON}</div>`,
   );
 }
 

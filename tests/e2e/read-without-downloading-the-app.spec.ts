@@ -67,6 +67,13 @@ test("an answer order chosen before the app arrives is applied", async ({ page }
   await expect(page.getByLabel("Ordenar por")).toHaveValue("oldest");
 });
 
+test("@phone a visitor reads a question with code on a phone", async ({ page }) => {
+  // The fixture's accessibility check runs on arrival: code blocks scroll sideways on a phone, so they must
+  // take the keyboard focus.
+  await page.goto("/questions/1");
+  await expect(page.locator("[data-code-block] pre").first()).toHaveAttribute("tabindex", "0");
+});
+
 test("a member's page loads the app at once", async ({ page }) => {
   await signUp(page);
   const scripts = scriptsFetched(page);
