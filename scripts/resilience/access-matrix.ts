@@ -232,6 +232,16 @@ export async function accessMatrix(server: Server, cast: Cast): Promise<string[]
     tags: "javascript",
     body: filler,
   });
+  /** A write on a fresh question of the author's, by whichever actor the row runs. */
+  const onFreshQuestion = (fields: Record<string, string>) => async (a: Actor) =>
+    post(origin, `/questions/${await fresh()}`, fields, cookieOf(a));
+  /** A write on an answer that `by` just gave to a fresh question; `fields` name the answer's id. */
+  const onAnswerBy =
+    (by: Member, fields: (answerId: string) => Record<string, string>) => async (a: Actor) => {
+      const question = await fresh();
+      const answerId = String(await answerOn(question, by));
+      return post(origin, `/questions/${question}`, fields(answerId), cookieOf(a));
+    };
   const freshPost = async (by: Member = author) => {
     const res = await post(
       origin,
@@ -380,8 +390,7 @@ export async function accessMatrix(server: Server, cast: Cast): Promise<string[]
     },
     {
       name: "responder",
-      run: async (a) =>
-        post(origin, `/questions/${await fresh()}`, { intent: "answer", body: filler }, cookieOf(a)),
+      run: onFreshQuestion({ intent: "answer", body: filler }),
       expect: MEMBERS,
     },
     {
@@ -398,11 +407,7 @@ export async function accessMatrix(server: Server, cast: Cast): Promise<string[]
     },
     {
       name: "apagar resposta",
-      run: async (a) => {
-        const id = await fresh();
-        const answerId = String(await answerOn(id, author));
-        return post(origin, `/questions/${id}`, { intent: "delete-answer", answerId }, cookieOf(a));
-      },
+      run: onAnswerBy(author, (answer) => ({ intent: "delete-answer", answerId: answer })),
       expect: AUTHOR_OR_MODERATOR,
     },
     {
@@ -429,66 +434,37 @@ export async function accessMatrix(server: Server, cast: Cast): Promise<string[]
     {
       name: "aceitar resposta",
       // Only whoever asked accepts: the author's question, the other member's answer.
-      run: async (a) => {
-        const id = await fresh();
-        const answerId = String(await answerOn(id, other));
-        return post(origin, `/questions/${id}`, { intent: "accept", answerId }, cookieOf(a));
-      },
+      run: onAnswerBy(other, (answer) => ({ intent: "accept", answerId: answer })),
       expect: AUTHOR_ONLY,
     },
     {
       name: "votar na pergunta",
-      run: async (a) =>
-        post(
-          origin,
-          `/questions/${await fresh()}`,
-          { intent: "vote", kind: "question", value: "1" },
-          cookieOf(a),
-        ),
+      run: onFreshQuestion({ intent: "vote", kind: "question", value: "1" }),
       expect: NOT_THE_AUTHOR,
     },
     {
       name: "votar na resposta",
-      run: async (a) => {
-        const id = await fresh();
-        const answer = String(await answerOn(id, author));
-        return post(
-          origin,
-          `/questions/${id}`,
-          { intent: "vote", kind: "answer", id: answer, value: "-1" },
-          cookieOf(a),
-        );
-      },
+      run: onAnswerBy(author, (answer) => ({ intent: "vote", kind: "answer", id: answer, value: "-1" })),
       expect: NOT_THE_AUTHOR,
     },
     {
       name: "favoritar pergunta",
-      run: async (a) => post(origin, `/questions/${await fresh()}`, { intent: "favorite" }, cookieOf(a)),
+      run: onFreshQuestion({ intent: "favorite" }),
       expect: MEMBERS,
     },
     {
       name: "comentar pergunta",
-      run: async (a) =>
-        post(
-          origin,
-          `/questions/${await fresh()}`,
-          { intent: "comment", body: "Comentário da matriz de acesso." },
-          cookieOf(a),
-        ),
+      run: onFreshQuestion({ intent: "comment", body: "Comentário da matriz de acesso." }),
       expect: MEMBERS,
     },
     {
       name: "comentar resposta",
-      run: async (a) => {
-        const id = await fresh();
-        const answer = String(await answerOn(id, author));
-        return post(
-          origin,
-          `/questions/${id}`,
-          { intent: "comment", kind: "answer", id: answer, body: "Comentário da matriz de acesso." },
-          cookieOf(a),
-        );
-      },
+      run: onAnswerBy(author, (answer) => ({
+        intent: "comment",
+        kind: "answer",
+        id: answer,
+        body: "Comentário da matriz de acesso.",
+      })),
       expect: MEMBERS,
     },
     {
@@ -502,33 +478,22 @@ export async function accessMatrix(server: Server, cast: Cast): Promise<string[]
     },
     {
       name: "denunciar pergunta",
-      run: async (a) =>
-        post(
-          origin,
-          `/questions/${await fresh()}`,
-          { intent: "report", kind: "question", reason: "Teste da matriz de acesso." },
-          cookieOf(a),
-        ),
+      run: onFreshQuestion({ intent: "report", kind: "question", reason: "Teste da matriz de acesso." }),
       expect: MEMBERS,
     },
     {
       name: "denunciar resposta",
-      run: async (a) => {
-        const id = await fresh();
-        const answer = String(await answerOn(id, author));
-        return post(
-          origin,
-          `/questions/${id}`,
-          { intent: "report", kind: "answer", id: answer, reason: "Teste da matriz de acesso." },
-          cookieOf(a),
-        );
-      },
+      run: onAnswerBy(author, (answer) => ({
+        intent: "report",
+        kind: "answer",
+        id: answer,
+        reason: "Teste da matriz de acesso.",
+      })),
       expect: MEMBERS,
     },
     {
       name: "oferecer recompensa",
-      run: async (a) =>
-        post(origin, `/questions/${await fresh()}`, { intent: "offer-bounty", amount: "50" }, cookieOf(a)),
+      run: onFreshQuestion({ intent: "offer-bounty", amount: "50" }),
       expect: AUTHOR_ONLY,
     },
     {
