@@ -2,34 +2,27 @@
 // a link that works answers 200.
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, test } from "vitest";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { loaderArgs } from "#tests/support/route-calls.ts";
 import { loader as newsletterConfirm } from "../newsletter/newsletter-confirm.tsx";
 import { loader as confirmEmail } from "./confirm-email.tsx";
 
 setupTestDatabase();
 
 /** A loader's status: `data(…)` carries it in `init`; a plain object is a 200. */
-const statusOf = (value: unknown) => (value as { init?: { status?: number } }).init?.status ?? 200;
-
-function loaderArgs(token: string) {
-  return {
-    request: new Request(`http://localhost:3000/x/${token}`),
-    params: { token },
-    context: new RouterContextProvider(),
-    unstable_pattern: "",
-  } as unknown as Parameters<typeof confirmEmail>[0];
-}
+const statusOfData = (value: unknown) => (value as { init?: { status?: number } }).init?.status ?? 200;
 
 describe("links from e-mails", () => {
   beforeEach(() => rm(outboxDir(), { recursive: true, force: true }));
 
   test("an e-mail confirmation link that is not one answers 400 with the 'invalid' page", async () => {
-    const result = await confirmEmail(loaderArgs("nao-e-um-token"));
-    expect(statusOf(result)).toBe(400);
+    const result = await confirmEmail(
+      loaderArgs("/confirmar-email/nao-e-um-token", { token: "nao-e-um-token" }),
+    );
+    expect(statusOfData(result)).toBe(400);
     expect((result as { data: { outcome: string } }).data.outcome).toBe("invalid");
   });
 
@@ -39,10 +32,14 @@ describe("links from e-mails", () => {
     const mail = JSON.parse(await readFile(path.join(outboxDir(), file!), "utf8")) as { text: string };
     const token = mail.text.match(/newsletter\/confirmar\/([\w-]+)/)![1]!;
 
-    const confirmed = await newsletterConfirm(loaderArgs(token) as never);
-    expect(statusOf(confirmed)).toBe(200);
+    const confirmed = await newsletterConfirm(loaderArgs(`/newsletter/confirmar/${token}`, { token }));
+    expect(statusOfData(confirmed)).toBe(200);
     expect((confirmed as { data: { confirmed: boolean } }).data.confirmed).toBe(true);
 
-    expect(statusOf(await newsletterConfirm(loaderArgs("inventado") as never))).toBe(400);
+    expect(
+      statusOfData(
+        await newsletterConfirm(loaderArgs("/newsletter/confirmar/inventado", { token: "inventado" })),
+      ),
+    ).toBe(400);
   });
 });

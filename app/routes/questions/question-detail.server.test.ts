@@ -1,13 +1,11 @@
 // Ids in the question page's and the question list's forms that cannot be ids (a word, a fraction, a number
 // past the integer range) answer "not found", never a failed query (they used to answer 500).
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { addComment } from "#app/features/questions/comments.server.ts";
 import { askAs, cast } from "#app/features/questions/test-support.ts";
-import { viewerContext } from "#app/lib/context.ts";
-import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
 import { action as questionAction } from "./question-detail.tsx";
 import { action as listAction } from "./question-list.tsx";
 
@@ -22,30 +20,6 @@ beforeAll(async () => {
 });
 
 const BAD_IDS = ["abc", "1.5", "1e3", "99999999999", "2147483648"];
-
-/** What an action answered: its status, whether it returned or threw `data(…)`, a Response or a redirect. */
-async function statusOf(run: () => Promise<unknown>): Promise<number> {
-  const status = (value: unknown) =>
-    value instanceof Response
-      ? value.status
-      : ((value as { init?: { status?: number } } | undefined)?.init?.status ?? 200);
-  try {
-    return status(await run());
-  } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { init?: unknown })?.init) return status(thrown);
-    throw thrown;
-  }
-}
-
-function args(path: string, viewer: Viewer, fields: Record<string, string>, params: Record<string, string>) {
-  const context = new RouterContextProvider();
-  context.set(viewerContext, viewer);
-  const request = new Request(`http://localhost:3000${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-  });
-  return { request, context, params } as never;
-}
 
 describe("malformed ids in forms", () => {
   test("every intent of the question page that takes an id answers 404", async () => {
@@ -62,13 +36,17 @@ describe("malformed ids in forms", () => {
     for (const bad of BAD_IDS) {
       for (const fields of forms(bad)) {
         const status = await statusOf(() =>
-          questionAction(args(`/questions/${question}`, people.other, fields, { id: String(question) })),
+          questionAction(
+            actionArgs(`/questions/${question}`, people.other, fields, { id: String(question) }),
+          ),
         );
         expect(status, `${fields.intent} com ${bad}`).toBe(404);
       }
       const restore = { intent: "restore-answer", answerId: bad };
       const status = await statusOf(() =>
-        questionAction(args(`/questions/${question}`, people.moderator, restore, { id: String(question) })),
+        questionAction(
+          actionArgs(`/questions/${question}`, people.moderator, restore, { id: String(question) }),
+        ),
       );
       expect(status, `restore-answer com ${bad}`).toBe(404);
     }
@@ -77,7 +55,9 @@ describe("malformed ids in forms", () => {
   test("deleting a saved filter answers 404", async () => {
     for (const bad of BAD_IDS) {
       const fields = { intent: "delete-filter", filterId: bad };
-      expect(await statusOf(() => listAction(args("/questions", people.author, fields, {}))), bad).toBe(404);
+      expect(await statusOf(() => listAction(actionArgs("/questions", people.author, fields, {}))), bad).toBe(
+        404,
+      );
     }
   });
 });

@@ -1,0 +1,44 @@
+// Calling a route's action or loader directly in an integration test, as React Router would, and reading the
+// status of whatever it answered.
+import { RouterContextProvider } from "react-router";
+import { viewerContext } from "#app/lib/context.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+
+/** What a route answered: its status, whether it returned or threw `data(…)`, a Response or a redirect. */
+export async function statusOf(run: () => Promise<unknown>): Promise<number> {
+  const status = (value: unknown) =>
+    value instanceof Response
+      ? value.status
+      : ((value as { init?: { status?: number } } | undefined)?.init?.status ?? 200);
+  try {
+    return status(await run());
+  } catch (thrown) {
+    if (thrown instanceof Response || (thrown as { init?: unknown })?.init) return status(thrown);
+    throw thrown;
+  }
+}
+
+/** The arguments of an action: a form POST to `path` by `viewer` (null: a visitor). */
+export function actionArgs(
+  path: string,
+  viewer: Viewer | null,
+  fields: Record<string, string>,
+  params: Record<string, string> = {},
+) {
+  const context = new RouterContextProvider();
+  context.set(viewerContext, viewer);
+  const request = new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
+  return { request, context, params } as never;
+}
+
+/** The arguments of a loader: a GET of `path` by a visitor. */
+export function loaderArgs(path: string, params: Record<string, string> = {}) {
+  return {
+    request: new Request(`http://localhost:3000${path}`),
+    context: new RouterContextProvider(),
+    params,
+  } as never;
+}
