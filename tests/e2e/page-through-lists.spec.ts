@@ -26,3 +26,11 @@ test("a list with a single page shows no pagination", async ({ page }) => {
   await page.goto("/questions/tagged/pandas");
   await expect(page.getByRole("navigation", { name: "Paginação" })).toHaveCount(0);
 });
+
+test("a page past the end of the questions says so and leads back to the first", async ({ page }) => {
+  await page.goto("/questions?sort=top&page=999");
+  await expect(page.getByText("Esta página não existe.")).toBeVisible();
+  await page.getByRole("link", { name: "Voltar para a primeira página" }).click();
+  await expect(page).toHaveURL(/\/questions\?sort=top$/);
+  await expect(page.getByRole("article").first()).toBeVisible();
+});

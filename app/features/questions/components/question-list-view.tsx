@@ -1,7 +1,7 @@
 // The body of /questions and /questions/tagged/{slug}: heading, Perguntar, the sort links, the previews, the
 // pagination and the side column.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import type { SavedFilter } from "../filters.server.ts";
 import { hasFilters, MODAL_FILTERS, MODAL_SORTS, type QuestionListQuery } from "../list-query.ts";
@@ -33,6 +33,14 @@ function activeFilterSummary(query: QuestionListQuery): string[] {
   return parts;
 }
 
+/** The same list (sort, filters) at its first page. */
+function firstPage(basePath: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  const rest = params.toString();
+  return rest ? `${basePath}?${rest}` : basePath;
+}
+
 export function QuestionListView({
   heading,
   intro,
@@ -45,6 +53,7 @@ export function QuestionListView({
   saveError,
 }: QuestionListViewProps) {
   const summary = activeFilterSummary(query);
+  const { search } = useLocation();
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="flex min-w-0 flex-col gap-5">
@@ -88,9 +97,23 @@ export function QuestionListView({
           <div className="card text-center text-slate-700">
             <p className="font-medium">Nenhuma pergunta encontrada.</p>
             <p className="mt-1 text-sm">
-              {hasFilters(query) || query.sort !== "new"
-                ? "Tente outra ordem ou outros filtros."
-                : "Que tal fazer a primeira?"}
+              {list.total > 0 ? (
+                // Past the last page of a list that has questions.
+                <>
+                  Esta página não existe.{" "}
+                  <Link
+                    to={firstPage(basePath, search)}
+                    className="text-primary font-semibold hover:underline"
+                  >
+                    Voltar para a primeira página
+                  </Link>
+                  .
+                </>
+              ) : hasFilters(query) || query.sort !== "new" ? (
+                "Tente outra ordem ou outros filtros."
+              ) : (
+                "Que tal fazer a primeira?"
+              )}
             </p>
           </div>
         )}
