@@ -60,6 +60,12 @@ test("write, get the messages, publish, and find the post on the blog and under 
   // The cover uploads as soon as it is chosen.
   await page.locator("#cover-file").setInputFiles({ name: "capa.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByRole("img", { name: "Capa escolhida" })).toHaveAttribute("src", /^\/uploads\//);
+  // The favourite toggle is named like every other one; the post goes to the author's favourites.
+  await page.getByRole("button", { name: "Favoritar" }).click();
+  await expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await page.getByRole("button", { name: "Postar" }).click();
 
   // The new post opens.
@@ -78,6 +84,8 @@ test("write, get the messages, publish, and find the post on the blog and under 
   await expect(page.getByRole("link", { name: "Editar post" })).toBeVisible();
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(jsonLd).toMatchObject({ "@type": "Article", headline: title, author: { name: author.name } });
+  await page.goto("/favoritos");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
 
   // First on Para Você, and under its category (UX), not under another one.
   await page.goto("/blog");

@@ -111,6 +111,9 @@ export function PostForm({
   >({
     state: "idle",
   });
+  /** Set once React runs the form (the favourite turns from a checkbox into a toggle button). */
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const restored = useRef(false);
   const submitted = useRef(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -206,7 +209,22 @@ export function PostForm({
       className="flex flex-col gap-6"
     >
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {mode === "create" ? (
+        {mode === "create" && hydrated ? (
+          // The favourite toggle, named like every other one ('Favoritar' / 'Remover dos favoritos').
+          <>
+            <button
+              type="button"
+              aria-pressed={meta.favorite}
+              onClick={() => update({ favorite: !meta.favorite })}
+              className="aria-pressed:border-primary aria-pressed:bg-primary-light aria-pressed:text-primary focus-visible:outline-primary inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2"
+            >
+              <BookmarkIcon filled={meta.favorite} className="size-5" />
+              {meta.favorite ? "Remover dos favoritos" : "Favoritar"}
+            </button>
+            {meta.favorite ? <input type="hidden" name="favorite" value="on" /> : null}
+          </>
+        ) : mode === "create" ? (
+          // Before (and without) JavaScript: a plain checkbox.
           <label className="has-checked:border-primary has-checked:bg-primary-light has-checked:text-primary has-focus-visible:outline-primary inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2">
             <input
               type="checkbox"
