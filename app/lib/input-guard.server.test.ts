@@ -20,6 +20,17 @@ describe("hasNulCharacter", () => {
     expect(await hasNulCharacter(request)).toBe(false);
     expect((await request.formData()).get("body")).toBe("bom dia % 100%");
   });
+  it("finds a NUL in a multipart post's text fields, not in its files, and leaves the body readable", async () => {
+    const multipart = (fields: Record<string, string | Blob>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      return new Request("http://site.test/write-a-post", { method: "POST", body });
+    };
+    expect(await hasNulCharacter(multipart({ title: "título\u0000", body: "texto" }))).toBe(true);
+    const withImage = multipart({ title: "Um post", cover: new Blob([new Uint8Array([0, 1, 0])]) });
+    expect(await hasNulCharacter(withImage)).toBe(false);
+    expect((await withImage.formData()).get("title")).toBe("Um post");
+  });
   it("does not choke on malformed escapes", async () => {
     expect(await hasNulCharacter(form("body=%E0%A4%A"))).toBe(false);
   });

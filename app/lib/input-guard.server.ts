@@ -1,7 +1,7 @@
 // Text with a NUL character cannot be stored in PostgreSQL (it is not valid UTF-8 text there). Instead of
 // letting it reach the database and fail with a 500, every request is checked once, here: the address (path
-// and query) and, for plain form posts, the submitted fields. Multipart bodies carry files and are left to
-// the features (their text fields go through the same Zod schemas).
+// and query) and the text fields of form posts, plain or multipart (a post with its cover image); the files of a
+// multipart post are bytes and are not looked at.
 import { data } from "react-router";
 
 const NUL = "\u0000";
@@ -20,6 +20,14 @@ export async function hasNulCharacter(request: Request): Promise<boolean> {
   if (safeDecode(url.pathname).includes(NUL) || safeDecode(url.search).includes(NUL)) return true;
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return false;
   const type = request.headers.get("content-type") ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    // A body that is not valid multipart is left for the feature to refuse.
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
+    return [...(form?.values() ?? [])].some((value) => typeof value === "string" && value.includes(NUL));
+  }
   if (!type.startsWith("application/x-www-form-urlencoded")) return false;
   const body = await request.clone().text();
   return safeDecode(body.replace(/\+/g, " ")).includes(NUL) || body.includes(NUL);
