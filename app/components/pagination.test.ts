@@ -35,4 +35,10 @@ describe("pageFromUrl", () => {
     expect(pageFromUrl("http://x/questions?page=-2")).toBe(1);
     expect(pageFromUrl("http://x/questions?page=abc")).toBe(1);
   });
+  it("treats a number past any real page as no page (it would overflow an SQL offset)", () => {
+    expect(pageFromUrl("http://x/blog?page=1000000")).toBe(1_000_000);
+    for (const huge of ["1000001", "99999999999999999999", "1.7976931348623157e+308", "0xffffffffffffffff"]) {
+      expect(pageFromUrl(`http://x/blog?page=${huge}`), huge).toBe(1);
+    }
+  });
 });

@@ -33,10 +33,14 @@ export function pageItems(current: number, total: number): PageItem[] {
   return items;
 }
 
+/** The deepest page an address may ask for: ten million rows at ten a page. Past it a page number is not one,
+ * and as an SQL offset it would overflow instead of finding nothing. */
+export const MAX_PAGE = 1_000_000;
+
 /** Reads `?page=N` (1 when absent or invalid). */
 export function pageFromUrl(url: URL | string): number {
   const value = Number(new URL(url, "http://x").searchParams.get("page"));
-  return Number.isInteger(value) && value >= 1 ? value : 1;
+  return Number.isInteger(value) && value >= 1 && value <= MAX_PAGE ? value : 1;
 }
 
 export function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
