@@ -6,6 +6,7 @@ test("the search box says it is searching for 500 ms, then offers the other sect
   await page.goto("/blog");
   const search = page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" });
   await expect(search).toHaveAttribute("placeholder", "Pesquisar");
+  await expect(page.getByPlaceholder("Pesquisar")).toHaveCount(1);
   await search.fill("xyzzy");
   await expect(page.getByText("Searching...")).toBeVisible();
   await expect(page.getByText('Nada foi encontrado para "xyzzy"')).toBeVisible({ timeout: 3_000 });
@@ -104,6 +105,9 @@ test.describe("on a phone @phone", () => {
   test("the hamburger opens and closes the menu with the links and the auth buttons", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/");
+    // The search box stays in the bar, and there is only one (hidden copies trip a search by placeholder).
+    await expect(page.getByPlaceholder("Pesquisar")).toHaveCount(1);
+    await expect(page.getByPlaceholder("Pesquisar")).toBeVisible();
     const open = page.getByRole("button", { name: "Abrir menu" });
     await open.click();
     const menu = page.locator("#menu-movel");

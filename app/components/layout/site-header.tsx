@@ -1,5 +1,6 @@
 // Spec §Header: logo, Home / Blog / Questões, the search box, Login and Cadastro or the member's controls;
-// below md a hamburger repeats the links and the auth buttons or the member's block (the bell stays in the bar).
+// below md a hamburger repeats the links and the auth buttons or the member's block (the bell and the search
+// box stay in the bar).
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Avatar } from "#app/components/avatar.tsx";
@@ -52,7 +53,7 @@ export function SiteHeader({
 
   return (
     <header className={blue ? "bg-primary text-white" : "border-b border-slate-200 bg-white"}>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:h-16 sm:flex-nowrap sm:py-0">
         <Link to="/" aria-label="Suporte de Domingo, página inicial" className="shrink-0">
           <Logo inverted={blue} />
         </Link>
@@ -67,7 +68,8 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
-        <SearchBox section={section} className="ml-auto hidden w-full max-w-xs sm:block" />
+        {/* One search box at every width (a second row on phones), so it is always the only one. */}
+        <SearchBox section={section} className="order-last w-full sm:order-none sm:ml-auto sm:max-w-xs" />
         <div className="ml-auto flex items-center gap-2 sm:ml-0">
           {viewer ? (
             <div className="flex items-center gap-2">
@@ -107,65 +109,66 @@ export function SiteHeader({
           </button>
         </div>
       </div>
-      <div
-        id="menu-movel"
-        hidden={!menuOpen}
-        className="border-t border-slate-200 bg-white px-4 pb-4 text-slate-900 md:hidden"
-      >
-        <SearchBox section={section} className="mt-3 sm:hidden" />
-        <nav aria-label="Menu móvel">
-          <ul className="mt-2 flex flex-col">
-            {links.map((l) => (
-              <li key={l.to}>
-                <NavLink
-                  to={l.to}
-                  end={l.end}
-                  className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
-                >
-                  {l.mobileLabel}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {viewer ? (
-          <div className="mt-2 border-t border-slate-200 pt-3">
-            <Avatar
-              name={viewer.name}
-              src={viewer.avatarUrl}
-              roleLine={`${viewer.reputation} de reputação`}
-            />
+      {/* Rendered only while open: a closed menu leaves no hidden copies of the header's links and buttons. */}
+      {menuOpen ? (
+        <div
+          id="menu-movel"
+          className="border-t border-slate-200 bg-white px-4 pb-4 text-slate-900 md:hidden"
+        >
+          <nav aria-label="Menu móvel">
             <ul className="mt-2 flex flex-col">
-              <li>
-                <Link
-                  to={`/u/${viewer.handle}`}
-                  className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
-                >
-                  Ver Perfil
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  onClick={onSignOut}
-                  className="block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100"
-                >
-                  Sair
-                </button>
-              </li>
+              {links.map((l) => (
+                <li key={l.to}>
+                  <NavLink
+                    to={l.to}
+                    end={l.end}
+                    className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                  >
+                    {l.mobileLabel}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
-          </div>
-        ) : (
-          <div className="mt-2 flex gap-2 border-t border-slate-200 pt-3">
-            <Link to={loginHref} preventScrollReset className="btn-outline flex-1">
-              Login
-            </Link>
-            <Link to={signUpHref} preventScrollReset className="btn-primary flex-1">
-              Cadastro
-            </Link>
-          </div>
-        )}
-      </div>
+          </nav>
+          {viewer ? (
+            <div className="mt-2 border-t border-slate-200 pt-3">
+              <Avatar
+                name={viewer.name}
+                src={viewer.avatarUrl}
+                roleLine={`${viewer.reputation} de reputação`}
+              />
+              <ul className="mt-2 flex flex-col">
+                <li>
+                  <Link
+                    to={`/u/${viewer.handle}`}
+                    className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+                  >
+                    Ver Perfil
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={onSignOut}
+                    className="block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100"
+                  >
+                    Sair
+                  </button>
+                </li>
+              </ul>
+            </div>
+          ) : (
+            <div className="mt-2 flex gap-2 border-t border-slate-200 pt-3">
+              <Link to={loginHref} preventScrollReset className="btn-outline flex-1">
+                Login
+              </Link>
+              <Link to={signUpHref} preventScrollReset className="btn-primary flex-1">
+                Cadastro
+              </Link>
+            </div>
+          )}
+        </div>
+      ) : null}
     </header>
   );
 }
