@@ -205,14 +205,25 @@ test("a member answers twice from the same page, and the editor starts empty eac
 
 test("what a member types while the editor arrives is all kept", async ({ page }) => {
   await signUp(page);
+  // The editor's code is held back until the member is already typing.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/rich-text-editor\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto("/questions/2");
-  // The plain field first (the editor loads as it nears the screen); the click brings it into view.
-  await page.getByLabel("Sua resposta").click();
-  const text = "Cada tecla digitada enquanto o editor chega precisa ficar no texto.";
-  await page.keyboard.type(text, { delay: 20 });
+  // The plain field first: the editor replaces it once its code is there.
+  await page.getByRole("textbox", { name: "Sua resposta" }).click();
+  const start = "Cada tecla digitada enquanto o editor chega ";
+  const rest =
+    "precisa ficar no texto, do começo ao fim, mesmo quando o campo simples dá lugar ao editor no meio da frase.";
+  await page.keyboard.type(start);
+  release();
+  await page.keyboard.type(rest);
   const editor = page.getByRole("textbox", { name: "Sua resposta" });
   await expect(editor).toHaveAttribute("contenteditable", "true");
-  await expect(editor).toHaveText(text);
+  await expect(editor).toHaveText(start + rest);
 });
 
 test("a missing or non-numeric id goes back to the list", async ({ page }) => {
