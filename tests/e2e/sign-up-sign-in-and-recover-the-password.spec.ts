@@ -143,8 +143,19 @@ test("the modal shows the spec's messages under each field @phone", async ({ pag
     page.getByRole("dialog", { name: "Login" }).getByText("Ainda não possui conta?"),
   ).toBeVisible();
 
+  // A dead link still shows the recovery form: its messages, and the server's word on the link.
   await page.goto("/?auth=recovery&token=nao-existe");
-  await expect(page.getByRole("dialog", { name: "Recuperar senha" })).toContainText("inválido");
+  const recovery = page.getByRole("dialog", { name: "Recuperar senha" });
+  await expect(recovery).toContainText("inválido");
+  await expect(recovery.getByRole("link", { name: "Pedir um novo link" })).toBeVisible();
+  await recovery.getByLabel("Nova senha").fill("curta");
+  await recovery.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(recovery.getByText("A nova senha deve ter pelo menos 8 caracteres")).toBeVisible();
+  await recovery.getByLabel("Email").fill("alguem@exemplo.com.br");
+  await recovery.getByLabel("Nova senha").fill("12345678");
+  await recovery.getByLabel("Confirmar senha").fill("12345678");
+  await recovery.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(recovery.getByText(/Peça um novo\.$/)).toBeVisible();
   await page.getByRole("dialog").getByRole("link", { name: "Voltar ao Login" }).click();
   await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
 

@@ -260,19 +260,6 @@ export function RecoveryForm({
       </Link>
     </p>
   );
-  if (!state.valid) {
-    return (
-      <div className="flex flex-col gap-4">
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          Este link de recuperação é inválido, já foi usado ou expirou.
-        </p>
-        <Link to={forgotHref} preventScrollReset replace={variant === "modal"} className="btn-primary w-full">
-          Pedir um novo link
-        </Link>
-        {backToLogin}
-      </div>
-    );
-  }
   return (
     <fetcher.Form
       method="post"
@@ -280,6 +267,20 @@ export function RecoveryForm({
       {...getFormProps(form)}
       className="flex flex-col gap-4"
     >
+      {/* A link that no longer works still shows the form and its messages, with the way to a new link first. */}
+      {state.valid ? null : (
+        <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          Este link de recuperação é inválido, já foi usado ou expirou.{" "}
+          <Link
+            to={forgotHref}
+            preventScrollReset
+            replace={variant === "modal"}
+            className="font-semibold underline"
+          >
+            Pedir um novo link
+          </Link>
+        </div>
+      )}
       <input type="hidden" name="token" value={token} />
       <FormError id={form.errorId} errors={form.errors} />
       <AuthField label="Email" field={fields.email} type="email" autoComplete="username" />
