@@ -11,6 +11,7 @@ import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
 import { checkImageFile, uploadImage, UploadError } from "#app/components/editor/upload-image.ts";
 import { TagSelector } from "#app/components/tag-selector.tsx";
 import { IMAGE_ACCEPT } from "#app/lib/sanitize-rules.ts";
+import { useHydrated } from "./use-hydrated.ts";
 import {
   CATEGORY_LABELS,
   DESCRIPTION_HINT,
@@ -112,8 +113,7 @@ export function PostForm({
     state: "idle",
   });
   /** Set once React runs the form (the favourite turns from a checkbox into a toggle button). */
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const restored = useRef(false);
   const submitted = useRef(false);
   const fileRef = useRef<HTMLInputElement>(null);
