@@ -1,44 +1,12 @@
 // The production server as an operator runs it: a bad configuration is refused, data survives a restart,
 // SIGTERM shuts down cleanly.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { e2eBuildDir } from "../../playwright.config.ts";
+import { startServer, waitHealthy } from "./spawned-server.ts";
 
 test.describe.configure({ mode: "serial" });
-
-function startServer(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
-  let output = "";
-  const child = spawn(process.execPath, ["server/server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: e2eBuildDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      LOG_LEVEL: "info",
-      ...env,
-    },
-  });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitHealthy(port: number) {
-  await expect
-    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, {
-      timeout: 60_000,
-    })
-    .toBe(200);
-}
 
 test("a bad configuration stops the server with one clear line per variable", async () => {
   const server = startServer({ PORT: "not-a-port", DATABASE_URL: "mysql://nope" });

@@ -1,0 +1,86 @@
+// A production server of its own for a spec that needs a configuration the shared e2e server does not have
+// (PUBLIC_URL unset, ADMIN_EMAIL, small limits…). It runs the e2e build on a fresh data folder and writes
+// e-mails to that folder's outbox.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { e2eBuildDir } from "../../playwright.config.ts";
+import type { SentMail } from "./outbox.ts";
+
+export type SpawnedServer = {
+  child: ChildProcess;
+  port: number;
+  origin: string;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** E-mails this server wrote to its outbox, oldest first. */
+  outbox: () => Promise<SentMail[]>;
+  stop: () => Promise<void>;
+};
+
+let nextPort = 3400 + Math.floor(Math.random() * 400);
+
+/** Starts the server with `env` over the defaults; does not wait for it (see `startHealthyServer`). */
+export function startServer(env: Record<string, string> = {}): SpawnedServer {
+  const port = Number(env.PORT ?? nextPort++);
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "sdd-spawned-"));
+  let output = "";
+  const child = spawn(process.execPath, ["server/server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: e2eBuildDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      PUBLIC_URL: "",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "info",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+  });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    port,
+    origin: `http://localhost:${port}`,
+    dataDir,
+    output: () => output,
+    exited,
+    outbox: async () => {
+      const dir = path.join(dataDir, "outbox");
+      const files = await readdir(dir).catch(() => [] as string[]);
+      const mails = await Promise.all(
+        files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), "utf8")) as SentMail),
+      );
+      return mails.sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export async function waitHealthy(port: number) {
+  await expect
+    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, {
+      timeout: 90_000,
+    })
+    .toBe(200);
+}
+
+/** Starts the server and waits until /healthz answers. */
+export async function startHealthyServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const server = startServer(env);
+  await waitHealthy(server.port);
+  return server;
+}
