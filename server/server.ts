@@ -3,7 +3,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Server } from "node:http";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
@@ -12,6 +11,9 @@ import { env, parseEnv } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { concurrencyLimit } from "./concurrency-limit.ts";
+import { appHandler } from "./app-handler.ts";
+import { bodyLimit, declaredBodyLimit } from "./body-limit.ts";
+import { hostGuard } from "./host-guard.ts";
 import { requestLog } from "./request-log.ts";
 import { visitorPageCache, type VisitorPageNote } from "./visitor-page-cache.ts";
 
@@ -42,13 +44,16 @@ const config = env();
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.set("trust proxy", config.TRUST_PROXY);
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 });
 app.use(securityHeaders({ isDev }));
+app.use(hostGuard(config.PUBLIC_URL));
+// A body declared past its ceiling is refused before it waits in line or is read (ADR 022).
+app.use(declaredBodyLimit());
 app.use(
   compression({
     // Server-sent events must reach the browser as they are written.
@@ -137,10 +142,12 @@ const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, {
     (req.get("accept") ?? "").includes("text/event-stream"),
 });
 app.use(appRequests.middleware);
+// Inside the line, so at most MAX_CONCURRENT_REQUESTS bodies are in memory at once, each under its ceiling.
+app.use(bodyLimit());
 
 app.all(
   "/{*splat}",
-  createRequestHandler({
+  appHandler({
     build: fixedBuild ?? loadBuild,
     mode: isDev ? "development" : "production",
     getLoadContext: async (req, res) =>
@@ -163,6 +170,12 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info({ port, host: config.HOST, dev: isDev }, `Suporte de Domingo em http://localhost:${port}`);
+  if (!config.PUBLIC_URL && !isDev) {
+    logger.warn(
+      `PUBLIC_URL não está definida: links em e-mails, feeds e no sitemap apontam para http://localhost:${config.PORT}. ` +
+        "Num site público, defina PUBLIC_URL com o endereço do site (ex.: https://suportededomingo.dev).",
+    );
+  }
 });
 server.keepAliveTimeout = 65_000;
 // A request must arrive whole within a minute (Node's default is five), so slow senders cannot hold the app's

@@ -1,9 +1,52 @@
 // Configuration, read once and validated with one clear message per bad variable (DESIGN.md §Configuration).
+import { isIP } from "node:net";
 import { z } from "zod";
 
-const optionalUrl = z
+/** The site's public origin: scheme and host only (every link is built under it, ADR 021). */
+const publicOrigin = z
   .url({ message: "deve ser uma URL completa, por exemplo https://exemplo.com.br" })
+  .refine((value) => /^https?:$/.test(new URL(value).protocol), "deve começar com http:// ou https://")
+  .refine((value) => {
+    const url = new URL(value);
+    return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  }, "deve ser só o endereço do site, sem caminho, por exemplo https://exemplo.com.br")
   .optional();
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address or subnet Express can trust as a proxy: 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8. */
+function isProxyAddress(value: string): boolean {
+  const [address = "", bits, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` / `-Proto` / `-Host` are believed (Express' "trust proxy"): `false` none,
+ * `true` all (only behind a proxy that overwrites them), a number of hops, or addresses, subnets and the names
+ * loopback, linklocal, uniquelocal separated by commas.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^(true|false|\d{1,2})$/.test(value) ||
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .every((part) => PROXY_NAMES.has(part) || isProxyAddress(part)),
+    "deve ser true, false, um número de proxies ou endereços/sub-redes separados por vírgula (ex.: loopback, 10.0.0.0/8)",
+  )
+  .transform((value): boolean | number | string[] => {
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(",").map((part) => part.trim());
+  })
+  .default(["loopback"]);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -14,7 +57,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "deve começar com postgres:// ou postgresql://")
     .optional(),
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: publicOrigin,
+  TRUST_PROXY: trustProxy,
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "deve começar com smtp:// ou smtps://")
@@ -58,11 +102,14 @@ export function env(): Env {
   return cached;
 }
 
-/** The public origin of the site, for links in e-mails, feeds and the sitemap. */
-export function publicUrl(request?: Request): string {
+/**
+ * The public origin of the site, for every absolute link (e-mails, feeds, sitemap, canonical links). Never read
+ * from the request: `Host` and `X-Forwarded-Host` are whatever the sender typed, and a reset link built from
+ * them would hand the token to their server (ADR 021). Unset, links point at this machine.
+ */
+export function publicUrl(): string {
   const configured = env().PUBLIC_URL;
   if (configured) return configured.replace(/\/$/, "");
-  if (request) return new URL(request.url).origin;
   return `http://localhost:${env().PORT}`;
 }
 

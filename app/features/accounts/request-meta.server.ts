@@ -10,7 +10,7 @@ export function requestMeta(request: Request, context: Readonly<RouterContextPro
   return {
     ip: context.get(clientIpContext) || "unknown",
     userAgent: request.headers.get("user-agent"),
-    origin: publicUrl(request),
+    origin: publicUrl(),
     currentToken: readSessionToken(request),
   };
 }

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recommendedTags(),
     suggestMembersToFollow(viewer, 3),
   ]);
-  const canonical = new URL(`${publicUrl(request)}/blog`);
+  const canonical = new URL(`${publicUrl()}/blog`);
   if (tab !== "para-voce") canonical.searchParams.set("tab", tab);
   if (list.tag) canonical.searchParams.set("tag", list.tag.slug);
   if (page > 1) canonical.searchParams.set("page", String(page));
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     suggestions,
     signedIn: Boolean(viewer),
     canonical: canonical.toString(),
-    origin: publicUrl(request),
+    origin: publicUrl(),
   };
 }
 

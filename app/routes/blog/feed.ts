@@ -3,10 +3,9 @@ import { listPostsForFeed } from "#app/features/posts/lists.server.ts";
 import { renderRss, rssResponse } from "#app/features/posts/rss.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { SITE_NAME } from "#app/lib/meta.ts";
-import type { Route } from "./+types/feed";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = publicUrl(request);
+export async function loader() {
+  const origin = publicUrl();
   const feed = await listPostsForFeed({ limit: 20 });
   return rssResponse(
     renderRss(

@@ -25,11 +25,11 @@ import { pageHtml } from "#app/lib/page-html.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import type { Route } from "./+types/post-page";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = optionalViewer(context);
   const post = await getPostPage(viewer, params.slug);
   if (!post) throw data("Post não encontrado.", { status: 404 });
-  const origin = publicUrl(request);
+  const origin = publicUrl();
   const comments = await listPostComments(viewer, post.id);
   return {
     // The body travels once: as HTML in a document, inside the data for client navigations.

@@ -15,7 +15,7 @@ const PER_PAGE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(request.url);
   const picks = await listCommunityPicks(optionalViewer(context), { page, perPage: PER_PAGE });
-  const url = `${publicUrl(request)}/blog/ranking${page > 1 ? `?page=${page}` : ""}`;
+  const url = `${publicUrl()}/blog/ranking${page > 1 ? `?page=${page}` : ""}`;
   return { picks, url };
 }
 

@@ -5,8 +5,8 @@ import { publicUrl } from "#app/lib/env.server.ts";
 import { SITE_NAME } from "#app/lib/meta.ts";
 import type { Route } from "./+types/tag-feed";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const origin = publicUrl(request);
+export async function loader({ params }: Route.LoaderArgs) {
+  const origin = publicUrl();
   const feed = await listPostsForFeed({ tagSlug: params.tag, limit: 20 });
   if (!feed?.tag) {
     return new Response("Tag não encontrada.", {

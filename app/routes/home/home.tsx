@@ -6,8 +6,8 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { FeaturedStack } from "./components/featured-stack.tsx";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { cards: await listFeaturedCards(3), url: `${publicUrl(request)}/` };
+export async function loader() {
+  return { cards: await listFeaturedCards(3), url: `${publicUrl()}/` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

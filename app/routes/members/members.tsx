@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = optionalViewer(context);
   const page = pageFromUrl(request.url);
   const result = await listMembers(viewer, { page, perPage: 20 });
-  return { ...result, page, url: `${publicUrl(request)}/membros${page > 1 ? `?page=${page}` : ""}` };
+  return { ...result, page, url: `${publicUrl()}/membros${page > 1 ? `?page=${page}` : ""}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -76,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     following: followed.has(profile.id),
     isSelf: viewer?.id === profile.id,
     canChangeRole: canChangeRole(viewer, profile.id),
-    url: `${publicUrl(request)}/u/${profile.handle}`,
+    url: `${publicUrl()}/u/${profile.handle}`,
   };
 }
 

@@ -69,7 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const authorIds = [page.question.author.id, ...page.answers.map((a) => a.author.id)];
   const following = await isFollowing(viewer?.id, authorIds);
-  const origin = publicUrl(request);
+  const origin = publicUrl();
   const canonical = `${origin}/questions/${id}`;
   const here = `/questions/${id}`;
   const jsonLd = jsonLdString(
@@ -226,12 +226,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await awardBounty(viewer, answerId);
         return reply({ intent, ok: true, answerId });
       case "report":
-        await reportPost(
-          viewer,
-          { kind, id: targetId },
-          String(form.get("reason") ?? ""),
-          publicUrl(request),
-        );
+        await reportPost(viewer, { kind, id: targetId }, String(form.get("reason") ?? ""), publicUrl());
         return reply({ intent, ok: true, message: REPORT_MESSAGES.sent });
       default:
         return reply({ intent, ok: false, message: "Ação desconhecida." }, 400);

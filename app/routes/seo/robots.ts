@@ -1,13 +1,12 @@
 import { publicUrl } from "#app/lib/env.server.ts";
-import type { Route } from "./+types/robots";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader() {
   const body = [
     "User-agent: *",
     "Disallow: /test",
     "Disallow: /configuracoes",
     "",
-    `Sitemap: ${publicUrl(request)}/sitemap.xml`,
+    `Sitemap: ${publicUrl()}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, {

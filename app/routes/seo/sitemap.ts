@@ -1,10 +1,9 @@
 import { listPostsForSitemap } from "#app/features/posts/posts.server.ts";
 import { listQuestionsForSitemap } from "#app/features/questions/questions.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
-import type { Route } from "./+types/sitemap";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = publicUrl(request);
+export async function loader() {
+  const origin = publicUrl();
   const urls = ["/", "/questions", "/blog"].map((p) => `<url><loc>${origin}${p}</loc></url>`).join("");
   // Blog posts (slugs are [a-z0-9-] only, so they need no escaping).
   const posts = (await listPostsForSitemap(5000))

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sort: TagDirectorySort = url.searchParams.get("sort") === "name" ? "name" : "popular";
   const filter = (url.searchParams.get("q") ?? "").trim().slice(0, 35);
   const directory = await listTagDirectory({ page: pageFromUrl(url), sort, filter });
-  return { ...directory, sort, filter, url: `${publicUrl(request)}/tags` };
+  return { ...directory, sort, filter, url: `${publicUrl()}/tags` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

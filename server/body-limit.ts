@@ -1,0 +1,102 @@
+// Every request body has a ceiling, enforced while it streams in and before the app (sessions, form parsing,
+// the NUL check's clone) sees a byte of it (ADR 022). A declared Content-Length past the ceiling is refused
+// at once; a body sent without one (chunked) is counted as it arrives and refused the moment it passes. The
+// accepted body is kept as one buffer and handed to React Router (server/app-handler.ts).
+import type { NextFunction, Request, Response } from "express";
+import { IMAGE_MAX_BYTES } from "#app/lib/sanitize-rules.ts";
+
+/** Forms, JSON and everything that carries no file: a long post in HTML is a few hundred KB. */
+export const FORM_BODY_MAX_BYTES = 1024 * 1024;
+/** Forms that may carry one image (the editor's upload, a post's cover, the avatar) and the form around it. */
+export const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES;
+
+export const TOO_LARGE_MESSAGE =
+  "O envio é grande demais para ser recebido. Diminua o texto ou a imagem (até 5 MB) e tente de novo.";
+
+/** Addresses whose forms carry a file (React Router's data requests end in ".data"). */
+const UPLOAD_PATHS = [
+  /^\/api\/uploads$/,
+  /^\/write-a-post$/,
+  /^\/blog\/[^/]+\/editar$/,
+  /^\/configuracoes$/,
+  /^\/test\/editor$/,
+];
+
+export function bodyLimitFor(path: string): number {
+  const normal = path
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
+  return UPLOAD_PATHS.some((pattern) => pattern.test(normal)) ? UPLOAD_BODY_MAX_BYTES : FORM_BODY_MAX_BYTES;
+}
+
+/** The body read by `bodyLimit`, for the request handler. */
+export function bufferedBody(res: Response): Uint8Array<ArrayBuffer> | undefined {
+  return res.locals.requestBody as Uint8Array<ArrayBuffer> | undefined;
+}
+
+function refuse(req: Request, res: Response) {
+  // The rest of the body is not read: the connection closes once the answer is out.
+  req.unpipe();
+  req.pause();
+  res.once("finish", () => req.socket.destroySoon());
+  const wantsJson = req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json");
+  res.status(413).set("Connection", "close");
+  if (wantsJson) res.json({ error: TOO_LARGE_MESSAGE });
+  else res.type("text/plain; charset=utf-8").send(TOO_LARGE_MESSAGE);
+}
+
+/** Refuses declared bodies past the ceiling; call before anything that waits in line. */
+export function declaredBodyLimit(limitFor = bodyLimitFor) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const declared = Number(req.get("content-length") ?? 0);
+    if (declared > limitFor(req.path)) return refuse(req, res);
+    next();
+  };
+}
+
+/** Reads the body into memory up to the ceiling (the last step before the app). */
+export function bodyLimit(limitFor = bodyLimitFor) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const limit = limitFor(req.path);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let done = false;
+    const onData = (chunk: Buffer) => {
+      if (done) return;
+      received += chunk.length;
+      if (received > limit) {
+        done = true;
+        cleanup();
+        return refuse(req, res);
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      if (done) return;
+      done = true;
+      cleanup();
+      const body = new Uint8Array(received);
+      let offset = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.length;
+      }
+      res.locals.requestBody = body;
+      next();
+    };
+    const onError = () => {
+      done = true;
+      cleanup();
+    };
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  };
+}
