@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasNulCharacter } from "./input-guard.server.ts";
+import { hasNulCharacter, inputProblem } from "./input-guard.server.ts";
 
 const form = (body: string) =>
   new Request("http://site.test/questions/1", {
@@ -33,5 +33,19 @@ describe("hasNulCharacter", () => {
   });
   it("does not choke on malformed escapes", async () => {
     expect(await hasNulCharacter(form("body=%E0%A4%A"))).toBe(false);
+  });
+  it("refuses bodies no action can read: other types with 415, broken multipart with 400", async () => {
+    const post = (body: string, type?: string) =>
+      new Request("http://site.test/entrar", {
+        method: "POST",
+        body,
+        headers: type ? { "content-type": type } : {},
+      });
+    expect((await inputProblem(post('{"email":"a@b.c"}', "application/json")))?.status).toBe(415);
+    expect((await inputProblem(post("<a/>", "application/xml")))?.status).toBe(415);
+    expect((await inputProblem(post("email=a", "multipart/form-data")))?.status).toBe(400);
+    expect((await inputProblem(post("x", "multipart/form-data; boundary=x")))?.status).toBe(400);
+    expect(await inputProblem(post("", "text/plain"))).toBeNull();
+    expect(await inputProblem(post("email=a%40b.c", "application/x-www-form-urlencoded"))).toBeNull();
   });
 });

@@ -1,29 +1,46 @@
-// Runs before every loader and action: refuses cross-site writes and text PostgreSQL cannot store (NUL), then
-// finds who is asking from the session
-// cookie (renewing it at most once a day).
+// Runs before every loader and action: refuses cross-site writes and input no action can read (a NUL, a JSON
+// body, broken multipart: app/lib/input-guard.server.ts), then finds who is asking from the session cookie
+// (renewing it at most once a day).
 import type { MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "../features/accounts/sessions.server.ts";
 import { viewerContext } from "./context.ts";
 import { assertSameOrigin } from "./csrf.server.ts";
-import { assertNoNulCharacter } from "./input-guard.server.ts";
+import { assertReadableInput } from "./input-guard.server.ts";
 
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   async ({ request, context }, next) => {
     assertSameOrigin(request);
-    await assertNoNulCharacter(request);
+    await assertReadableInput(request);
     const { viewer, setCookie } = await resolveSession(request);
     context.set(viewerContext, viewer);
     const response = await next();
-    // A sign-in or sign-out in this request already set the cookie: theirs wins.
-    if (!setCookie || setsSessionCookie(request, response)) return response;
-    try {
-      response.headers.append("Set-Cookie", setCookie);
-      return response;
-    } catch {
-      // Immutable headers (e.g. Response.redirect): copy the response.
-      const copy = new Response(response.body, response);
-      copy.headers.append("Set-Cookie", setCookie);
-      return copy;
+    const headers: Array<[string, string]> = [];
+    // A member's page, or an answer that signs someone in or out, is theirs alone: no shared or browser cache
+    // may keep it (a shared computer's back button, a proxy).
+    if (viewer || response.headers.has("set-cookie") || setCookie) {
+      headers.push(["Cache-Control", "private, no-store"]);
     }
+    // A sign-in or sign-out in this request already set the cookie: theirs wins.
+    if (setCookie && !setsSessionCookie(request, response)) headers.push(["Set-Cookie", setCookie]);
+    return withHeaders(response, headers);
   },
 ];
+
+function withHeaders(response: Response, headers: Array<[string, string]>): Response {
+  if (headers.length === 0) return response;
+  const apply = (target: Headers) => {
+    for (const [name, value] of headers) {
+      if (name === "Set-Cookie") target.append(name, value);
+      else target.set(name, value);
+    }
+  };
+  try {
+    apply(response.headers);
+    return response;
+  } catch {
+    // Immutable headers (e.g. Response.redirect): copy the response.
+    const copy = new Response(response.body, response);
+    apply(copy.headers);
+    return copy;
+  }
+}

@@ -8,7 +8,7 @@ import { listQueryToSearch, parseListQuery } from "#app/features/questions/list-
 import { listQuestions } from "#app/features/questions/questions.server.ts";
 import { saveFilterSchema, type FormActionData } from "#app/features/questions/schemas.ts";
 import { recommendedTags } from "#app/features/tags/tags.server.ts";
-import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
+import { optionalViewer, refererPath, signInUrl } from "#app/lib/auth-guard.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { formRowId } from "#app/lib/ids.ts";
@@ -41,7 +41,7 @@ export async function loadQuestionList(
     savedFilters,
     signedIn: Boolean(viewer),
     basePath: options.basePath,
-    url: `${publicUrl(request)}${options.basePath}${search ? `?${search}` : ""}`,
+    url: `${publicUrl()}${options.basePath}${search ? `?${search}` : ""}`,
     /** Filtered and sorted variants are not worth indexing; the plain list and its pages are. */
     noindex: query.filters.length > 0 || query.tags.length > 0 || query.followedTags || query.sort !== "new",
   };
@@ -92,13 +92,7 @@ export async function questionListAction(
         { status: error.status },
       );
     }
-    const referer = request.headers.get("referer");
-    const refererUrl = referer ? new URL(referer) : null;
-    return redirect(
-      refererUrl && refererUrl.origin === new URL(request.url).origin
-        ? `${refererUrl.pathname}${refererUrl.search}`
-        : basePath,
-    );
+    return redirect(refererPath(request) ?? basePath);
   }
   return data<FormActionData>({ message: "Ação desconhecida." }, { status: 400 });
 }
