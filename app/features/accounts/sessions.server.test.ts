@@ -79,6 +79,28 @@ describe("sessions", () => {
     expect((await resolveSession(requestWith(token), nextDay)).setCookie).toBeDefined();
   });
 
+  test("90 days from the sign-in at most, however often the member comes back", async () => {
+    const member = await createMember(db());
+    const start = new Date(Date.now() - 200 * DAY);
+    const token = await createSession(db(), member.id, null, start);
+    const at = (days: number) => new Date(start.getTime() + days * DAY);
+    // Back every 25 days: each visit pushes the expiry, never past the 90th day.
+    for (const day of [25, 50, 75]) {
+      expect((await resolveSession(requestWith(token), at(day))).viewer?.id).toBe(member.id);
+    }
+    expect((await expiryOf(token))?.getTime()).toBe(at(90).getTime());
+    expect((await resolveSession(requestWith(token), at(89))).viewer?.id).toBe(member.id);
+    const ended = await resolveSession(requestWith(token), at(90.5));
+    expect(ended.viewer).toBeNull();
+    expect(ended.setCookie).toMatch(/Max-Age=0/);
+    // A row renewed before this limit existed (its expiry past the 90th day) ends at the 90th day too.
+    await db()
+      .update(sessions)
+      .set({ expiresAt: at(120) })
+      .where(eq(sessions.idHash, hashToken(token)));
+    expect((await resolveSession(requestWith(token), at(91))).viewer).toBeNull();
+  });
+
   test("the cookie is httpOnly and SameSite=Lax; Secure with the __Host- prefix under https", () => {
     const http = sessionCookie(new Request("http://localhost/"), "abc");
     expect(http).toBe(`sdd_session=abc; Path=/; Max-Age=${SESSION_TTL_SECONDS}; HttpOnly; SameSite=Lax`);

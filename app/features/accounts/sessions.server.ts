@@ -1,5 +1,6 @@
 // Sessions: a random token in an httpOnly, SameSite=Lax cookie; the database keeps only its SHA-256 with the
-// member and the expiry. 30 days, sliding: renewed at most once a day so reading pages does not write.
+// member and the expiry. 30 days, sliding: renewed at most once a day so reading pages does not write; and 90
+// days from the sign-in at most, however active (issue 15: a stolen cookie must not live for ever).
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema.ts";
 import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
@@ -10,6 +11,8 @@ import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_TTL_MS = SESSION_TTL_SECONDS * 1000;
+/** The absolute lifetime: no renewal goes past the sign-in plus this (ADR 023). */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** A session is pushed forward when its last renewal is older than this. */
 export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -94,11 +97,16 @@ export type ResolvedSession = {
 
 const sessionByToken = preparedQuery((db) =>
   db
-    .select({ ...viewerColumns, expiresAt: sessions.expiresAt })
+    .select({ ...viewerColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql.placeholder("now"))),
+      and(
+        eq(sessions.idHash, sql.placeholder("idHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        // Sessions renewed before the absolute lifetime existed may carry a later expiry.
+        gt(sessions.createdAt, sql.placeholder("bornAfter")),
+      ),
     )
     .limit(1)
     .prepare("session_by_token"),
@@ -112,18 +120,23 @@ export async function resolveSession(request: Request, now: Date = new Date()): 
   const token = readSessionToken(request);
   if (!token) return { viewer: null };
   const idHash = hashToken(token);
-  const [row] = await sessionByToken({ idHash, now });
+  const bornAfter = new Date(now.getTime() - SESSION_MAX_AGE_MS);
+  const [row] = await sessionByToken({ idHash, now, bornAfter });
   if (!row) return { viewer: null, setCookie: clearSessionCookie(request) };
 
   const viewer = toViewer(row);
   const lastRenewal = row.expiresAt.getTime() - SESSION_TTL_MS;
-  if (now.getTime() - lastRenewal < SESSION_RENEW_AFTER_MS) return { viewer };
+  const end = row.createdAt.getTime() + SESSION_MAX_AGE_MS;
+  // Once the expiry reaches the absolute end, there is nothing left to push forward.
+  if (now.getTime() - lastRenewal < SESSION_RENEW_AFTER_MS || row.expiresAt.getTime() >= end) {
+    return { viewer };
+  }
 
   const db = await getDb();
   await Promise.all([
     db
       .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .set({ expiresAt: new Date(Math.min(now.getTime() + SESSION_TTL_MS, end)) })
       .where(eq(sessions.idHash, idHash)),
     db.update(users).set({ lastActiveAt: now }).where(eq(users.id, viewer.id)),
   ]);
