@@ -17,6 +17,7 @@ export {
   checkHealth,
   createLoadContext,
   replayVisitorPageEffects,
+  isSignedIn,
 } from "./lib/lifecycle.server.ts";
 
 export const streamTimeout = 5_000;

@@ -28,6 +28,7 @@ type AppEntry = {
     document?: boolean;
   }) => RouterContextProvider;
   replayVisitorPageEffects: (effects: unknown[], request: globalThis.Request) => void;
+  isSignedIn: (request: globalThis.Request) => Promise<boolean>;
   announceWrite: () => Promise<void>;
   onWriteElsewhere: (onWrite: () => void) => Promise<() => Promise<void>>;
 };
@@ -113,9 +114,29 @@ app.use((req, res, next) => {
   res.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
 });
 
-// Visitors' pages from memory, emptied by every successful write (ADR 015). Not in development, where the
-// code under the pages changes.
+// Cookies seen on a live session in the last 10 s: a member's next pages skip the check. Only live ones are
+// kept (random bogus cookies would fill it), and a stale "live" only means a page rendered afresh.
+const recentMembers = new Map<string, number>();
+async function isLiveMember(req: express.Request): Promise<boolean> {
+  const cookie = req.get("cookie") ?? "";
+  const checkedAt = recentMembers.get(cookie);
+  if (checkedAt !== undefined && Date.now() - checkedAt < 10_000) return true;
+  const entry = await entryOf();
+  const live = await entry.isSignedIn(
+    // The scheme decides the cookie's name (`__Host-` under https).
+    new Request(`${req.protocol}://localhost/`, { headers: { cookie } }),
+  );
+  if (live) {
+    if (recentMembers.size >= 10_000) recentMembers.clear();
+    recentMembers.set(cookie, Date.now());
+  }
+  return live;
+}
+
+// Visitors' pages from memory, emptied by every write that may change them (ADR 015). Not in development,
+// where the code under the pages changes.
 const visitorPages = visitorPageCache({
+  isMember: isLiveMember,
   replay: (effects, req) => {
     const headers = new Headers();
     for (const name of ["user-agent", "x-forwarded-for", "x-real-ip"]) {
@@ -134,12 +155,11 @@ const visitorPages = visitorPageCache({
 });
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
 
-// Requests inside the app at once; the rest queue in arrival order (the notification stream never queues).
+// Requests inside the app at once; the rest queue in arrival order. Only the notification stream, however its
+// address is spelled, never queues: a request cannot skip the line by asking for an event stream.
 const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, {
-  // However the address is spelled, and whatever asks for an event stream.
   bypass: (req) =>
-    req.path.toLowerCase().replace(/\/+$/, "") === "/notifications/stream" ||
-    (req.get("accept") ?? "").includes("text/event-stream"),
+    req.method === "GET" && req.path.toLowerCase().replace(/\/+$/, "") === "/notifications/stream",
 });
 app.use(appRequests.middleware);
 // Inside the line, so at most MAX_CONCURRENT_REQUESTS bodies are in memory at once, each under its ceiling.

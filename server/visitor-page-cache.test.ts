@@ -37,7 +37,9 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
         `<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${renders} ${req.hostname}`,
       );
   });
-  app.post("/write", (req, res) => {
+  // The app marks a write that may change visitors' pages (a member's, app/lib/root-middleware.server.ts).
+  app.all("/write", (req, res) => {
+    if (req.query.member) (res.locals.visitorPage as VisitorPageNote).wrote = true;
     res.status(req.query.fail ? 400 : 303).end();
   });
   const server = app.listen(0, "127.0.0.1");
@@ -48,7 +50,7 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
     const res = await fetch(`${origin}${path}`, { headers });
     return { hit: res.headers.get("x-visitor-cache") === "hit", body: await res.text() };
   };
-  const post = (path: string) => fetch(`${origin}${path}`, { method: "POST", redirect: "manual" });
+  const post = (path: string, method = "POST") => fetch(`${origin}${path}`, { method, redirect: "manual" });
   return { get, post, cache, replayed };
 }
 
@@ -78,14 +80,30 @@ describe("visitorPageCache", () => {
     expect((await get("/page/1?cookie=1")).hit).toBe(false);
   });
 
-  it("empties on any write, refused or not", async () => {
+  it("empties after every write the app marks, refused or not", async () => {
     const { get, post } = await serve();
     await get("/page/1");
     expect((await get("/page/1")).hit).toBe(true);
-    await post("/write?fail=1");
+    await post("/write?fail=1&member=1");
     expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
-    await post("/write");
+    await post("/write?member=1");
     expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#3") });
+  });
+
+  it("keeps its pages through anonymous posts and OPTIONS that change nothing visitors see", async () => {
+    const { get, post } = await serve();
+    await get("/page/1");
+    await post("/write?fail=1");
+    await post("/write");
+    await post("/write", "OPTIONS");
+    expect(await get("/page/1")).toMatchObject({ hit: true, body: expect.stringContaining("#1") });
+  });
+
+  it("serves visitors whose session cookie leads to no session, and never members", async () => {
+    const { get } = await serve({ isMember: async (req) => (req.get("cookie") ?? "").includes("live") });
+    await get("/page/1");
+    expect(await get("/page/1", { cookie: "sdd_session=bogus" })).toMatchObject({ hit: true });
+    expect((await get("/page/1", { cookie: "sdd_session=live" })).hit).toBe(false);
   });
 
   it("keeps a page under the host it was rendered for, so a forwarded host cannot poison it", async () => {
@@ -129,7 +147,7 @@ describe("visitorPageCache", () => {
       expect((await other.get("/page/1")).hit).toBe(true);
       await first.get("/page/1");
       expect(announced).toBe(0);
-      await first.post("/write");
+      await first.post("/write?member=1");
       await expect.poll(() => announced).toBe(1);
       expect(await other.get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
     } finally {

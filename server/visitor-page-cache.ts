@@ -1,9 +1,10 @@
 // Visitors' pages from memory (ADR 015). A visitor's successful page that hydrates on intent is the same
 // for every visitor, so the first render is kept and later visitors get its bytes, with this response's CSP
-// nonce put back in. Members (a session cookie) never read from it or write to it, so a member always sees
-// their own writes. Any successful write (a request that is not GET or HEAD answered below 400) empties it,
-// and a page rendered while a write landed is not kept, so a visitor never sees a page older than the last
-// write either, only one at most `ttlMs` old for what does not go through a request (view counts, "2 min").
+// nonce put back in. Members (a live session) never read from it or write to it, so a member always sees
+// their own writes. A write that may change what visitors see (any member's, a sign-up) empties it, and a page
+// rendered while a write landed is not kept, so a visitor never sees a page older than the last write either,
+// only one at most `ttlMs` old for what does not go through a request (view counts, "2 min"). Anonymous posts
+// that change nothing visitors see (a failed sign-in, OPTIONS) leave it alone: they cost the site nothing.
 import type { IncomingHttpHeaders } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
@@ -32,6 +33,8 @@ export type VisitorPageCacheOptions = {
   maxBytes?: number;
   /** Tells the other app servers that a write ended, so their caches empty too (several processes). */
   announceWrite?: () => void;
+  /** Whether a request's session cookie belongs to a live session (members never share the cache). */
+  isMember?: (req: Request) => Promise<boolean>;
   /** Redoes what a cached page's loaders would have done (count a view). */
   replay?: (effects: unknown[], request: Request) => void;
   now?: () => number;
@@ -50,6 +53,7 @@ export function visitorPageCache({
   maxBytes = 64 * 1024 * 1024,
   replay,
   announceWrite,
+  isMember,
   now = Date.now,
 }: VisitorPageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
@@ -70,19 +74,25 @@ export function visitorPageCache({
 
   const keyOf = requestUrlOf;
 
-  function middleware(req: Request, res: Response, next: NextFunction) {
+  async function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // Any write may change any page a visitor sees: nothing rendered from here on before it ends is kept,
-      // and whatever was kept is dropped when it ends, however it ends (an error after the commit, a client
-      // that went away).
-      clear();
+      // The app says whether the request may have changed what visitors see (a member's write, a sign-up:
+      // app/lib/root-middleware.server.ts). Then whatever was kept, and whatever was rendered while it ran, is
+      // dropped when it ends, however it ends (an error after the commit, a client that went away). An
+      // anonymous post that changed nothing (a wrong password, a newsletter form, OPTIONS) keeps the cache.
+      const note: VisitorPageNote = { cacheable: false, effects: [] };
+      res.locals.visitorPage = note;
       res.once("close", () => {
+        if (!note.wrote) return;
         clear();
         announceWrite?.();
       });
       return next();
     }
-    if (req.method !== "GET" || hasSessionCookie(req.headers)) return next();
+    if (req.method !== "GET") return next();
+    // A session cookie that leads to no session is a visitor's too: checked, not taken at its word.
+    if (hasSessionCookie(req.headers) && (!isMember || (await isMember(req).catch(() => true))))
+      return next();
 
     const key = keyOf(req);
     const nonce = String(res.locals.cspNonce);

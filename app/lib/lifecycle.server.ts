@@ -15,6 +15,7 @@ import { siteWrites } from "./site-writes.server.ts";
 import { env } from "./env.server.ts";
 import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
 import { promoteConfiguredAdmin } from "../features/accounts/accounts.server.ts";
+import { resolveViewer } from "../features/accounts/sessions.server.ts";
 import { settleAccountMail } from "../features/accounts/account-mail.server.ts";
 import { flushViews, queueView, viewerKey } from "../features/questions/views.server.ts";
 
@@ -51,6 +52,11 @@ export async function announceWrite(): Promise<void> {
 /** Runs `onWrite` whenever a write through another app server ended. */
 export async function onWriteElsewhere(onWrite: () => void): Promise<() => Promise<void>> {
   return (await processWrites()).onWriteElsewhere(onWrite);
+}
+
+/** Whether the request's session cookie belongs to a live session (the visitor cache's question). */
+export async function isSignedIn(request: Request): Promise<boolean> {
+  return (await resolveViewer(request)) !== null;
 }
 
 export async function checkHealth(): Promise<{ ok: boolean; error?: string }> {

@@ -3,7 +3,7 @@
 // (renewing it at most once a day).
 import type { MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "../features/accounts/sessions.server.ts";
-import { viewerContext } from "./context.ts";
+import { viewerContext, visitorPageContext } from "./context.ts";
 import { assertSameOrigin } from "./csrf.server.ts";
 import { assertReadableInput } from "./input-guard.server.ts";
 
@@ -13,7 +13,12 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
     await assertReadableInput(request);
     const { viewer, setCookie } = await resolveSession(request);
     context.set(viewerContext, viewer);
+    const write = !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase());
+    // The HTTP server empties visitors' cached pages after a write that may have changed them: a member's
+    // (marked before it runs, so a failure after its commit counts too) or one that signed someone in.
+    if (write && viewer) context.get(visitorPageContext).wrote = true;
     const response = await next();
+    if (write && setsSessionCookie(request, response)) context.get(visitorPageContext).wrote = true;
     const headers: Array<[string, string]> = [];
     // A member's page, or an answer that signs someone in or out, is theirs alone: no shared or browser cache
     // may keep it (a shared computer's back button, a proxy).
