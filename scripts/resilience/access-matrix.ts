@@ -1066,11 +1066,11 @@ export async function accessMatrix(server: Server, cast: Cast): Promise<string[]
       expect: ANYONE,
     },
     {
-      name: "bancada do editor (não grava)",
-      // /test/editor only echoes the sanitised HTML back; it stores nothing, so anyone may post to it.
+      name: "bancada do editor (só em desenvolvimento)",
+      // /test/editor is for development and tests: the production server answers anyone with 404.
       run: (a) =>
         post(origin, "/test/editor", { intent: "raw", raw: "<p>Texto da matriz.</p>" }, cookieOf(a)),
-      expect: ANYONE,
+      expect: NO_ONE,
     },
   ];
 

@@ -1,6 +1,7 @@
 // /test/editor — a bench for the rich-text editor before the pages that write exist, and for the end-to-end
 // tests: both editor layouts and the tag selector in one form, plus a raw-HTML form that posts straight to
-// the same action (bypassing the editor) to prove the server's sanitiser. Not indexed.
+// the same action (bypassing the editor) to prove the server's sanitiser. Not indexed; development and tests
+// only (dev-only.server.ts).
 import { Form, useActionData } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
@@ -16,6 +17,7 @@ import {
   sanitizeRichText,
 } from "#app/lib/sanitize.server.ts";
 import type { Route } from "./+types/editor-playground";
+import { assertDevPages } from "./dev-only.server.ts";
 import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 
 /** The spec's ten predefined tags, for an empty database. */
@@ -38,6 +40,7 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Editor de texto
 export const handle: HydrationHandle = { hydration: "on-load" };
 
 export async function loader({ context }: Route.LoaderArgs) {
+  assertDevPages();
   const suggested = (await suggestedTags()).map((tag) => tag.name);
   return {
     suggestions: suggested.length ? suggested : FALLBACK_SUGGESTIONS,
@@ -48,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 type Result = { label: string; html: string; length: number };
 
 export async function action({ request }: Route.ActionArgs) {
+  assertDevPages();
   const form = await request.formData();
   const results: Result[] = [];
   const stored = (label: string, html: string) =>

@@ -1,5 +1,6 @@
-// /test: a small living style guide of the shared UI pieces (not indexed).
+// /test: a small living style guide of the shared UI pieces (not indexed; development and tests only).
 import { useState } from "react";
+import { data } from "react-router";
 import { Avatar } from "#app/components/avatar.tsx";
 import {
   ArrowRightIcon,
@@ -16,6 +17,18 @@ import { Pagination } from "#app/components/pagination.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/style-guide";
+import { assertDevPages } from "./dev-only.server.ts";
+
+export function loader() {
+  assertDevPages();
+  return null;
+}
+
+/** Nothing to post here; in production a post gets the not-found page like a visit does. */
+export function action() {
+  assertDevPages();
+  throw data(null, { status: 405 });
+}
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
