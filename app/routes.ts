@@ -27,6 +27,7 @@ export default [
     route("search", "routes/search/search.tsx"),
     route("newsletter", "routes/newsletter/newsletter.tsx"),
     route("newsletter/confirmar/:token", "routes/newsletter/newsletter-confirm.tsx"),
+    route("newsletter/cancelar/:token", "routes/newsletter/newsletter-unsubscribe.tsx"),
     // Accounts.
     route("entrar", "routes/auth/sign-in.tsx"),
     route("cadastro", "routes/auth/sign-up.tsx"),

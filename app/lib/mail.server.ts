@@ -6,7 +6,14 @@ import path from "node:path";
 import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` on newsletter e-mails (nodemailer passes them through). */
+  headers?: Record<string, string>;
+};
 
 type Transport = { sendMail: (message: MailMessage & { from: string }) => Promise<unknown> };
 let transport: Promise<Transport> | undefined;

@@ -14,6 +14,23 @@ export const RATE_LIMITS = {
   signInPerAccount: { name: "sign-in:account", limit: 5, windowSeconds: 60 },
   signUpPerIp: { name: "sign-up:ip", limit: 5, windowSeconds: 3600 },
   resetPerIp: { name: "reset:ip", limit: 5, windowSeconds: 3600 },
+  // Mail that cannot be used as a weapon (issue 15, ADR 024): confirmations per address and per client address,
+  // notification e-mails per recipient, per acting member, and once per (recipient, cause) a day.
+  newsletterPerAddress: { name: "newsletter:address", limit: 3, windowSeconds: 86_400 },
+  newsletterPerIp: { name: "newsletter:ip", limit: 10, windowSeconds: 3600 },
+  notificationMailPerRecipient: { name: "mail:recipient", limit: 30, windowSeconds: 3600 },
+  notificationMailPerActor: { name: "mail:actor", limit: 30, windowSeconds: 3600 },
+  notificationMailPerCause: { name: "mail:cause", limit: 1, windowSeconds: 86_400 },
+  // Writing content, per member an hour (ADR 024): "new" is an account younger than a day or with less than
+  // CONTENT_TRUSTED_REPUTATION; moderators and administrators are not limited (they clean up floods).
+  questionsNewMember: { name: "write:question:new", limit: 15, windowSeconds: 3600 },
+  questionsMember: { name: "write:question", limit: 30, windowSeconds: 3600 },
+  answersNewMember: { name: "write:answer:new", limit: 30, windowSeconds: 3600 },
+  answersMember: { name: "write:answer", limit: 120, windowSeconds: 3600 },
+  commentsNewMember: { name: "write:comment:new", limit: 60, windowSeconds: 3600 },
+  commentsMember: { name: "write:comment", limit: 300, windowSeconds: 3600 },
+  postsNewMember: { name: "write:post:new", limit: 5, windowSeconds: 3600 },
+  postsMember: { name: "write:post", limit: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
@@ -36,7 +53,7 @@ export async function hitRateLimit(
     })
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
-  // Now and then, forget windows older than a day (the longest rule is an hour).
+  // Now and then, forget windows older than a day (the longest rule is a day).
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
   }

@@ -1,15 +1,41 @@
-// Newsletter subscriptions: one row per normalised address, confirmed through a link sent by e-mail.
-import { eq, isNull } from "drizzle-orm";
+// Newsletter subscriptions: one row per normalised address, confirmed through a link sent by e-mail, and left
+// with one click from any newsletter e-mail (ADR 024). The form is open to anyone, so it is rate-limited per
+// client address and per address typed, and its answer never says whether an address is subscribed.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { eq, isNull, sql } from "drizzle-orm";
 import { newsletterSubscriptions } from "#db/schema.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { sendMail } from "#app/lib/mail.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
+// The shared counters of the accounts feature (its public rate-limit functions).
+import {
+  assertRateLimit,
+  hitRateLimit,
+  RATE_LIMITS,
+  RateLimitError,
+} from "#app/features/accounts/rate-limits.server.ts";
 
 export type SubscribeOutcome = "confirmation_sent" | "already_confirmed";
 
-/** `email` must already be normalised by `newsletterSchema`. */
-export async function subscribe(email: string, origin: string = publicUrl()): Promise<SubscribeOutcome> {
+/** Who asked: the client address the form came from (rate limits). */
+export type Sender = { ip: string };
+
+export const NEWSLETTER_MESSAGES = {
+  tooManyForAddress:
+    "Este e-mail já foi informado várias vezes hoje. Confira a caixa de entrada (e o spam) ou tente de novo amanhã.",
+} as const;
+
+/**
+ * `email` must already be normalised by `newsletterSchema`. Throws a `RateLimitError` (429) past the limits;
+ * attempts are counted before the address is looked up, so a refusal says nothing about a subscription.
+ */
+export async function subscribe(email: string, sender: Sender): Promise<SubscribeOutcome> {
+  await assertRateLimit(RATE_LIMITS.newsletterPerIp, sender.ip);
+  const perAddress = await hitRateLimit(RATE_LIMITS.newsletterPerAddress, email);
+  if (!perAddress.allowed) {
+    throw new RateLimitError(NEWSLETTER_MESSAGES.tooManyForAddress, perAddress.retryAfterSeconds);
+  }
   const db = await getDb();
   const { token, hash } = createToken();
   // Insert, or rotate the token of a pending subscription so the newest e-mail's link is the one that works.
@@ -24,19 +50,21 @@ export async function subscribe(email: string, origin: string = publicUrl()): Pr
     .returning({ id: newsletterSubscriptions.id });
   // No row back: the address exists and is already confirmed (the conditional update did not apply).
   if (!row) return "already_confirmed";
-  const link = `${origin}/newsletter/confirmar/${token}`;
-  await sendMail({
-    to: email,
-    subject: "Confirme sua inscrição na Suporte de Domingo",
-    text: [
-      "Olá!",
-      "",
-      "Recebemos um pedido para enviar as atualizações da Suporte de Domingo para este e-mail.",
-      `Para confirmar, abra este link: ${link}`,
-      "",
-      "Se não foi você, é só ignorar esta mensagem.",
-    ].join("\n"),
-  });
+  const link = `${publicUrl()}/newsletter/confirmar/${token}`;
+  await sendNewsletterMail(
+    { id: row.id, email, tokenHash: hash },
+    {
+      subject: "Confirme sua inscrição na Suporte de Domingo",
+      text: [
+        "Olá!",
+        "",
+        "Recebemos um pedido para enviar as atualizações da Suporte de Domingo para este e-mail.",
+        `Para confirmar, abra este link: ${link}`,
+        "",
+        "Se não foi você, é só ignorar esta mensagem.",
+      ].join("\n"),
+    },
+  );
   return "confirmation_sent";
 }
 
@@ -48,4 +76,96 @@ export async function confirmSubscription(token: string): Promise<boolean> {
     .where(eq(newsletterSubscriptions.tokenHash, hashToken(token)))
     .returning({ id: newsletterSubscriptions.id });
   return Boolean(row);
+}
+
+// ------------------------------------------------------------------------------------------ unsubscribe
+
+type SubscriptionRow = { id: number; email: string; tokenHash: string };
+
+/**
+ * The token of the one-click unsubscribe link: the row's id and a digest of its stored token hash. Nothing new
+ * to store, stable once confirmed, and only whoever holds the e-mail (or the database) can make it.
+ */
+function unsubscribeToken(row: Pick<SubscriptionRow, "id" | "tokenHash">): string {
+  const digest = createHash("sha256").update(`newsletter-unsubscribe:${row.tokenHash}`).digest("base64url");
+  return `${row.id}.${digest}`;
+}
+
+export function unsubscribeUrl(row: Pick<SubscriptionRow, "id" | "tokenHash">): string {
+  return `${publicUrl()}/newsletter/cancelar/${unsubscribeToken(row)}`;
+}
+
+/**
+ * Every newsletter e-mail goes through here: the unsubscribe link in the text and the `List-Unsubscribe`
+ * headers (RFC 2369 and RFC 8058's one-click POST) that mail clients turn into their own button.
+ */
+export async function sendNewsletterMail(row: SubscriptionRow, mail: { subject: string; text: string }) {
+  const url = unsubscribeUrl(row);
+  await sendMail({
+    to: row.email,
+    subject: mail.subject,
+    text: `${mail.text}\n\n--\nPara não receber mais e-mails da newsletter: ${url}`,
+    headers: {
+      "List-Unsubscribe": `<${url}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  });
+}
+
+async function subscriptionByUnsubscribeToken(token: string) {
+  const id = Number(token.split(".", 1)[0]);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: newsletterSubscriptions.id,
+      email: newsletterSubscriptions.email,
+      tokenHash: newsletterSubscriptions.tokenHash,
+    })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, id));
+  if (!row) return null;
+  const expected = Buffer.from(unsubscribeToken(row));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? row : null;
+}
+
+/** Whether the unsubscribe link still names a subscription (the page shows the button only then). */
+export async function isUnsubscribeLinkValid(token: string): Promise<boolean> {
+  return (await subscriptionByUnsubscribeToken(token)) !== null;
+}
+
+/** Deletes the subscription the link names; false when there is none (a wrong link, or already left). */
+export async function unsubscribe(token: string): Promise<boolean> {
+  const row = await subscriptionByUnsubscribeToken(token);
+  if (!row) return false;
+  const db = await getDb();
+  const deleted = await db
+    .delete(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, row.id))
+    .returning({ id: newsletterSubscriptions.id });
+  return deleted.length > 0;
+}
+
+// ------------------------------------------------------------------------------- a member's own address
+
+/** The subscription of `email`, if any (a member's data export). */
+export async function subscriptionOf(email: string, executor?: Executor) {
+  const db = executor ?? (await getDb());
+  const [row] = await db
+    .select({
+      email: newsletterSubscriptions.email,
+      confirmedAt: newsletterSubscriptions.confirmedAt,
+      createdAt: newsletterSubscriptions.createdAt,
+    })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, sql`lower(${email})`));
+  return row ?? null;
+}
+
+/** Forgets the subscription of `email` (account removal); call inside the removing transaction. */
+export async function removeSubscriptionOf(executor: Executor, email: string): Promise<void> {
+  await executor
+    .delete(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, sql`lower(${email})`));
 }

@@ -27,7 +27,7 @@ describe("links from e-mails", () => {
   });
 
   test("a newsletter link answers 200 once it confirms, 400 when it confirms nothing", async () => {
-    await subscribe("leitora@exemplo.com.br", "https://sdd.test");
+    await subscribe("leitora@exemplo.com.br", { ip: "192.0.2.1" });
     const [file] = await readdir(outboxDir());
     const mail = JSON.parse(await readFile(path.join(outboxDir(), file!), "utf8")) as { text: string };
     const token = mail.text.match(/newsletter\/confirmar\/([\w-]+)/)![1]!;

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
 import { newsletterSchema, type NewsletterActionData } from "#app/features/newsletter/schemas.ts";
-import { publicUrl } from "#app/lib/env.server.ts";
+import { RateLimitError } from "#app/features/accounts/rate-limits.server.ts";
+import { clientIpContext } from "#app/lib/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/newsletter";
 
@@ -13,20 +14,33 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-const MESSAGES = {
-  confirmation_sent: "Quase lá! Enviamos um e-mail para você confirmar a inscrição.",
-  already_confirmed: "Este e-mail já recebe nossas atualizações. Obrigado!",
-} as const;
+// A document answer keeps the refusal's Retry-After (React Router only sends what a route's `headers` return).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
-export async function action({ request }: Route.ActionArgs) {
+// One answer whether or not the address was already subscribed: the form must not tell anyone that.
+const SUBSCRIBED =
+  "Quase lá! Se este e-mail ainda não recebe nossas atualizações, enviamos um link para confirmar a inscrição.";
+
+export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: newsletterSchema });
   if (submission.status !== "success") {
     return data<NewsletterActionData>({ result: submission.reply() }, { status: 400 });
   }
-  const outcome = await subscribe(submission.value.email, publicUrl(request));
+  try {
+    await subscribe(submission.value.email, { ip: context.get(clientIpContext) || "unknown" });
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error;
+    return data<NewsletterActionData>(
+      { result: submission.reply({ fieldErrors: { email: [error.message] } }) },
+      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+    );
+  }
   return data<NewsletterActionData>({
     result: submission.reply({ resetForm: true }),
-    message: MESSAGES[outcome],
+    message: SUBSCRIBED,
   });
 }
 

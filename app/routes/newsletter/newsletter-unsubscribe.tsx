@@ -1,0 +1,66 @@
+// /newsletter/cancelar/:token: the unsubscribe link of every newsletter e-mail. Opening it (a person, or a mail
+// scanner following links) only shows a button; the POST leaves, from that button or from the mail client's
+// one-click `List-Unsubscribe-Post` (RFC 8058, a cookie-less POST, so no session is asked for).
+import { Form, Link, data } from "react-router";
+import { isUnsubscribeLinkValid, unsubscribe } from "#app/features/newsletter/newsletter.server.ts";
+import { visitorPageContext } from "#app/lib/context.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/newsletter-unsubscribe";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Cancelar inscrição",
+    description: "Newsletter da Suporte de Domingo.",
+    noindex: true,
+  });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // The answer depends on the subscription, which a POST can end: never kept by the visitor page cache.
+  context.get(visitorPageContext).wrote = true;
+  const valid = await isUnsubscribeLinkValid(params.token);
+  return data({ valid }, { status: valid ? 200 : 400 });
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const left = await unsubscribe(params.token);
+  return data({ left }, { status: left ? 200 : 400 });
+}
+
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.left) {
+    return (
+      <Page title="Inscrição cancelada">
+        Pronto: você não vai mais receber os e-mails da newsletter da Suporte de Domingo.
+      </Page>
+    );
+  }
+  if (actionData || !loaderData.valid) {
+    return (
+      <Page title="Link inválido ou já usado">
+        Não encontramos esta inscrição: ela já foi cancelada ou o link está incompleto.
+      </Page>
+    );
+  }
+  return (
+    <Page title="Cancelar inscrição na newsletter">
+      Você deixará de receber os e-mails da newsletter da Suporte de Domingo.
+      <Form method="post" className="mt-8">
+        <button type="submit" className="btn-primary">
+          Cancelar inscrição
+        </button>
+      </Form>
+    </Page>
+  );
+}
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-primary text-2xl font-bold">{title}</h1>
+      <div className="mt-4 text-slate-800">{children}</div>
+      <Link to="/" className="btn-ghost mt-8">
+        Voltar para a página inicial
+      </Link>
+    </div>
+  );
+}
