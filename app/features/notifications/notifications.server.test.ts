@@ -131,12 +131,52 @@ describe("notifications", () => {
       title: "Caio respondeu",
       url: "/questions/2",
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // E-mails leave after the work (and its rate-limit counters): wait for the one expected.
+    await expect.poll(async () => (await mailsTo(bia.email)).length).toBe(1);
     const mails = await mailsTo(bia.email);
     expect(mails.map((m) => m.subject)).toEqual(["Suporte de Domingo: Caio começou a seguir você"]);
     expect(await sendWeeklyDigests()).toBe(1);
     const digest = (await mailsTo(bia.email)).find((m) => m.subject.startsWith("Sua semana"));
     expect(digest?.text).toContain("Caio respondeu");
+  });
+
+  it("e-mails once a day per cause however often it repeats, and caps each recipient's hour", async () => {
+    await rm(outboxDir(), { recursive: true, force: true });
+    const dora = await createMember(db(), { name: "Dora" });
+    const prefs = await getPreferences(dora);
+    await savePreferences(dora, {
+      byEmail: { ...prefs.byEmail, follower: true, like: true },
+      weeklyDigest: false,
+    });
+    const followed = () =>
+      notify(db(), {
+        userId: dora.id,
+        kind: "follower",
+        actorId: caio.id,
+        title: "Caio começou a seguir você",
+        url: "/u/caio",
+        groupKey: "follower",
+      });
+    // Follow, unfollow, follow… (each follow writes the notification again).
+    for (let i = 0; i < 5; i++) await followed();
+    await expect.poll(async () => (await mailsTo(dora.email)).length).toBe(1);
+    // Likes on many posts by many people: past the recipient's hourly cap, no more e-mails.
+    const likers = await Promise.all(Array.from({ length: 3 }, () => createMember(db())));
+    for (let post = 0; post < 15; post++) {
+      for (const liker of likers) {
+        await notify(db(), {
+          userId: dora.id,
+          kind: "like",
+          actorId: liker.id,
+          title: `${liker.name} curtiu seu post "Post ${post}"`,
+          url: `/blog/post-${post}`,
+          groupKey: `like:post:${post}`,
+        });
+      }
+    }
+    await expect.poll(async () => (await mailsTo(dora.email)).length).toBe(30);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(dora.email)).toHaveLength(30);
   });
 
   it("streams the unread count as it changes", async () => {

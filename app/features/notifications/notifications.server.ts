@@ -7,6 +7,8 @@ import { publicUrl } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { sendMail } from "#app/lib/mail.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
+// The shared counters of the accounts feature (its public rate-limit functions).
+import { hitRateLimit, RATE_LIMITS } from "#app/features/accounts/rate-limits.server.ts";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "./kinds.ts";
 
 export const NOTIFICATIONS_CHANNEL = "sdd_notifications";
@@ -104,12 +106,77 @@ async function maybeEmail(executor: Executor, input: NotifyInput) {
   if (!preference?.byEmail) return;
   // Sent after the request's work, never holding the transaction open; a failure is logged, not thrown.
   setImmediate(() => {
-    sendMail({
-      to: preference.email,
-      subject: `Suporte de Domingo: ${input.title}`,
-      text: `${input.title}\n\nVeja em ${publicUrl()}${input.url}\n\nVocê escolhe o que recebe por e-mail em ${publicUrl()}/configuracoes.`,
-    }).catch((error) => logger.error({ err: error }, "notification e-mail failed"));
+    (async () => {
+      if (!(await mayEmail(input))) return;
+      await sendMail({
+        to: preference.email,
+        subject: `Suporte de Domingo: ${input.title}`,
+        text: `${input.title}\n\nVeja em ${publicUrl()}${input.url}\n\nVocê escolhe o que recebe por e-mail em ${publicUrl()}/configuracoes.`,
+      });
+    })().catch((error) => logger.error({ err: error }, "notification e-mail failed"));
   });
+}
+
+/**
+ * Whether this notification may also go out by e-mail (ADR 024): once a day per (recipient, cause), so
+ * following and unfollowing (or liking and unliking) in a loop mails once, and at most so many an hour per
+ * recipient and per acting member. Past a limit the notification is still on the site, just not e-mailed.
+ */
+async function mayEmail(input: NotifyInput): Promise<boolean> {
+  // The cause: what happened, who did it and to what (the group key, else the exact address).
+  const cause = `${input.userId}:${input.kind}:${input.actorId ?? 0}:${input.groupKey ?? input.url}`;
+  if (!(await hitRateLimit(RATE_LIMITS.notificationMailPerCause, cause)).allowed) return false;
+  if (!(await hitRateLimit(RATE_LIMITS.notificationMailPerRecipient, String(input.userId))).allowed)
+    return false;
+  if (
+    input.actorId &&
+    !(await hitRateLimit(RATE_LIMITS.notificationMailPerActor, String(input.actorId))).allowed
+  )
+    return false;
+  return true;
+}
+
+/** How titles that name their actor go on after the name ("Ana comentou na sua pergunta"). */
+const AFTER_ACTOR_NAME = [
+  " começou a seguir você",
+  " curtiu seu post ",
+  " comentou no seu post ",
+  " comentou na sua ",
+  " respondeu ao seu comentário em ",
+  " respondeu sua pergunta ",
+  " aceitou sua resposta",
+];
+
+/**
+ * A removed member's name leaves the notifications they caused (ADR 010): the title starts with
+ * `replacement` instead, and the row no longer points at them. Titles written under an older name are found
+ * by what follows the name. Call inside the removing transaction.
+ */
+export async function anonymiseActor(
+  executor: Executor,
+  actorId: number,
+  currentName: string,
+  replacement: string,
+): Promise<void> {
+  const rows = await executor
+    .select({ id: notifications.id, title: notifications.title })
+    .from(notifications)
+    .where(eq(notifications.actorId, actorId));
+  for (const row of rows) {
+    const title = withoutActorName(row.title, currentName, replacement);
+    if (title !== row.title) {
+      await executor.update(notifications).set({ title }).where(eq(notifications.id, row.id));
+    }
+  }
+  await executor.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, actorId));
+}
+
+export function withoutActorName(title: string, name: string, replacement: string): string {
+  if (name && title.startsWith(`${name} `)) return `${replacement}${title.slice(name.length)}`;
+  // Renamed since: cut at the last known phrase, so no part of any name survives (a post title that holds
+  // one of the phrases is cut short: better than leaking a name).
+  const cuts = AFTER_ACTOR_NAME.map((phrase) => title.lastIndexOf(phrase)).filter((i) => i > 0);
+  return cuts.length > 0 ? `${replacement}${title.slice(Math.max(...cuts))}` : title;
 }
 
 const unreadOf = preparedQuery((db) =>
