@@ -24,9 +24,18 @@ import {
 } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { logger } from "#app/lib/logger.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 // Avatars are stored like every other image members upload (the uploads feature's public function).
-import { storeImage } from "#app/features/uploads/uploads.server.ts";
+import {
+  forgetUnusedUploadsOf,
+  removeUploadFiles,
+  storeImage,
+} from "#app/features/uploads/uploads.server.ts";
+// What other features keep about a member, taken out on removal and listed in the export (their public
+// functions).
+import { removeSubscriptionOf, subscriptionOf } from "#app/features/newsletter/newsletter.server.ts";
+import { anonymiseActor } from "#app/features/notifications/notifications.server.ts";
 import { issueToken } from "./account-tokens.server.ts";
 import {
   sendEmailChangeMail,
@@ -221,6 +230,7 @@ export async function exportAccountData(viewer: Viewer | null) {
     preferenceRows,
     reputationRows,
     uploadRows,
+    newsletterRow,
   ] = await Promise.all([
     db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
@@ -352,6 +362,8 @@ export async function exportAccountData(viewer: Viewer | null) {
       .select({ key: uploads.key, mime: uploads.mime, bytes: uploads.bytes, createdAt: uploads.createdAt })
       .from(uploads)
       .where(eq(uploads.ownerId, id)),
+    // The newsletter is kept by address, not by account: the subscription of the account's address.
+    subscriptionOf(account?.email ?? member.email),
   ]);
   return {
     format: "suporte-de-domingo/account-export@1",
@@ -373,6 +385,7 @@ export async function exportAccountData(viewer: Viewer | null) {
     notificationPreferences: preferenceRows,
     reputation: reputationRows,
     uploads: uploadRows,
+    newsletter: newsletterRow,
   };
 }
 
@@ -382,7 +395,8 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /**
  * Removes the account (LGPD art. 18, elimination), confirmed with the password. Personal data goes: name,
- * e-mail, bio, picture, password, sessions, links, follows, favourites, saved filters, notifications. The row
+ * e-mail, bio, picture (its file too), password, sessions, links, follows, favourites, saved filters,
+ * notifications, the name inside notifications others got, the newsletter subscription. The row
  * stays under "Membro removido" with an address no one can type, so the questions, answers, posts and comments
  * the community built on stay readable and their counters (votes, likes) stay exact.
  */
@@ -391,14 +405,22 @@ export async function deleteAccount(viewer: Viewer | null, password: string): Pr
   await checkPassword(member, password, "password");
   const db = await getDb();
   const id = member.id;
-  await db.transaction(async (tx) => {
+  const unusedFiles = await db.transaction(async (tx) => {
+    // The row as stored now (the session's copy may be older): the name to take out of notifications,
+    // the picture to delete and the address whose newsletter subscription goes.
+    const [stored] = await tx
+      .select({ name: users.name, email: users.email, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(authTokens).where(eq(authTokens.userId, id));
     await tx.delete(follows).where(sql`${follows.followerId} = ${id} or ${follows.followeeId} = ${id}`);
     await tx.delete(tagFollows).where(eq(tagFollows.userId, id));
     await tx.delete(savedFilters).where(eq(savedFilters.userId, id));
     await tx.delete(notifications).where(eq(notifications.userId, id));
-    await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, id));
+    // Notifications others received keep what happened, under "Membro removido" instead of the name.
+    await anonymiseActor(tx, id, stored?.name ?? member.name, REMOVED_NAME);
+    await removeSubscriptionOf(tx, stored?.email ?? member.email);
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, id));
     // Favourites are private: removed, with the counters they fed.
     const removed = await tx
@@ -418,6 +440,8 @@ export async function deleteAccount(viewer: Viewer | null, password: string): Pr
         .set({ favoriteCount: sql`greatest(${posts.favoriteCount} - 1, 0)` })
         .where(inArray(posts.id, favoriteIds("post")));
     }
+    // The picture (and any upload nothing shows any more) goes with its file; images inside the content stay.
+    const unused = await forgetUnusedUploadsOf(tx, { id, avatarUrl: stored?.avatarUrl ?? null });
     await tx.update(uploads).set({ ownerId: null }).where(eq(uploads.ownerId, id));
     await tx
       .update(users)
@@ -434,5 +458,10 @@ export async function deleteAccount(viewer: Viewer | null, password: string): Pr
         weeklyDigest: false,
       })
       .where(eq(users.id, id));
+    return unused;
   });
+  // Files only once the rows are gone for good; a file that fails to go is logged, the removal stands.
+  await removeUploadFiles(unusedFiles).catch((error) =>
+    logger.error({ err: error, files: unusedFiles }, "removed account: upload files not deleted"),
+  );
 }

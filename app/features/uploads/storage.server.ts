@@ -12,6 +12,10 @@ export type UploadStorage = {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** The address the browser fetches the file from. */
   publicUrl(key: string): string;
+  /** Removes the file (a removed account's picture); nothing happens when it is not there. */
+  remove(key: string): Promise<void>;
+  /** The key of one of this storage's addresses, or null when the address is not one. */
+  keyOf(url: string): string | null;
 };
 
 const SAFE_KEY = /^[a-f0-9]{64}\.(png|jpg)$/;
@@ -35,6 +39,14 @@ export function localDiskStorage(directory: string): UploadStorage {
     },
     publicUrl(key) {
       return `/uploads/${key}`;
+    },
+    async remove(key) {
+      if (!SAFE_KEY.test(key)) throw new Error(`invalid upload key: ${key}`);
+      await rm(path.join(directory, key), { force: true });
+    },
+    keyOf(url) {
+      const key = url.startsWith("/uploads/") ? url.slice("/uploads/".length) : "";
+      return SAFE_KEY.test(key) ? key : null;
     },
   };
 }

@@ -1,9 +1,10 @@
 // Images members upload (into rich text, and avatars): checked from their bytes, re-encoded without metadata,
 // stored under the SHA-256 of the result and recorded in `uploads`.
 import { createHash } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
 import { uploads } from "#db/schema.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { IMAGE_MAX_BYTES } from "#app/lib/sanitize-rules.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -111,4 +112,45 @@ export async function storeImage(
     .onConflictDoNothing({ target: uploads.key });
 
   return { url: storage.publicUrl(key), width: output.info.width, height: output.info.height };
+}
+
+// ------------------------------------------------------------------------------------- removed accounts
+
+/**
+ * Of the files a removed member leaves (`avatarUrl` and every upload they own), the ones nothing else uses:
+ * not another account's picture, not a post's cover, not inside any question, answer, post or revision. Their
+ * rows are deleted here (call inside the removing transaction); pass the keys to `removeUploadFiles` once it
+ * has committed. Files are named by content hash, so another account that sent the same picture shares it.
+ */
+export async function forgetUnusedUploadsOf(
+  executor: Executor,
+  member: { id: number; avatarUrl: string | null },
+  storage: UploadStorage = uploadStorage(),
+): Promise<string[]> {
+  const owned = await executor
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(eq(uploads.ownerId, member.id));
+  const avatarKey = member.avatarUrl ? storage.keyOf(member.avatarUrl) : null;
+  const candidates = [...new Set([...owned.map((row) => row.key), ...(avatarKey ? [avatarKey] : [])])];
+  const unused: string[] = [];
+  for (const key of candidates) {
+    const url = storage.publicUrl(key);
+    // A key is 64 hex digits and an extension: nothing in it is special to LIKE.
+    const pattern = `%${key}%`;
+    const result = await executor.execute<{ used: boolean }>(sql`select
+      exists (select 1 from users where avatar_url = ${url} and id <> ${member.id})
+      or exists (select 1 from posts where cover_url = ${url} or body like ${pattern})
+      or exists (select 1 from questions where description like ${pattern} or details like ${pattern})
+      or exists (select 1 from answers where body like ${pattern})
+      or exists (select 1 from revisions where body like ${pattern} or details like ${pattern}) as used`);
+    if (!result.rows[0]?.used) unused.push(key);
+  }
+  if (unused.length > 0) await executor.delete(uploads).where(inArray(uploads.key, unused));
+  return unused;
+}
+
+/** Deletes the files `forgetUnusedUploadsOf` chose, after its transaction committed. */
+export async function removeUploadFiles(keys: string[], storage: UploadStorage = uploadStorage()) {
+  for (const key of keys) await storage.remove(key);
 }
