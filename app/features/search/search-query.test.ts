@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchQuery, snippetParts } from "./search-query.ts";
+import { MAX_SEARCH_TAGS, MAX_SEARCH_TERMS, parseSearchQuery, snippetParts } from "./search-query.ts";
 
 describe("parseSearchQuery", () => {
   it("separates operators from free text", () => {
@@ -9,6 +9,7 @@ describe("parseSearchQuery", () => {
       user: "ana",
       answered: true,
       accepted: false,
+      limited: false,
     });
   });
   it("accepts is:accepted and an @ before the handle", () => {
@@ -20,6 +21,22 @@ describe("parseSearchQuery", () => {
   });
   it("leaves ordinary text alone", () => {
     expect(parseSearchQuery("  como usar   async/await ").text).toBe("como usar async/await");
+  });
+  it("keeps a few tags and terms and says when it cut the rest", () => {
+    const manyTags = parseSearchQuery(Array.from({ length: 60 }, (_, i) => `[t${i}]`).join(""));
+    expect(manyTags.tags).toEqual(Array.from({ length: MAX_SEARCH_TAGS }, (_, i) => `t${i}`));
+    expect(manyTags.limited).toBe(true);
+
+    const words = Array.from({ length: 40 }, (_, i) => `palavra${i}`);
+    const manyWords = parseSearchQuery(`[sql] ${words.join(" ")}`);
+    expect(manyWords.tags).toEqual(["sql"]);
+    expect(manyWords.text.split(" ")).toEqual(words.slice(0, MAX_SEARCH_TERMS - 1));
+    expect(manyWords.limited).toBe(true);
+
+    // Exactly at the limits nothing is cut; repeated tags do not count twice.
+    const atLimit = parseSearchQuery(`[a] [A] ${words.slice(0, MAX_SEARCH_TERMS - 1).join(" ")} user:ana`);
+    expect(atLimit.limited).toBe(false);
+    expect(atLimit.user).toBe("ana");
   });
 });
 

@@ -8,18 +8,31 @@ export type ParsedSearch = {
   user: string | null;
   answered: boolean;
   accepted: boolean;
+  /** Tags or words past the limits below were left out (the results page says so). */
+  limited: boolean;
 };
+
+/**
+ * Each tag is a join and each word a text-index lookup in every searched table: sixty `[tag]` operators made
+ * one search cost half a second and stalled every page on PGlite (issue 15). A person rarely types more.
+ */
+export const MAX_SEARCH_TAGS = 5;
+/** Tags and words together (user: and is: hold one value each and cost nothing more when repeated). */
+export const MAX_SEARCH_TERMS = 10;
 
 export function parseSearchQuery(input: string): ParsedSearch {
   const tags: string[] = [];
   let user: string | null = null;
   let answered = false;
   let accepted = false;
+  let limited = false;
   let rest = input.slice(0, 300);
 
   rest = rest.replace(/\[([^\]]{1,35})\]/g, (_, tag: string) => {
     const name = tag.trim();
-    if (name && !tags.some((t) => t.toLowerCase() === name.toLowerCase())) tags.push(name);
+    if (!name || tags.some((t) => t.toLowerCase() === name.toLowerCase())) return " ";
+    if (tags.length < MAX_SEARCH_TAGS) tags.push(name);
+    else limited = true;
     return " ";
   });
   rest = rest.replace(/(^|\s)user:@?([\w.-]{1,40})/gi, (_, space: string, handle: string) => {
@@ -31,8 +44,17 @@ export function parseSearchQuery(input: string): ParsedSearch {
     else accepted = true;
     return space;
   });
-  return { text: rest.replace(/\s+/g, " ").trim(), tags, user, answered, accepted };
+  const words = rest.split(/\s+/).filter(Boolean);
+  const room = MAX_SEARCH_TERMS - tags.length;
+  if (words.length > room) limited = true;
+  return { text: words.slice(0, room).join(" "), tags, user, answered, accepted, limited };
 }
+
+/** The results page's note when a query was `limited`. */
+export const LIMITED_SEARCH_NOTE = `Sua busca foi limitada a ${MAX_SEARCH_TERMS} termos (até ${MAX_SEARCH_TAGS} tags); o restante foi ignorado.`;
+
+export const SEARCH_TIMED_OUT_MESSAGE =
+  "A busca demorou demais e foi interrompida. Tente de novo com menos palavras ou tags.";
 
 export function hasCriteria(parsed: ParsedSearch): boolean {
   return Boolean(parsed.text || parsed.tags.length || parsed.user || parsed.answered || parsed.accepted);

@@ -3,7 +3,7 @@ import { answers, posts, questions, questionTags, tags, users } from "#db/schema
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { sql } from "drizzle-orm";
-import { newestMatches, quickSearch, search } from "./search.server.ts";
+import { SEARCH_STATEMENT_TIMEOUT_MS, newestMatches, quickSearch, search } from "./search.server.ts";
 import { parseSearchQuery, snippetParts } from "./search-query.ts";
 import { eq } from "drizzle-orm";
 
@@ -163,9 +163,34 @@ describe("search", () => {
   });
 
   it("gives the header box at most five results, grouped by kind", async () => {
-    const hits = await quickSearch("consulta");
+    const { hits } = await quickSearch("consulta");
     expect(hits.length).toBeLessThanOrEqual(5);
     expect(hits.map((h) => h.kind)).toEqual(["questions", "posts"]);
-    expect(await quickSearch("   ")).toEqual([]);
+    expect(await quickSearch("   ")).toEqual({ hits: [], limited: false, timedOut: false });
   });
+
+  it("searches with many operators as with the first few, and says the rest were left out", async () => {
+    const many = `[javascript] ${Array.from({ length: 30 }, (_, i) => `[nada${i}]`).join(" ")}`;
+    const results = await search(many, "questions", 1);
+    expect(results.parsed.limited).toBe(true);
+    expect(results.parsed.tags).toHaveLength(5);
+    expect((await quickSearch(many)).limited).toBe(true);
+  });
+
+  // PGlite never fires statement_timeout (the caps bound its searches); PostgreSQL must.
+  it.runIf(process.env.TEST_DB_KIND === "postgres")(
+    "stops a search at its statement timeout and answers that it did",
+    async () => {
+      // Another connection holds the questions table: the search waits until PostgreSQL cancels it.
+      await db().transaction(async (tx) => {
+        await tx.execute(sql`lock table questions in access exclusive mode`);
+        const started = Date.now();
+        const results = await search("promessas", "questions", 1);
+        expect(results.timedOut).toBe(true);
+        expect(results.page.items).toEqual([]);
+        expect((await quickSearch("promessas")).timedOut).toBe(true);
+        expect(Date.now() - started).toBeLessThan(3 * SEARCH_STATEMENT_TIMEOUT_MS + 3000);
+      });
+    },
+  );
 });

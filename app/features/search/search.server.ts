@@ -2,10 +2,11 @@
 // `pt_unaccent` configuration (Portuguese stems, accents ignored), titles weighted above bodies, ranked by
 // relevance and freshness, with trigram matching as the fallback for misspellings. Every query is paginated in
 // SQL over GIN indexes; snippets are made only for the rows of the page.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type SQL } from "drizzle-orm";
 // Removed accounts stay in `users` (accounts' ADR 010); search leaves them out.
 import { REMOVED_EMAIL_PREFIX } from "#app/features/accounts/removed-members.server.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { database, getDb, type Executor } from "#app/lib/db.server.ts";
 import { SEARCH_ID_BUCKET } from "#db/schema.ts";
 import { slugify } from "#app/lib/slug.ts";
 import {
@@ -23,6 +24,47 @@ import {
 } from "./search-query.ts";
 
 export type SearchPage<T> = { items: T[]; total: number };
+
+/**
+ * How long PostgreSQL lets one search statement run before cancelling it (ADR 025): a search is never worth
+ * holding a connection longer, and the visitor gets a message instead of a stalled page.
+ */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
+
+/** The transaction a search runs in under its statement timeout (see `withStatementTimeout`). */
+const searchTransaction = new AsyncLocalStorage<Executor>();
+
+/** Where a search's statements go: its timed transaction when there is one, else the database. */
+async function searchDb(): Promise<Executor> {
+  return searchTransaction.getStore() ?? (await getDb());
+}
+
+/**
+ * Runs one kind's search in a transaction with `SET LOCAL statement_timeout` (PostgreSQL). PGlite runs
+ * statements on this thread and never fires the timeout (checked on 0.5.16: a 200 ms timeout let an 11 s query
+ * finish), so there the caps on tags and words (search-query.ts) are what bound the work.
+ */
+export async function withStatementTimeout<T>(
+  run: () => Promise<T>,
+  timeoutMs: number = SEARCH_STATEMENT_TIMEOUT_MS,
+): Promise<T> {
+  const handle = await database();
+  if (handle.kind !== "postgres") return run();
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+    return searchTransaction.run(tx, run);
+  });
+}
+
+/** PostgreSQL's "canceling statement due to statement timeout" (57014), as both drivers report it. */
+export function isStatementTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === "57014") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
 const TITLE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
@@ -51,7 +93,9 @@ async function newestId(table: "questions" | "answers" | "posts"): Promise<numbe
   newestIds.set(db, known);
   const cached = known.get(table);
   if (cached && Date.now() - cached.readAt < NEWEST_ID_TTL_MS) return cached.id;
-  const result = await db.execute<{ max: number | null }>(sql`select max(id) as max from ${sql.raw(table)}`);
+  const result = await (
+    await searchDb()
+  ).execute<{ max: number | null }>(sql`select max(id) as max from ${sql.raw(table)}`);
   const id = Number(result.rows[0]?.max ?? 0);
   known.set(table, { id, readAt: Date.now() });
   return id;
@@ -77,7 +121,7 @@ export async function newestMatches(
   extra: SQL = sql`true`,
   { limit = TEXT_CANDIDATES, firstWindow = FIRST_WINDOW } = {},
 ): Promise<number[]> {
-  const db = await getDb();
+  const db = await searchDb();
   const from = sql.raw(table);
   const matchedId = sql.raw(table === "answers" ? "question_id" : "id");
   const maxId = await newestId(table);
@@ -130,7 +174,7 @@ async function withMisspellingFallback<Row>(
  * only (`limit: 0`).
  */
 async function countOf(from: SQL, where: SQL): Promise<number> {
-  const db = await getDb();
+  const db = await searchDb();
   const result = await db.execute<{ total: string }>(
     sql`select count(*) as total from ${from} where ${where}`,
   );
@@ -175,7 +219,7 @@ export async function searchQuestions(
   parsed: ParsedSearch,
   { limit, offset }: Paging,
 ): Promise<SearchPage<QuestionHit>> {
-  const db = await getDb();
+  const db = await searchDb();
   const filters: SQL[] = [sql`q.deleted_at is null`, ...tagConditions(parsed, "question", sql`q.id`)];
   if (parsed.user) filters.push(sql`lower(u.handle) = lower(${parsed.user})`);
   if (parsed.answered) filters.push(sql`q.answer_count > 0`);
@@ -188,34 +232,25 @@ export async function searchQuestions(
       createdAt: sql`q.created_at`,
     });
     // A question also matches through the text of its answers (an OR of both in SQL would scan the table).
-    const match =
-      mode === "text"
-        ? oneOf(sql`q.id`, [
-            ...new Set(
-              (
-                await Promise.all([
-                  newestMatches(
-                    "questions",
-                    parsed.text,
-                    and([
-                      sql`deleted_at is null`,
-                      ...authorIs(parsed.user),
-                      ...tagConditions(parsed, "question", sql`questions.id`),
-                    ]),
-                  ),
-                  newestMatches(
-                    "answers",
-                    parsed.text,
-                    and([
-                      sql`deleted_at is null`,
-                      ...tagConditions(parsed, "question", sql`answers.question_id`),
-                    ]),
-                  ),
-                ])
-              ).flat(),
-            ),
-          ])
-        : own;
+    // One look after the other: they share the search's connection (PGlite runs one statement at a time anyway).
+    const matchedIds = async () => {
+      const asked = await newestMatches(
+        "questions",
+        parsed.text,
+        and([
+          sql`deleted_at is null`,
+          ...authorIs(parsed.user),
+          ...tagConditions(parsed, "question", sql`questions.id`),
+        ]),
+      );
+      const throughAnswers = await newestMatches(
+        "answers",
+        parsed.text,
+        and([sql`deleted_at is null`, ...tagConditions(parsed, "question", sql`answers.question_id`)]),
+      );
+      return [...new Set([...asked, ...throughAnswers])];
+    };
+    const match = mode === "text" ? oneOf(sql`q.id`, await matchedIds()) : own;
     const where = and([...filters, match]);
     if (limit === 0) {
       return { rows: [], total: await countOf(sql`questions q join users u on u.id = q.author_id`, where) };
@@ -273,7 +308,7 @@ export async function searchPosts(
   parsed: ParsedSearch,
   { limit, offset }: Paging,
 ): Promise<SearchPage<PostHit>> {
-  const db = await getDb();
+  const db = await searchDb();
   // Answers and acceptance are about questions: a search asking for them finds no posts.
   if (parsed.answered || parsed.accepted) return { items: [], total: 0 };
   const filters: SQL[] = [sql`p.deleted_at is null`, ...tagConditions(parsed, "post", sql`p.id`)];
@@ -354,7 +389,7 @@ export async function searchMembers(
   parsed: ParsedSearch,
   { limit, offset }: Paging,
 ): Promise<SearchPage<MemberHit>> {
-  const db = await getDb();
+  const db = await searchDb();
   const text = parsed.text || parsed.user || "";
   if (!text || parsed.tags.length || parsed.answered || parsed.accepted) return { items: [], total: 0 };
   // Name and bio by full text, name by trigrams (misspellings), handle by prefix: three index lookups as a
@@ -417,7 +452,7 @@ export async function searchTags(
     ),
     sql` union `,
   );
-  const db = await getDb();
+  const db = await searchDb();
   const result = await db.transaction(async (tx) => {
     // On a table of a few thousand tags the planner prefers reading them all, and trigram similarity then
     // costs ~2 µs a name (7 ms); the trigram index answers in well under one.
@@ -465,7 +500,7 @@ async function headlines(rows: { id: number; title: string; body: string }[], te
     for (const row of rows) out.set(row.id, { title: row.title, body: summary(row.body) });
     return out;
   }
-  const db = await getDb();
+  const db = await searchDb();
   const values = sql.join(
     rows.map((r) => sql`(${r.id}::int, ${r.title}::text, ${r.body}::text)`),
     sql`, `,
@@ -493,6 +528,8 @@ export type SearchResults = {
   kind: SearchKind;
   page: SearchPage<SearchHit>;
   totals: Record<SearchKind, number>;
+  /** The database stopped the search at its statement timeout: nothing to show but a message. */
+  timedOut: boolean;
 };
 
 const searchers = {
@@ -501,6 +538,23 @@ const searchers = {
   members: searchMembers,
   tags: searchTags,
 } satisfies Record<SearchKind, (parsed: ParsedSearch, paging: Paging) => Promise<SearchPage<SearchHit>>>;
+
+/** Each kind under its own statement timeout (they run side by side, on separate connections). */
+async function searchEveryKind(
+  parsed: ParsedSearch,
+  paging: (kind: SearchKind) => Paging,
+): Promise<SearchPage<SearchHit>[] | "timed out"> {
+  try {
+    return await Promise.all(
+      SEARCH_KINDS.map((k) =>
+        withStatementTimeout<SearchPage<SearchHit>>(() => searchers[k](parsed, paging(k))),
+      ),
+    );
+  } catch (error) {
+    if (isStatementTimeout(error)) return "timed out";
+    throw error;
+  }
+}
 
 /** The /search page: the chosen kind's page of results, and how many of each kind there are. */
 export async function search(
@@ -511,31 +565,31 @@ export async function search(
 ): Promise<SearchResults> {
   const parsed = parseSearchQuery(query);
   const empty = { items: [], total: 0 };
+  const none = { query, parsed, kind, page: empty, totals: { questions: 0, posts: 0, members: 0, tags: 0 } };
   if (!parsed.text && !parsed.tags.length && !parsed.user && !parsed.answered && !parsed.accepted) {
-    return { query, parsed, kind, page: empty, totals: { questions: 0, posts: 0, members: 0, tags: 0 } };
+    return { ...none, timedOut: false };
   }
-  const pages = await Promise.all(
-    SEARCH_KINDS.map((k) =>
-      searchers[k](
-        parsed,
-        k === kind ? { limit: pageSize, offset: (page - 1) * pageSize } : { limit: 0, offset: 0 },
-      ),
-    ),
+  const pages = await searchEveryKind(parsed, (k) =>
+    k === kind ? { limit: pageSize, offset: (page - 1) * pageSize } : { limit: 0, offset: 0 },
   );
+  if (pages === "timed out") return { ...none, timedOut: true };
   const totals = Object.fromEntries(SEARCH_KINDS.map((k, i) => [k, pages[i]?.total ?? 0])) as Record<
     SearchKind,
     number
   >;
-  return { query, parsed, kind, page: pages[SEARCH_KINDS.indexOf(kind)] ?? empty, totals };
+  return { query, parsed, kind, page: pages[SEARCH_KINDS.indexOf(kind)] ?? empty, totals, timedOut: false };
 }
 
+export type QuickSearch = { hits: SearchHit[]; limited: boolean; timedOut: boolean };
+
 /** The header's box: up to five results in all, grouped by kind, questions first. */
-export async function quickSearch(query: string, max = 5): Promise<SearchHit[]> {
+export async function quickSearch(query: string, max = 5): Promise<QuickSearch> {
   const parsed = parseSearchQuery(query);
-  if (!parsed.text && !parsed.tags.length && !parsed.user) return [];
-  const [questions, posts, members, tags] = await Promise.all(
-    SEARCH_KINDS.map((k) => searchers[k](parsed, { limit: max, offset: 0 })),
-  );
+  const found = { hits: [], limited: parsed.limited, timedOut: false };
+  if (!parsed.text && !parsed.tags.length && !parsed.user) return found;
+  const pages = await searchEveryKind(parsed, () => ({ limit: max, offset: 0 }));
+  if (pages === "timed out") return { ...found, timedOut: true };
+  const [questions, posts, members, tags] = pages;
   // A fair share for every kind that has results, then fill the rest in kind order.
   const lists = [questions, posts, members, tags].map((p) => [...(p?.items ?? [])]);
   const picked: SearchHit[][] = lists.map(() => []);
@@ -549,5 +603,5 @@ export async function quickSearch(query: string, max = 5): Promise<SearchHit[]> 
       }
     }
   }
-  return picked.flat();
+  return { ...found, hits: picked.flat() };
 }

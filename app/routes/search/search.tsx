@@ -1,11 +1,17 @@
 // /search?q=&tipo=&page= — every result, by kind, with pagination and the operators explained.
-import { Form, Link } from "react-router";
+import { Form, Link, data } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { SearchIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { Highlighted } from "#app/features/search/components/highlighted.tsx";
 import { search } from "#app/features/search/search.server.ts";
-import { SEARCH_KINDS, type SearchHit, type SearchKind } from "#app/features/search/search-query.ts";
+import {
+  LIMITED_SEARCH_NOTE,
+  SEARCH_KINDS,
+  SEARCH_TIMED_OUT_MESSAGE,
+  type SearchHit,
+  type SearchKind,
+} from "#app/features/search/search-query.ts";
 import { formatDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/search";
@@ -24,7 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = url.searchParams.get("tipo") as SearchKind | null;
   const kind = requested && SEARCH_KINDS.includes(requested) ? requested : "questions";
   const results = await search(q, kind, pageFromUrl(url), PAGE_SIZE);
-  return { ...results, pageNumber: pageFromUrl(url), totalPages: Math.ceil(results.page.total / PAGE_SIZE) };
+  const body = {
+    ...results,
+    pageNumber: pageFromUrl(url),
+    totalPages: Math.ceil(results.page.total / PAGE_SIZE),
+  };
+  // A stopped search says so with 503, which also keeps the page out of the visitor page cache.
+  return results.timedOut ? data(body, { status: 503, headers: { "Retry-After": "5" } }) : body;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -108,7 +120,7 @@ function HitItem({ hit }: { hit: SearchHit }) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, kind, page, totals, pageNumber, totalPages } = loaderData;
+  const { query, parsed, kind, page, totals, pageNumber, totalPages, timedOut } = loaderData;
   const tabHref = (k: SearchKind) => `/search?${new URLSearchParams({ q: query, tipo: k })}`;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -156,7 +168,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </details>
 
-      {query ? (
+      {parsed.limited ? (
+        <p role="status" className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {LIMITED_SEARCH_NOTE}
+        </p>
+      ) : null}
+
+      {timedOut ? (
+        <p role="alert" className="mt-6 text-slate-700">
+          {SEARCH_TIMED_OUT_MESSAGE}
+        </p>
+      ) : query ? (
         <>
           <nav aria-label="Tipos de resultado" className="mt-6 border-b border-slate-200">
             <ul className="flex flex-wrap gap-1">
