@@ -9,6 +9,8 @@ import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { canManage } from "./access.ts";
 import { COMMENT_MAX, MESSAGES } from "./schemas.ts";
+// How much a member may write in an hour (the accounts feature's public rule).
+import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 
 export type CommentAuthor = {
   id: number;
@@ -87,6 +89,7 @@ export async function addPostComment(
   if (Array.from(body).length > COMMENT_MAX) {
     throw new AppError("validation", MESSAGES.commentTooLong, { field: "body" });
   }
+  await assertContentRate(viewer, "comment", "body");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [post] = await tx

@@ -24,6 +24,8 @@ import {
   isCategory,
   type PostCategory,
 } from "./schemas.ts";
+// How much a member may write in an hour (the accounts feature's public rule).
+import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 
 export const WORDS_PER_MINUTE = 200;
 const SLUG_MAX = 80;
@@ -128,6 +130,7 @@ export async function createPost(
 ): Promise<{ id: number; slug: string }> {
   const author = requireMember(viewer, "Entre na sua conta para publicar no blog.");
   const clean = cleanInput(input);
+  await assertContentRate(author, "post");
   const base = slugify(clean.title, { maxLength: SLUG_MAX }) || "post";
   const db = await getDb();
   return db.transaction(async (tx) => {

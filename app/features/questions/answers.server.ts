@@ -21,6 +21,8 @@ import { authorColumns, type AuthorSummary } from "./questions.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
 import { MESSAGES } from "./schemas.ts";
+// How much a member may write in an hour (the accounts feature's public rule).
+import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 
 export const ANSWER_MESSAGES = {
   acceptOnlyAsker: "Só quem perguntou pode aceitar uma resposta.",
@@ -124,6 +126,7 @@ export async function createAnswer(
 ): Promise<{ id: number }> {
   const member = requireMember(viewer);
   const body = checkBody(html);
+  await assertContentRate(member, "answer", "body");
   const db = await getDb();
   return db.transaction(async (tx) => {
     // The counter moves first: the update locks the question's row and says whether it is live.

@@ -11,6 +11,8 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { ACCESS_MESSAGES, canModify, requireAuthorOrModerator, requireMember } from "./access.server.ts";
 import { COMMENT_MAX, COMMENT_MIN, MESSAGES } from "./schemas.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
+// How much a member may write in an hour (the accounts feature's public rule).
+import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 
 export type CommentView = {
   id: number;
@@ -38,6 +40,7 @@ export async function addComment(
   if (length < COMMENT_MIN || length > COMMENT_MAX) {
     throw new AppError("validation", MESSAGES.commentLength, { field: "body" });
   }
+  await assertContentRate(member, "comment", "body");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const locked = await lockTarget(tx, target.kind, target.id);

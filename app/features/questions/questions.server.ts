@@ -46,6 +46,8 @@ import {
 import { bountyTimeLeft } from "./bounty-time.ts";
 import type { QuestionListQuery } from "./list-query.ts";
 import { MESSAGES, PAGE_SIZE, TAGS_MAX, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
+// How much a member may write in an hour (the accounts feature's public rule).
+import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 
 export type TagLink = { name: string; slug: string };
 
@@ -547,6 +549,7 @@ export async function createQuestion(
 ): Promise<{ id: number }> {
   const member = requireMember(viewer);
   const checked = checkQuestion(input);
+  await assertContentRate(member, "question");
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
