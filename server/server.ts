@@ -27,7 +27,7 @@ type AppEntry = {
     visitorPage?: VisitorPageNote;
     document?: boolean;
   }) => RouterContextProvider;
-  replayVisitorPageEffects: (effects: unknown[], request: globalThis.Request) => void;
+  replayVisitorPageEffects: (effects: unknown[], request: globalThis.Request, clientIp: string) => void;
   isSignedIn: (request: globalThis.Request) => Promise<boolean>;
   announceWrite: () => Promise<void>;
   onWriteElsewhere: (onWrite: () => void) => Promise<() => Promise<void>>;
@@ -139,12 +139,15 @@ const visitorPages = visitorPageCache({
   isMember: isLiveMember,
   replay: (effects, req) => {
     const headers = new Headers();
-    for (const name of ["user-agent", "x-forwarded-for", "x-real-ip"]) {
-      const value = req.get(name);
-      if (value) headers.set(name, value);
-    }
+    const agent = req.get("user-agent");
+    if (agent) headers.set("user-agent", agent);
+    // Views are counted by the address trusted per TRUST_PROXY, never by headers the client wrote.
     void entryOf().then((entry) =>
-      entry.replayVisitorPageEffects(effects, new Request(`http://localhost${req.originalUrl}`, { headers })),
+      entry.replayVisitorPageEffects(
+        effects,
+        new Request(`http://localhost${req.originalUrl}`, { headers }),
+        req.ip ?? "",
+      ),
     );
   },
   // Other app servers on the same PostgreSQL empty their caches too (app/lib/site-writes.server.ts).

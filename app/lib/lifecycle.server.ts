@@ -94,9 +94,10 @@ export function createLoadContext({
 }
 
 /** What the loaders would have done for a visitor's page served from the HTTP server's cache. */
-export function replayVisitorPageEffects(effects: VisitorPageEffect[], request: Request) {
+export function replayVisitorPageEffects(effects: VisitorPageEffect[], request: Request, clientIp = "") {
   if (isbot(request.headers.get("user-agent") ?? "")) return;
   for (const effect of effects) {
-    if (effect.kind === "question-view") queueView(effect.questionId, viewerKey(null, request));
+    // The address Express trusted (req.ip), as the loader's clientIpContext: never a forwarded header.
+    if (effect.kind === "question-view") queueView(effect.questionId, viewerKey(null, clientIp));
   }
 }

@@ -40,7 +40,7 @@ import { castVote } from "#app/features/questions/votes.server.ts";
 // Following members belongs to the social feature; the author blocks only show its state.
 import { isFollowing } from "#app/features/social/follows.server.ts";
 import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
-import { visitorPageContext } from "#app/lib/context.ts";
+import { clientIpContext, visitorPageContext } from "#app/lib/context.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
@@ -63,7 +63,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
   // A view counts once per visitor per hour, written a moment later; robots do not count.
   if (!page.question.deletedAt) {
-    if (!isbot(request.headers.get("user-agent") ?? "")) queueView(id, viewerKey(viewer, request));
+    if (!isbot(request.headers.get("user-agent") ?? ""))
+      queueView(id, viewerKey(viewer, context.get(clientIpContext)));
     // A copy of this page served from the visitor cache counts its view too.
     context.get(visitorPageContext).effects.push({ kind: "question-view", questionId: id });
   }
