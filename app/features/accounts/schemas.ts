@@ -3,6 +3,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { EMAIL_INVALID, emailField } from "#app/lib/validation.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -20,6 +21,8 @@ export const ACCOUNT_MESSAGES = {
   // Ours.
   passwordMax: "A senha deve ter no máximo 128 caracteres",
   newPasswordMax: "A nova senha deve ter no máximo 128 caracteres",
+  passwordCommon:
+    "Esta senha é muito comum e seria adivinhada logo. Escolha outra, mais difícil de adivinhar.",
   nameRequired: "Informe seu nome",
   nameMax: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres`,
   roleLineMax: `A apresentação curta deve ter no máximo ${ROLE_LINE_MAX_LENGTH} caracteres`,
@@ -47,16 +50,31 @@ export function rateLimitedMessage(retryAfterSeconds: number): string {
 
 const M = ACCOUNT_MESSAGES;
 
-/** Sign-in and sign-up password: spec §5's minimum, our maximum (scrypt input stays small). */
+/** Sign-in password: spec §5's minimum, our maximum (scrypt input stays small). */
 const passwordField = z
   .string({ error: M.passwordMin })
   .min(PASSWORD_MIN_LENGTH, { error: M.passwordMin })
   .max(PASSWORD_MAX_LENGTH, { error: M.passwordMax });
 
+/** A password being chosen is also not one of the most common (sign-in still takes an old one). */
+const notCommon = (password: string) =>
+  password.length < PASSWORD_MIN_LENGTH ||
+  password.length > PASSWORD_MAX_LENGTH ||
+  !isCommonPassword(password);
+
+const chosenPasswordField = passwordField.refine(notCommon, { error: M.passwordCommon });
+
 const newPasswordField = z
   .string({ error: M.newPasswordMin })
   .min(PASSWORD_MIN_LENGTH, { error: M.newPasswordMin })
-  .max(PASSWORD_MAX_LENGTH, { error: M.newPasswordMax });
+  .max(PASSWORD_MAX_LENGTH, { error: M.newPasswordMax })
+  .refine(notCommon, { error: M.passwordCommon });
+
+/**
+ * A display name is one line: line breaks, tabs and other control characters become one space, so a name
+ * cannot add lines to the e-mails that greet it.
+ */
+const oneLine = (value: string) => value.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, " ").trim();
 
 const confirmPasswordField = z
   .string({ error: M.confirmPasswordMin })
@@ -71,9 +89,13 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
   /** Spec §5: "socialName: string, no further rule". Left blank, the e-mail's name is used. */
-  socialName: z.string().trim().max(NAME_MAX_LENGTH, { error: M.nameMax }).optional(),
+  socialName: z
+    .string()
+    .transform(oneLine)
+    .pipe(z.string().max(NAME_MAX_LENGTH, { error: M.nameMax }))
+    .optional(),
   email: emailField,
-  password: passwordField,
+  password: chosenPasswordField,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
@@ -103,9 +125,13 @@ export const profileSchema = z.object({
   intent: z.literal("profile"),
   name: z
     .string({ error: M.nameRequired })
-    .trim()
-    .min(1, { error: M.nameRequired })
-    .max(NAME_MAX_LENGTH, { error: M.nameMax }),
+    .transform(oneLine)
+    .pipe(
+      z
+        .string({ error: M.nameRequired })
+        .min(1, { error: M.nameRequired })
+        .max(NAME_MAX_LENGTH, { error: M.nameMax }),
+    ),
   roleLine: z.string().trim().max(ROLE_LINE_MAX_LENGTH, { error: M.roleLineMax }).default(""),
   bio: z.string().trim().max(BIO_MAX_LENGTH, { error: M.bioMax }).default(""),
 });
