@@ -227,7 +227,8 @@ export function ForgotForm({
 
 // ----------------------------------------------------------------------------------- Recuperar senha
 
-export type RecoveryState = { valid: true; email: string } | { valid: false };
+/** Whether the reset link still works; never the account's address (the member types it, issue 15). */
+export type RecoveryState = { valid: boolean };
 
 export function RecoveryForm({
   variant,
@@ -247,7 +248,6 @@ export function RecoveryForm({
   const fetcher = useFetcher<AccountActionData>({ key: `recovery-${variant}` });
   const [form, fields] = useForm({
     id: `recovery-${variant}`,
-    defaultValue: state.valid ? { email: state.email } : undefined,
     lastResult: (fetcher.state === "idle" ? fetcher.data?.result : undefined) ?? initialResult ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: recoverySchema }),
     ...VALIDATION,

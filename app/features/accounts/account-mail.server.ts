@@ -27,14 +27,18 @@ export async function settleAccountMail(): Promise<void> {
 
 const SIGNATURE = ["", "Até breve,", "Equipe Suporte de Domingo"];
 
+/** "Olá, {name}!" on one line, whatever an older row holds (names are one line since issue 15). */
+const greeting = (name: string) => `Olá, ${name.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, " ").trim()}!`;
+
 export function sendVerificationMail(to: string, name: string, link: string) {
   sendInBackground({
     to,
     subject: "Confirme seu e-mail na Suporte de Domingo",
     text: [
-      `Olá, ${name}!`,
+      greeting(name),
       "",
-      "Que bom ter você na Suporte de Domingo. Para confirmar este endereço de e-mail, abra o link abaixo:",
+      "Que bom ter você na Suporte de Domingo. Para confirmar este endereço de e-mail, abra o link abaixo e",
+      "aperte Confirmar (entre na sua conta, se ele pedir):",
       link,
       "",
       "O link vale por uma hora. Você já pode perguntar, responder e escrever no blog enquanto isso.",
@@ -49,7 +53,7 @@ export function sendPasswordResetMail(to: string, name: string, link: string) {
     to,
     subject: "Recupere sua senha da Suporte de Domingo",
     text: [
-      `Olá, ${name}!`,
+      greeting(name),
       "",
       "Recebemos um pedido para criar uma nova senha para a sua conta. Para continuar, abra o link abaixo:",
       link,
@@ -67,9 +71,10 @@ export function sendEmailChangeMail(to: string, name: string, link: string) {
     to,
     subject: "Confirme seu novo e-mail na Suporte de Domingo",
     text: [
-      `Olá, ${name}!`,
+      greeting(name),
       "",
-      "Você pediu para usar este endereço na sua conta da Suporte de Domingo. Para confirmar, abra o link:",
+      "Você pediu para usar este endereço na sua conta da Suporte de Domingo. Para confirmar, abra o link e",
+      "aperte Confirmar (entre na sua conta, se ele pedir):",
       link,
       "",
       "O link vale por uma hora. Até lá, sua conta continua com o e-mail antigo.",
@@ -84,7 +89,7 @@ export function sendEmailChangeNotice(to: string, name: string, newEmail: string
     to,
     subject: "Pedido de troca de e-mail na Suporte de Domingo",
     text: [
-      `Olá, ${name}!`,
+      greeting(name),
       "",
       `Alguém com acesso à sua conta pediu para trocar o e-mail dela para ${newEmail}.`,
       "A troca só acontece quando o novo endereço for confirmado.",
@@ -99,7 +104,7 @@ export function sendPasswordChangedNotice(to: string, name: string) {
     to,
     subject: "Sua senha da Suporte de Domingo foi alterada",
     text: [
-      `Olá, ${name}!`,
+      greeting(name),
       "",
       "A senha da sua conta acabou de ser alterada, e as sessões em outros aparelhos foram encerradas.",
       'Se não foi você, use "Esqueceu a senha?" na tela de Login para criar uma nova.',

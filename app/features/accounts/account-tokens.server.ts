@@ -1,6 +1,6 @@
 // One-time links sent by e-mail (verify the address, reset the password, confirm a new address): random,
 // stored as SHA-256, valid for one hour, used once.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { authTokens } from "#db/schema.ts";
 import type { Executor } from "#app/lib/db.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
@@ -80,4 +80,22 @@ export async function consumeToken(
     )
     .returning({ id: authTokens.id, userId: authTokens.userId, newEmail: authTokens.newEmail });
   return row ?? null;
+}
+
+/**
+ * Uses up every outstanding token of these kinds for the member: a password or e-mail change ends the links
+ * sent before it (a reset link in an old mailbox, an e-mail change an intruder asked for).
+ */
+export async function cancelTokens(
+  executor: Executor,
+  userId: number,
+  kinds: readonly TokenKind[],
+  now: Date = new Date(),
+): Promise<void> {
+  await executor
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(authTokens.userId, userId), inArray(authTokens.kind, [...kinds]), isNull(authTokens.usedAt)),
+    );
 }

@@ -90,11 +90,14 @@ describe("sign-up", () => {
     const [mail] = await mailsTo(email.toLowerCase());
     expect(mail?.subject).toMatch(/Confirme seu e-mail/);
     expect(mail?.text).toContain("https://sdd.test/confirmar-email/");
-    expect(await confirmEmailToken(tokenIn(mail))).toMatchObject({ outcome: "verified", userId: viewer.id });
+    expect(await confirmEmailToken(viewer, tokenIn(mail))).toMatchObject({
+      outcome: "verified",
+      userId: viewer.id,
+    });
     const [row] = await db().select().from(users).where(eq(users.id, viewer.id));
     expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
     // Single use.
-    expect(await confirmEmailToken(tokenIn(mail))).toEqual({ outcome: "invalid" });
+    expect(await confirmEmailToken(viewer, tokenIn(mail))).toEqual({ outcome: "invalid" });
   });
 
   test("an e-mail is unique regardless of case", async () => {
@@ -214,17 +217,54 @@ describe("sign-in", () => {
       await expect(signIn({ email, password }, meta())).resolves.toBeTruthy();
     }));
 
-  test("five attempts a minute per account, from any address", () =>
+  test("five attempts a minute per account and address: someone else's guesses do not lock the member out", () =>
     inAFreshWindow(async () => {
       const { email, password } = await member();
+      const guesser = meta();
       for (let i = 0; i < 5; i++) {
-        await signIn({ email, password: "senha-errada-1" }, meta()).catch(() => undefined);
+        await signIn({ email, password: "senha-errada-1" }, guesser).catch(() => undefined);
       }
-      await expect(signIn({ email, password }, meta())).rejects.toMatchObject({
+      await expect(signIn({ email, password }, guesser)).rejects.toMatchObject({
         code: "rate_limited",
         message: "Muitas tentativas seguidas. Espere um minuto e tente de novo.",
       });
+      await expect(signIn({ email, password }, meta())).resolves.toBeTruthy();
     }));
+
+  test("spread over many addresses, guesses meet the account's own limit: twenty a minute, then a minute's wait", () =>
+    inAFreshWindow(async () => {
+      const { email, password } = await member();
+      // Four addresses of five guesses each (the member's own sign-in above counts as one more attempt).
+      for (let i = 0; i < 20; i++) {
+        await signIn({ email, password: "senha-errada-1" }, meta()).catch(() => undefined);
+      }
+      await expect(signIn({ email, password }, meta())).rejects.toMatchObject({ code: "rate_limited" });
+      // The next window starts afresh: a back-off, not a lock.
+      vi.setSystemTime(new Date(Date.now() + 60_000));
+      await expect(signIn({ email, password }, meta())).resolves.toBeTruthy();
+    }));
+
+  test("a password reset cancels the e-mail changes and other links under way", async () => {
+    const { viewer, email } = await member();
+    const change = await issueToken(db(), viewer.id, "change_email", { newEmail: "intruso@exemplo.com.br" });
+    await requestPasswordReset(email, meta());
+    const token = tokenIn((await mailsTo(email)).at(-1));
+    const { viewer: after } = await resetPassword(
+      { token, email, newPassword: "nova-senha-123", confirmPassword: "nova-senha-123" },
+      meta(),
+    );
+    expect(await confirmEmailToken(after, change)).toEqual({ outcome: "invalid" });
+    const [row] = await db().select().from(users).where(eq(users.id, viewer.id));
+    expect(row?.email).toBe(email);
+  });
+
+  test("a confirmed e-mail change ends the reset links sent to the old address", async () => {
+    const { viewer } = await member();
+    const reset = await issueToken(db(), viewer.id, "reset_password");
+    const change = await issueToken(db(), viewer.id, "change_email", { newEmail: uniqueEmail() });
+    expect(await confirmEmailToken(viewer, change)).toMatchObject({ outcome: "changed" });
+    expect(await recoveryState(reset)).toEqual({ valid: false });
+  });
 
   test("a wrong password and an unknown e-mail take about the same time (real scrypt cost)", async () => {
     const { email } = await member("a-senha-certa-1");
@@ -277,7 +317,7 @@ describe("password recovery", () => {
     const elsewhere = await signIn({ email, password }, meta());
     await requestPasswordReset(email, meta());
     const token = tokenIn((await mailsTo(email)).at(-1));
-    expect(await recoveryState(token)).toEqual({ valid: true, email });
+    expect(await recoveryState(token)).toEqual({ valid: true });
 
     const input = { token, email, newPassword: "nova-senha-123", confirmPassword: "nova-senha-123" };
     const result = await resetPassword(input, meta());
@@ -310,7 +350,7 @@ describe("password recovery", () => {
     const fresh = await issueToken(db(), viewer.id, "reset_password", {
       now: new Date(Date.now() - 59 * 60_000),
     });
-    expect(await recoveryState(fresh)).toEqual({ valid: true, email });
+    expect(await recoveryState(fresh)).toEqual({ valid: true });
   });
 
   test("a newer link replaces the older one", async () => {
@@ -377,15 +417,15 @@ describe("verification", () => {
     const newest = tokens.find((t) => hashToken(t) === pending?.hash);
     const older = tokens.find((t) => t !== newest);
     expect(newest && older).toBeTruthy();
-    expect(await confirmEmailToken(older ?? "")).toEqual({ outcome: "invalid" });
-    expect(await confirmEmailToken(newest ?? "")).toMatchObject({ outcome: "verified" });
+    expect(await confirmEmailToken(viewer, older ?? "")).toEqual({ outcome: "invalid" });
+    expect(await confirmEmailToken(viewer, newest ?? "")).toMatchObject({ outcome: "verified" });
     expect(await resendVerification({ ...viewer, emailVerified: true }, meta())).toBe(false);
   });
 
   test("a reset link for another kind does not verify", async () => {
     const { viewer } = await member();
     const token = await issueToken(db(), viewer.id, "reset_password");
-    expect(await confirmEmailToken(token)).toEqual({ outcome: "invalid" });
+    expect(await confirmEmailToken(viewer, token)).toEqual({ outcome: "invalid" });
   });
 });
 

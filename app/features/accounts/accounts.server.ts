@@ -2,12 +2,18 @@
 // the request's IP for the rate limits) explicitly and checks its own rules.
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { users } from "#db/schema.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Role, Viewer } from "#app/lib/viewer.ts";
-import { consumeToken, findValidToken, issueToken } from "./account-tokens.server.ts";
+import {
+  cancelTokens,
+  consumeToken,
+  findValidToken,
+  issueToken,
+  type TokenKind,
+} from "./account-tokens.server.ts";
 import { runInBackground, sendPasswordResetMail, sendVerificationMail } from "./account-mail.server.ts";
 import { uniqueViolation } from "./db-errors.server.ts";
 import { activeMembersOnly, isRemovedEmail } from "./removed-members.server.ts";
@@ -90,6 +96,9 @@ export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<Sig
 export async function signIn(input: SignInInput, meta: RequestMeta): Promise<SignedIn> {
   const email = input.email.toLowerCase();
   await assertRateLimit(RATE_LIMITS.signInPerIp, meta.ip);
+  // Guesses are held back per account and address, so someone else's wrong passwords never lock the member
+  // out; past that pair, the account's own limit is generous and short (a back-off, not a lock).
+  await assertRateLimit(RATE_LIMITS.signInPerAccountAndIp, `${email}|${meta.ip}`);
   await assertRateLimit(RATE_LIMITS.signInPerAccount, email);
   const db = await getDb();
   const [row] = await db
@@ -132,21 +141,23 @@ export async function requestPasswordReset(email: string, meta: RequestMeta): Pr
   });
 }
 
-export type RecoveryState = { valid: true; email: string } | { valid: false };
+export type RecoveryState = { valid: boolean };
 
-/** Whether a reset link still works, and for which address (the recovery form's e-mail is filled with it). */
+/**
+ * Whether a reset link still works. Never which address it is for: the member types it (a link seen by
+ * someone else must not tell them the account's address).
+ */
 export async function recoveryState(token: string | null): Promise<RecoveryState> {
   if (!token) return { valid: false };
   const db = await getDb();
-  const found = await findValidToken(db, "reset_password", token);
-  if (!found) return { valid: false };
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, found.userId));
-  return row ? { valid: true, email: row.email } : { valid: false };
+  return { valid: (await findValidToken(db, "reset_password", token)) !== null };
 }
 
 /**
  * "Cadastrar" in the recovery form: uses the token up, sets the new password, ends every session of the member
- * (a thief's included) and signs them in. Reaching the link proves the address, so it also counts as verified.
+ * (a thief's included), cancels the e-mail changes and other reset links under way (a thief's way back) and
+ * signs them in. Reaching the link proves the address, so it also counts as verified; and since the account
+ * is then held by that mailbox alone, ADMIN_EMAIL's account may be promoted (ADR 023).
  */
 export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.newPassword);
@@ -162,6 +173,7 @@ export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Pr
       .returning(viewerColumns);
     // Rolls the transaction back, so the link still works with the right address.
     if (!row) throw new AppError("validation", ACCOUNT_MESSAGES.resetEmailMismatch, { field: "email" });
+    await cancelTokens(tx, row.id, ["change_email", "reset_password"], now);
     await endSessionsOf(tx, row.id);
     const session = await createSession(tx, row.id, meta.userAgent, now);
     return { viewer: toViewer(row), token: session };
@@ -176,44 +188,74 @@ export type EmailConfirmation =
   | { outcome: "verified"; userId: number }
   | { outcome: "changed"; userId: number; email: string }
   | { outcome: "taken" }
-  | { outcome: "invalid" };
+  | { outcome: "invalid" }
+  | { outcome: "signInRequired" }
+  | { outcome: "otherAccount" };
 
-/** The link in the verification and e-mail-change messages. Single use, one hour. */
-export async function confirmEmailToken(token: string): Promise<EmailConfirmation> {
+export type EmailLinkState = "ready" | "invalid" | "signInRequired" | "otherAccount";
+
+const EMAIL_LINK_KINDS = ["verify_email", "change_email"] as const satisfies readonly TokenKind[];
+
+async function findEmailLink(executor: Executor, token: string, now: Date) {
+  for (const kind of EMAIL_LINK_KINDS) {
+    const found = await findValidToken(executor, kind, token, now);
+    if (found) return { kind, ...found };
+  }
+  return null;
+}
+
+/**
+ * What opening a verification or e-mail-change link shows (a GET changes nothing: mail scanners and link
+ * previews open links too): the confirm button for the account's own session, else why not.
+ */
+export async function emailLinkState(viewer: Viewer | null, token: string): Promise<EmailLinkState> {
+  const db = await getDb();
+  const found = await findEmailLink(db, token, new Date());
+  if (!found) return "invalid";
+  if (!viewer) return "signInRequired";
+  return found.userId === viewer.id ? "ready" : "otherAccount";
+}
+
+/**
+ * The confirm button of the verification and e-mail-change links (single use, one hour). Only a signed-in
+ * session of the account that asked completes it: the link proves the mailbox, the session proves the person
+ * who signed up (or asked for the change), so a squatter of ADMIN_EMAIL cannot be confirmed, and promoted, by
+ * the address's real owner opening the link (ADR 023). A change cancels the links sent before it.
+ */
+export async function confirmEmailToken(viewer: Viewer | null, token: string): Promise<EmailConfirmation> {
+  if (!viewer) return { outcome: "signInRequired" };
   const db = await getDb();
   const now = new Date();
-  const verified = await db.transaction(async (tx) => {
-    const found = await consumeToken(tx, "verify_email", token, now);
-    if (!found) return null;
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
-      .where(eq(users.id, found.userId));
-    return found.userId;
-  });
-  if (verified !== null) {
-    await promoteConfiguredAdmin();
-    return { outcome: "verified", userId: verified };
-  }
+  let result: EmailConfirmation;
   try {
-    const changed = await db.transaction(async (tx) => {
-      const found = await consumeToken(tx, "change_email", token, now);
-      if (!found?.newEmail) return null;
+    result = await db.transaction(async (tx): Promise<EmailConfirmation> => {
+      const found = await findEmailLink(tx, token, now);
+      if (!found) return { outcome: "invalid" };
+      if (found.userId !== viewer.id) return { outcome: "otherAccount" };
+      // The conditional update, so two presses at once cannot both succeed.
+      const used = await consumeToken(tx, found.kind, token, now);
+      if (!used) return { outcome: "invalid" };
+      if (found.kind === "verify_email") {
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+          .where(eq(users.id, used.userId));
+        return { outcome: "verified", userId: used.userId };
+      }
+      if (!used.newEmail) return { outcome: "invalid" };
       await tx
         .update(users)
-        .set({ email: found.newEmail, emailVerifiedAt: now })
-        .where(eq(users.id, found.userId));
-      return { userId: found.userId, email: found.newEmail };
+        .set({ email: used.newEmail, emailVerifiedAt: now })
+        .where(eq(users.id, used.userId));
+      await cancelTokens(tx, used.userId, ["reset_password", "change_email", "verify_email"], now);
+      return { outcome: "changed", userId: used.userId, email: used.newEmail };
     });
-    if (changed) {
-      await promoteConfiguredAdmin();
-      return { outcome: "changed", ...changed };
-    }
   } catch (error) {
     if (uniqueViolation(error) === "users_email_key") return { outcome: "taken" };
     throw error;
   }
-  return { outcome: "invalid" };
+  if (result.outcome === "verified" || result.outcome === "changed") await promoteConfiguredAdmin();
+  return result;
 }
 
 /** Sends a new verification link (settings' "Reenviar"); nothing when the address is already verified. */
@@ -230,7 +272,9 @@ export async function resendVerification(viewer: Viewer, meta: RequestMeta): Pro
 
 /**
  * Makes the account of ADMIN_EMAIL an admin once its address is verified (at start, and right after it is
- * verified). Promoting an unverified account would hand the site to whoever signs up with that address first.
+ * verified). Promoting an unverified account would hand the site to whoever signs up with that address first;
+ * and an address counts as verified only when the mailbox and the account's password (a signed-in session,
+ * or a reset that ends every other way in) met, so the squatter's account never is (ADR 023).
  */
 export async function promoteConfiguredAdmin(): Promise<boolean> {
   const email = env().ADMIN_EMAIL;

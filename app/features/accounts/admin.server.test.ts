@@ -32,10 +32,32 @@ describe("the first admin", () => {
     expect(await promoteConfiguredAdmin()).toBe(false);
     expect(await roleOf(viewer.id)).toBe("member");
     const token = await issueToken(db(), viewer.id, "verify_email");
-    expect(await confirmEmailToken(token)).toMatchObject({ outcome: "verified" });
+    expect(await confirmEmailToken(viewer, token)).toMatchObject({ outcome: "verified" });
     expect(await roleOf(viewer.id)).toBe("admin");
     // At start: nothing more to do.
     expect(await promoteConfiguredAdmin()).toBe(false);
+  });
+
+  test("a squatter's link, pressed without the account's session, verifies and promotes nobody", async () => {
+    // The first test's account gives the address up.
+    await db()
+      .update(users)
+      .set({ email: "antes@exemplo.com.br", role: "member" })
+      .where(eq(users.email, "chefe@exemplo.com.br"));
+    const { viewer: squatter } = await signUp(
+      { email: "chefe@exemplo.com.br", password: "senha-do-invasor" },
+      meta,
+    );
+    await settleAccountMail();
+    const token = await issueToken(db(), squatter.id, "verify_email");
+    // The address's real owner opens the link signed out, or signed in to an account of their own.
+    expect(await confirmEmailToken(null, token)).toEqual({ outcome: "signInRequired" });
+    const owner = await createMember(db());
+    expect(await confirmEmailToken(owner, token)).toEqual({ outcome: "otherAccount" });
+    const [row] = await db().select().from(users).where(eq(users.id, squatter.id));
+    expect(row?.emailVerifiedAt).toBeNull();
+    expect(await promoteConfiguredAdmin()).toBe(false);
+    expect(await roleOf(squatter.id)).toBe("member");
   });
 
   test("admin:create creates a verified admin who can sign in, or promotes an existing account", async () => {

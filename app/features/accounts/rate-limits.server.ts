@@ -11,7 +11,13 @@ export type RateLimitRule = { name: string; limit: number; windowSeconds: number
 /** Spec-free numbers chosen in issue 3: per IP and per account. */
 export const RATE_LIMITS = {
   signInPerIp: { name: "sign-in:ip", limit: 10, windowSeconds: 60 },
-  signInPerAccount: { name: "sign-in:account", limit: 5, windowSeconds: 60 },
+  // Issue 15: five guesses a minute hold back one address for one account, never the member elsewhere; the
+  // account's own limit is generous and one minute long, a back-off for a guesser spread over many addresses
+  // rather than a lock anyone can set off.
+  signInPerAccountAndIp: { name: "sign-in:account-ip", limit: 5, windowSeconds: 60 },
+  signInPerAccount: { name: "sign-in:account", limit: 20, windowSeconds: 60 },
+  /** Settings' current-password checks: only the account's own sessions reach them, so sign-in guesses never count. */
+  passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 60 },
   signUpPerIp: { name: "sign-up:ip", limit: 5, windowSeconds: 3600 },
   resetPerIp: { name: "reset:ip", limit: 5, windowSeconds: 3600 },
   // Mail that cannot be used as a weapon (issue 15, ADR 024): confirmations per address and per client address,

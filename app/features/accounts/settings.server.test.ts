@@ -7,7 +7,8 @@ import { outboxDir } from "#app/lib/mail.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { settleAccountMail } from "./account-mail.server.ts";
-import { confirmEmailToken, signIn, type RequestMeta } from "./accounts.server.ts";
+import { issueToken } from "./account-tokens.server.ts";
+import { confirmEmailToken, recoveryState, signIn, type RequestMeta } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { getProfile } from "./profiles.server.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
@@ -88,13 +89,17 @@ describe("settings", () => {
     expect(await getSettings(ana)).toMatchObject({ email: ana.email, pendingEmail: newEmail });
     expect((await lastMailTo(ana.email))?.text).toContain(newEmail);
     const link = (await lastMailTo(newEmail))?.text.match(/confirmar-email\/([\w-]+)/)?.[1] ?? "";
-    expect(await confirmEmailToken(link)).toEqual({ outcome: "changed", userId: ana.id, email: newEmail });
+    expect(await confirmEmailToken(ana, link)).toEqual({
+      outcome: "changed",
+      userId: ana.id,
+      email: newEmail,
+    });
     expect(await getSettings(ana)).toMatchObject({
       email: newEmail,
       emailVerified: true,
       pendingEmail: null,
     });
-    expect(await confirmEmailToken(link)).toEqual({ outcome: "invalid" });
+    expect(await confirmEmailToken(ana, link)).toEqual({ outcome: "invalid" });
   });
 
   test("an address in use (any case) or the same address is refused", async () => {
@@ -118,7 +123,7 @@ describe("settings", () => {
     await requestEmailChange(ana, { intent: "email", newEmail: wanted, currentPassword: PASSWORD }, meta());
     const link = (await lastMailTo(wanted))?.text.match(/confirmar-email\/([\w-]+)/)?.[1] ?? "";
     await createMember(db(), { email: wanted });
-    expect(await confirmEmailToken(link)).toEqual({ outcome: "taken" });
+    expect(await confirmEmailToken(ana, link)).toEqual({ outcome: "taken" });
     expect((await getSettings(ana)).email).toBe(ana.email);
   });
 
@@ -142,14 +147,49 @@ describe("settings", () => {
     await expect(signIn({ email: ana.email, password: "nova-senha-1" }, meta())).resolves.toBeTruthy();
   });
 
-  test("guessing the current password is rate limited like a sign-in", async () => {
+  test("a new password cancels the e-mail change under way and the reset links", async () => {
+    const ana = await member();
+    await requestEmailChange(
+      ana,
+      { intent: "email", newEmail: email("intruso"), currentPassword: PASSWORD },
+      meta(),
+    );
+    const reset = await issueToken(db(), ana.id, "reset_password");
+    const change = (await lastMailTo((await getSettings(ana)).pendingEmail ?? ""))?.text.match(
+      /confirmar-email\/([\w-]+)/,
+    )?.[1];
+    await changePassword(
+      ana,
+      {
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "nova-senha-1",
+        confirmPassword: "nova-senha-1",
+      },
+      null,
+    );
+    expect((await getSettings(ana)).pendingEmail).toBeNull();
+    expect(await confirmEmailToken(ana, change ?? "")).toEqual({ outcome: "invalid" });
+    expect(await recoveryState(reset)).toEqual({ valid: false });
+  });
+
+  test("guessing the current password is rate limited, apart from sign-in guesses", async () => {
     const ana = await member();
     const input = {
       intent: "password" as const,
       newPassword: "nova-senha-1",
       confirmPassword: "nova-senha-1",
     };
-    for (let i = 0; i < 5; i++) {
+    // Someone else's wrong sign-ins do not lock the member out of their settings.
+    for (let i = 0; i < 6; i++) {
+      await signIn({ email: ana.email, password: "nao-e-a-senha" }, meta()).catch(() => undefined);
+    }
+    await requestEmailChange(
+      ana,
+      { intent: "email", newEmail: email("livre"), currentPassword: PASSWORD },
+      meta(),
+    );
+    for (let i = 0; i < 9; i++) {
       await changePassword(ana, { ...input, currentPassword: `errada-${i}-abc` }, null).catch(
         () => undefined,
       );

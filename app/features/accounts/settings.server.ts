@@ -36,7 +36,7 @@ import {
 // functions).
 import { removeSubscriptionOf, subscriptionOf } from "#app/features/newsletter/newsletter.server.ts";
 import { anonymiseActor } from "#app/features/notifications/notifications.server.ts";
-import { issueToken } from "./account-tokens.server.ts";
+import { cancelTokens, issueToken } from "./account-tokens.server.ts";
 import {
   sendEmailChangeMail,
   sendEmailChangeNotice,
@@ -127,9 +127,12 @@ export async function removeAvatar(viewer: Viewer | null): Promise<void> {
   await db.update(users).set({ avatarUrl: null }).where(eq(users.id, member.id));
 }
 
-/** Checks the member's current password (counted like a sign-in attempt, so it cannot be guessed here). */
+/**
+ * Checks the member's current password, with a limit of its own so it cannot be guessed here; sign-in guesses
+ * by others do not count against it (issue 15: they locked members out of their settings).
+ */
 async function checkPassword(member: Viewer, password: string, field: string): Promise<void> {
-  await assertRateLimit(RATE_LIMITS.signInPerAccount, member.email.toLowerCase());
+  await assertRateLimit(RATE_LIMITS.passwordCheckPerAccount, String(member.id));
   const db = await getDb();
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id));
   if (!(await verifyPassword(password, row?.hash ?? null))) {
@@ -160,11 +163,15 @@ export async function requestEmailChange(
     .limit(1);
   if (taken) throw new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { field: "newEmail" });
   const token = await issueToken(db, member.id, "change_email", { newEmail });
+  // The link opens a page whose button, pressed in a session of this account, makes the change (ADR 023).
   sendEmailChangeMail(newEmail, member.name, verificationLink(meta.origin, token));
   sendEmailChangeNotice(member.email, member.name, newEmail);
 }
 
-/** Sets a new password; every other session ends (this one stays). */
+/**
+ * Sets a new password; every other session ends (this one stays), and so do the links sent before it: e-mail
+ * changes under way (an intruder's way back) and reset links.
+ */
 export async function changePassword(
   viewer: Viewer | null,
   input: PasswordChangeInput,
@@ -176,6 +183,7 @@ export async function changePassword(
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+    await cancelTokens(tx, member.id, ["change_email", "reset_password"]);
     await endSessionsOf(tx, member.id, currentToken);
   });
   sendPasswordChangedNotice(member.email, member.name);

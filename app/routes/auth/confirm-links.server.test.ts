@@ -1,16 +1,19 @@
 // The pages behind the links of e-mails: a link that confirms nothing answers 400 (it was a 200 page saying so),
-// a link that works answers 200.
+// a link that works answers 200. The e-mail link's GET only shows a button; its POST, in the account's own
+// session, confirms (issue 15).
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
-import { loaderArgs } from "#tests/support/route-calls.ts";
+import { issueToken } from "#app/features/accounts/account-tokens.server.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { actionArgs, loaderArgs } from "#tests/support/route-calls.ts";
 import { loader as newsletterConfirm } from "../newsletter/newsletter-confirm.tsx";
-import { loader as confirmEmail } from "./confirm-email.tsx";
+import { action as pressConfirm, loader as confirmEmail } from "./confirm-email.tsx";
 
-setupTestDatabase();
+const db = setupTestDatabase();
 
 /** A loader's status: `data(…)` carries it in `init`; a plain object is a 200. */
 const statusOfData = (value: unknown) => (value as { init?: { status?: number } }).init?.status ?? 200;
@@ -24,6 +27,26 @@ describe("links from e-mails", () => {
     );
     expect(statusOfData(result)).toBe(400);
     expect((result as { data: { outcome: string } }).data.outcome).toBe("invalid");
+  });
+
+  test("opening an e-mail link confirms nothing; its button confirms, in the account's own session only", async () => {
+    const member = await createMember(db());
+    const other = await createMember(db());
+    const token = await issueToken(db(), member.id, "verify_email");
+    const path = `/confirmar-email/${token}`;
+    const outcomeOf = (value: unknown) => (value as { data: { outcome: string } }).data.outcome;
+
+    const opened = await confirmEmail(loaderArgs(path, { token }));
+    expect([statusOfData(opened), outcomeOf(opened)]).toEqual([200, "signInRequired"]);
+    const signedOut = await pressConfirm(actionArgs(path, null, {}, { token }));
+    expect([statusOfData(signedOut), outcomeOf(signedOut)]).toEqual([401, "signInRequired"]);
+    const byOther = await pressConfirm(actionArgs(path, other, {}, { token }));
+    expect([statusOfData(byOther), outcomeOf(byOther)]).toEqual([403, "otherAccount"]);
+
+    const confirmed = await pressConfirm(actionArgs(path, member, {}, { token }));
+    expect([statusOfData(confirmed), outcomeOf(confirmed)]).toEqual([200, "verified"]);
+    const again = await pressConfirm(actionArgs(path, member, {}, { token }));
+    expect([statusOfData(again), outcomeOf(again)]).toEqual([400, "invalid"]);
   });
 
   test("a newsletter link answers 200 once it confirms, 400 when it confirms nothing", async () => {

@@ -37,11 +37,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   // After a post without JavaScript, the token comes back in the form's values.
   const posted = actionData?.result.initialValue?.token;
   const token = loaderData.token ?? (typeof posted === "string" ? posted : "");
-  const state = loaderData.token
-    ? loaderData.state
-    : posted
-      ? { valid: true as const, email: "" }
-      : loaderData.state;
+  const state = loaderData.token ? loaderData.state : posted ? { valid: true } : loaderData.state;
   return (
     <AuthPage
       mode="recovery"

@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return done(
         intent,
-        `Enviamos um link de confirmação para ${submission.value.newEmail}. A troca acontece quando você abri-lo.`,
+        `Enviamos um link de confirmação para ${submission.value.newEmail}. A troca acontece quando você abri-lo e confirmar, com esta conta aberta.`,
         submission.reply({ resetForm: true }),
       );
     }
