@@ -58,7 +58,18 @@ test("the verification link gives the profile its badge", async ({ page }) => {
   const profile = await myProfile(page);
   await page.goto(profile);
   await expect(page.getByText("Verificado")).toHaveCount(0);
+  // Opened in a browser signed out (another device, say): the link asks to sign in, then to press the button.
+  await page.context().clearCookies();
   await page.goto(linkIn(await waitForMail(me.email, /Confirme seu e-mail/)));
+  await expect(page.getByRole("heading", { name: "Entre na conta para confirmar" })).toBeVisible();
+  await page.getByRole("link", { name: "Entrar", exact: true }).click();
+  await expect(page).toHaveURL(/\/entrar\?redirectTo=/);
+  const form = page.locator("main form");
+  await form.getByLabel("Email").fill(me.email);
+  await form.getByLabel("Senha").fill(me.password);
+  await form.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("heading", { name: "Confirme seu e-mail" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("heading", { name: "E-mail confirmado!" })).toBeVisible();
   await page.goto(profile);
   await expect(page.getByText("Verificado")).toBeVisible();
@@ -106,6 +117,7 @@ test("the e-mail changes after the link sent to the new address is opened", asyn
   await expect(form.getByText(`Aguardando a confirmação de ${newEmail}`)).toBeVisible();
   await waitForMail(me.email, /troca de e-mail/);
   await page.goto(linkIn(await waitForMail(newEmail, /novo e-mail/)));
+  await page.getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("heading", { name: "E-mail alterado!" })).toBeVisible();
   await page.goto("/configuracoes");
   await expect(section(page, "E-mail").getByText(newEmail)).toBeVisible();

@@ -97,7 +97,9 @@ test("a visitor signs up, signs out, signs in, recovers the password by e-mail a
   const mail = await waitForMail(me.email, /Recupere sua senha/);
   await page.goto(linkIn(mail));
   const recoveryDialog = page.getByRole("dialog", { name: "Recuperar senha" });
-  await expect(recoveryDialog.getByLabel("Email")).toHaveValue(me.email);
+  // The page never shows the account's address: the member types it.
+  await expect(recoveryDialog.getByLabel("Email")).toHaveValue("");
+  await recoveryDialog.getByLabel("Email").fill(me.email);
   const newPassword = `${me.password}-nova`;
   await recoveryDialog.getByLabel("Nova senha").fill(newPassword);
   await recoveryDialog.getByLabel("Confirmar senha").fill(newPassword);
@@ -152,8 +154,8 @@ test("the modal shows the spec's messages under each field @phone", async ({ pag
   await recovery.getByRole("button", { name: "Cadastrar" }).click();
   await expect(recovery.getByText("A nova senha deve ter pelo menos 8 caracteres")).toBeVisible();
   await recovery.getByLabel("Email").fill("alguem@exemplo.com.br");
-  await recovery.getByLabel("Nova senha").fill("12345678");
-  await recovery.getByLabel("Confirmar senha").fill("12345678");
+  await recovery.getByLabel("Nova senha").fill("uma-senha-qualquer");
+  await recovery.getByLabel("Confirmar senha").fill("uma-senha-qualquer");
   await recovery.getByRole("button", { name: "Cadastrar" }).click();
   await expect(recovery.getByText(/Peça um novo\.$/)).toBeVisible();
   await page.getByRole("dialog").getByRole("link", { name: "Voltar ao Login" }).click();
@@ -173,13 +175,19 @@ test("the recovery form refuses different passwords", async ({ page }) => {
   await expect(forgotDialog.getByRole("status")).not.toBeEmpty();
   await page.goto(linkIn(await waitForMail(me.email, /Recupere sua senha/)));
   const dialog = page.getByRole("dialog", { name: "Recuperar senha" });
-  await dialog.getByLabel("Nova senha").fill("12345678");
+  await dialog.getByLabel("Email").fill(me.email);
+  await dialog.getByLabel("Nova senha").fill("cafe-com-pao");
   await dialog.getByLabel("Confirmar senha").fill("1234");
   await dialog.getByRole("button", { name: "Cadastrar" }).click();
   await expect(dialog.getByText("A confirmação da senha deve ter pelo menos 8 caracteres")).toBeVisible();
-  await dialog.getByLabel("Confirmar senha").fill("87654321");
+  await dialog.getByLabel("Confirmar senha").fill("pao-com-cafe");
   await dialog.getByRole("button", { name: "Cadastrar" }).click();
   await expect(dialog.getByText("As senhas não correspondem")).toBeVisible();
+  // One of the most common passwords is refused next to its field.
+  await dialog.getByLabel("Nova senha").fill("senha123");
+  await dialog.getByLabel("Confirmar senha").fill("senha123");
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog.getByText(/^Esta senha é muito comum/)).toBeVisible();
 });
 
 test("Escape, the overlay and the close button close the modal and focus returns to the trigger", async ({
