@@ -14,10 +14,13 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-// A document answer keeps the refusal's Retry-After (React Router only sends what a route's `headers` return).
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+// A document answer keeps the refusal's Retry-After (React Router only sends what a route's `headers` return),
+// on top of what the layouts above set.
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 };
 
 // One answer whether or not the address was already subscribed: the form must not tell anyone that.
