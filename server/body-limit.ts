@@ -35,11 +35,22 @@ export function bufferedBody(res: Response): Uint8Array<ArrayBuffer> | undefined
   return res.locals.requestBody as Uint8Array<ArrayBuffer> | undefined;
 }
 
+/** What is read and thrown away after a refusal, so the sender gets to read the 413 before the socket closes. */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 5_000;
+
 function refuse(req: Request, res: Response) {
-  // The rest of the body is not read: the connection closes once the answer is out.
-  req.unpipe();
-  req.pause();
-  res.once("finish", () => req.socket.destroySoon());
+  // The rest of the body is read and dropped, up to a bound: a sender still writing would otherwise see the
+  // connection reset instead of the answer. Then the connection closes.
+  let discarded = 0;
+  const close = () => req.socket.destroy();
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) close();
+  });
+  req.resume();
+  const timer = setTimeout(close, LINGER_MS);
+  req.socket.once("close", () => clearTimeout(timer));
   const wantsJson = req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json");
   res.status(413).set("Connection", "close");
   if (wantsJson) res.json({ error: TOO_LARGE_MESSAGE });
