@@ -38,7 +38,7 @@ describe("blog feeds", () => {
       description: "Descrição com <b>negrito</b> & mais",
       tags: ["xml&rss"],
     });
-    const response = await blogFeed(args("https://exemplo.dev/blog/feed.xml"));
+    const response = await blogFeed();
     expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
     const xml = await response.text();
     assertWellFormed(xml);
