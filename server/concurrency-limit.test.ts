@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { BUSY_MESSAGE, concurrencyLimit } from "./concurrency-limit.ts";
+import { BUSY_MESSAGE, concurrencyLimit, isNotificationStream } from "./concurrency-limit.ts";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -76,5 +76,15 @@ describe("concurrencyLimit", () => {
     expect(await late.text()).toBe(BUSY_MESSAGE);
     expect(await (await first).text()).toBe("a");
     expect(limit.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+});
+
+describe("isNotificationStream", () => {
+  it("lets only GET /notifications/stream skip the line, however it is spelled", () => {
+    expect(isNotificationStream({ method: "GET", path: "/notifications/stream" })).toBe(true);
+    expect(isNotificationStream({ method: "GET", path: "/Notifications/Stream/" })).toBe(true);
+    expect(isNotificationStream({ method: "POST", path: "/notifications/stream" })).toBe(false);
+    // Any page asked for with `Accept: text/event-stream` used to skip it too.
+    expect(isNotificationStream({ method: "GET", path: "/questions" })).toBe(false);
   });
 });

@@ -6,6 +6,14 @@
 // (docs/performance.md) 64 served most (16: 84 req/s, 64: 127, 128: 124), with no request left unanswered.
 import type { NextFunction, Request, Response } from "express";
 
+/**
+ * The one request that never takes a place: a member's notification stream, however its address is spelled.
+ * Asking for an event stream elsewhere (`Accept: text/event-stream`) does not skip the line.
+ */
+export function isNotificationStream(req: Pick<Request, "method" | "path">): boolean {
+  return req.method === "GET" && req.path.toLowerCase().replace(/\/+$/, "") === "/notifications/stream";
+}
+
 /** What a request that waited too long is told (503, with Retry-After). */
 export const BUSY_MESSAGE = "O servidor está ocupado agora. Tente de novo em instantes.";
 

@@ -10,7 +10,7 @@ import { CROSS_SITE_MESSAGE, isCrossSiteWriteFrom } from "#app/lib/csrf.server.t
 import { env, parseEnv } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { concurrencyLimit } from "./concurrency-limit.ts";
+import { concurrencyLimit, isNotificationStream } from "./concurrency-limit.ts";
 import { appHandler } from "./app-handler.ts";
 import { bodyLimit, declaredBodyLimit } from "./body-limit.ts";
 import { hostGuard } from "./host-guard.ts";
@@ -158,12 +158,8 @@ const visitorPages = visitorPageCache({
 });
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
 
-// Requests inside the app at once; the rest queue in arrival order. Only the notification stream, however its
-// address is spelled, never queues: a request cannot skip the line by asking for an event stream.
-const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, {
-  bypass: (req) =>
-    req.method === "GET" && req.path.toLowerCase().replace(/\/+$/, "") === "/notifications/stream",
-});
+// Requests inside the app at once; the rest queue in arrival order (only the notification stream never does).
+const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, { bypass: isNotificationStream });
 app.use(appRequests.middleware);
 // Inside the line, so at most MAX_CONCURRENT_REQUESTS bodies are in memory at once, each under its ceiling.
 app.use(bodyLimit());
