@@ -24,4 +24,26 @@ describe("parseEnv", () => {
     for (const name of ["PORT", "DATABASE_URL", "CONTACT_EMAIL"]) expect(message).toContain(`- ${name}:`);
     expect(message).toContain("postgres://");
   });
+
+  it("reads TRUST_PROXY as Express expects it, and refuses what Express would crash on", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
+    for (const bad of ["yes", "10.0.0.0/33", "proxy.local", "10.0.0.1/8/1"]) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it("takes PUBLIC_URL as an http(s) origin only", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://exemplo.com.br" }).PUBLIC_URL).toBe("https://exemplo.com.br");
+    for (const bad of ["ftp://exemplo.com.br", "https://exemplo.com.br/forum", "https://a@exemplo.com.br"]) {
+      expect(() => parseEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
 });
