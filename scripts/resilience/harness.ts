@@ -3,6 +3,8 @@
 // access for the checks (PostgreSQL at any time; PGlite only while its server is stopped).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../app/lib/db.server.ts";
 
@@ -77,6 +79,13 @@ export async function withDatabase<T>(store: Store, fn: (db: Database) => Promis
   } finally {
     await handle.close();
   }
+}
+
+/** Sets the role of the accounts with these e-mails. PGlite: the store's server must be stopped first. */
+export async function setRole(store: Store, role: "member" | "moderator", emails: string[]) {
+  await withDatabase(store, (db) =>
+    db.execute(sql`update users set role = ${role} where email in (${sql.join(emails, sql`, `)})`),
+  );
 }
 
 export async function rows<T extends Record<string, unknown>>(db: Database, text: string): Promise<T[]> {
@@ -195,6 +204,21 @@ export async function somePostSlug(origin: string): Promise<string> {
   const slug = html.match(/href="\/blog\/([a-z0-9-]+)"/)?.[1];
   if (!slug) throw new Error("nenhum post em /blog");
   return slug;
+}
+
+export type Mail = { to: string; subject: string; text: string; sentAt: string };
+
+/** The e-mails the server wrote to DATA_DIR/outbox (SMTP_URL is unset) for `to`. */
+export async function mailsTo(store: Store, to: string): Promise<Mail[]> {
+  const outbox = path.join(store.dataDir, "outbox");
+  const files = await readdir(outbox).catch(() => [] as string[]);
+  // A file still being written does not parse yet: it is read on the next look.
+  const read = (f: string): Promise<Mail | null> =>
+    readFile(path.join(outbox, f), "utf8")
+      .then((text) => JSON.parse(text) as Mail)
+      .catch(() => null);
+  const mails = await Promise.all(files.map(read));
+  return mails.filter((m): m is Mail => m?.to.toLowerCase() === to.toLowerCase());
 }
 
 export function check(failures: string[], ok: boolean, message: string) {
