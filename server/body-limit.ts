@@ -66,28 +66,78 @@ export function declaredBodyLimit(limitFor = bodyLimitFor) {
   };
 }
 
-/** Reads the body into memory up to the ceiling (the last step before the app). */
-export function bodyLimit(limitFor = bodyLimitFor) {
+export type BodyReadingOptions = {
+  limitFor?: (path: string) => number;
+  /** Bytes of bodies being read at once, across requests (declared lengths, else the ceiling). */
+  budgetBytes?: number;
+  /** After `graceMs`, a body must have come at this average rate or more, or the request gets 408. */
+  minBytesPerSecond?: number;
+  graceMs?: number;
+};
+
+export const SLOW_BODY_MESSAGE = "O envio demorou demais para chegar. Verifique a conexão e tente de novo.";
+export const BODIES_BUSY_MESSAGE =
+  "O servidor está recebendo muitos envios agora. Tente de novo em instantes.";
+
+/**
+ * Reads the body into memory up to its ceiling, before the request takes a place in line (server/
+ * concurrency-limit.ts): a sender trickling a body a byte at a time must not hold one of the app's places. What
+ * bounds memory instead is a budget of bytes being read at once (503 past it), and what bounds time is a minimum
+ * average rate after a grace period (408): a phone on a slow network sends tens of KB a second, a slowloris
+ * a byte every few seconds.
+ */
+export function bodyLimit({
+  limitFor = bodyLimitFor,
+  budgetBytes = 64 * 1024 * 1024,
+  minBytesPerSecond = 1024,
+  graceMs = 10_000,
+}: BodyReadingOptions = {}) {
+  let reserved = 0;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const limit = limitFor(req.path);
+    const declared = req.get("content-length");
+    const reservation = declared === undefined ? limit : Math.min(Number(declared) || 0, limit);
+    if (reserved + reservation > budgetBytes) {
+      req.resume();
+      res.status(503).set({ "Retry-After": "5", Connection: "close" });
+      res.type("text/plain; charset=utf-8").send(BODIES_BUSY_MESSAGE);
+      return;
+    }
+    reserved += reservation;
+    const started = Date.now();
     const chunks: Buffer[] = [];
     let received = 0;
     let done = false;
+    const finish = () => {
+      if (done) return false;
+      done = true;
+      reserved -= reservation;
+      clearInterval(pace);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", finish);
+      req.off("close", finish);
+      return true;
+    };
+    const pace = setInterval(() => {
+      const elapsed = Date.now() - started;
+      if (elapsed < graceMs || received >= (minBytesPerSecond * elapsed) / 1000) return;
+      if (!finish()) return;
+      res.status(408).set("Connection", "close").type("text/plain; charset=utf-8").send(SLOW_BODY_MESSAGE);
+      res.once("finish", () => req.socket.destroy());
+    }, 1000);
     const onData = (chunk: Buffer) => {
       if (done) return;
       received += chunk.length;
       if (received > limit) {
-        done = true;
-        cleanup();
+        finish();
         return refuse(req, res);
       }
       chunks.push(chunk);
     };
     const onEnd = () => {
-      if (done) return;
-      done = true;
-      cleanup();
+      if (!finish()) return;
       const body = new Uint8Array(received);
       let offset = 0;
       for (const chunk of chunks) {
@@ -97,17 +147,9 @@ export function bodyLimit(limitFor = bodyLimitFor) {
       res.locals.requestBody = body;
       next();
     };
-    const onError = () => {
-      done = true;
-      cleanup();
-    };
-    const cleanup = () => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onError);
-    };
     req.on("data", onData);
     req.on("end", onEnd);
-    req.on("error", onError);
+    req.on("error", finish);
+    req.on("close", finish);
   };
 }

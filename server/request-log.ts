@@ -2,25 +2,38 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 
 const SECRET_QUERY_KEYS = new Set(["token", "code", "state"]);
-/** Our e-mailed tokens are 32 random bytes in base64url (43 characters); slugs are lower case. */
-const TOKEN_SEGMENT = /^(?=.*[A-Z])[A-Za-z0-9_-]{43}$/;
+/**
+ * Our e-mailed tokens and link digests are 32 random bytes in base64url (43 characters), so they almost surely
+ * hold a capital letter; slugs and handles are lower case. Found anywhere: a path segment, before `.data`,
+ * inside an encoded `redirectTo`.
+ */
+const TOKEN_RUN = /(?<![\w-])(?=[\w-]*[A-Z])[\w-]{40,}(?![\w-])/g;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 /**
- * The address as logged: one-time tokens (a reset or confirmation link's) replaced, so whoever reads the logs
- * cannot use a link a member has not opened yet.
+ * The address as logged: one-time tokens (a reset, confirmation or unsubscribe link's) replaced, so whoever
+ * reads the logs cannot use a link a member has not opened yet.
  */
 export function redactedUrl(originalUrl: string): string {
   const [path = "", query] = originalUrl.split(/\?(.*)/s, 2);
-  const safePath = path
-    .split("/")
-    .map((segment) => (TOKEN_SEGMENT.test(segment) ? "[redigido]" : segment))
-    .join("/");
+  const safePath = decoded(path).replace(TOKEN_RUN, "[redigido]");
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
-  for (const key of new Set(params.keys())) {
-    if (SECRET_QUERY_KEYS.has(key.toLowerCase())) params.set(key, "[redigido]");
+  const parts: string[] = [];
+  for (const [key, value] of params) {
+    const safeValue = SECRET_QUERY_KEYS.has(key.toLowerCase())
+      ? "[redigido]"
+      : value.replace(TOKEN_RUN, "[redigido]");
+    parts.push(`${key}=${safeValue}`);
   }
-  return `${safePath}?${params.toString()}`;
+  return `${safePath}?${parts.join("&")}`;
 }
 
 /** One line per request, written when the response finishes. Static assets are logged at debug level. */

@@ -51,6 +51,8 @@ app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 });
+// First, so refusals (a foreign host, a body too large) are logged too.
+app.use(requestLog(logger));
 app.use(securityHeaders({ isDev }));
 app.use(hostGuard(config.PUBLIC_URL));
 // A body declared past its ceiling is refused before it waits in line or is read (ADR 022).
@@ -63,7 +65,6 @@ app.use(
       compression.filter(req, res),
   }),
 );
-app.use(requestLog(logger));
 
 let loadBuild: () => Promise<ServerBuild>;
 // Production hands React Router the build itself: given a function, it re-derives its route tables on every
@@ -160,9 +161,10 @@ if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middlewar
 
 // Requests inside the app at once; the rest queue in arrival order (only the notification stream never does).
 const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, { bypass: isNotificationStream });
-app.use(appRequests.middleware);
-// Inside the line, so at most MAX_CONCURRENT_REQUESTS bodies are in memory at once, each under its ceiling.
+// Bodies are read before taking a place in line (a slow sender must not hold one), under a budget of bytes
+// being read at once and a minimum rate (ADR 022).
 app.use(bodyLimit());
+app.use(appRequests.middleware);
 
 app.all(
   "/{*splat}",

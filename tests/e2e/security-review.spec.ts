@@ -281,6 +281,39 @@ test.describe("with PUBLIC_URL set", () => {
   });
 });
 
+test.describe("slow senders", () => {
+  test("bodies trickling in a byte at a time do not hold the app's places in line", async () => {
+    test.setTimeout(120_000);
+    const server = await startHealthyServer({ MAX_CONCURRENT_REQUESTS: "2" });
+    const sockets = Array.from({ length: 6 }, () => {
+      const req = httpRequest({
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/entrar",
+        method: "POST",
+        headers: { ...formHeaders, "Content-Length": "1000" },
+      });
+      req.on("error", () => undefined);
+      req.write("e");
+      const drip = setInterval(() => req.write("x"), 2000);
+      return { req, drip };
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      const started = Date.now();
+      const page = await fetch(`${server.origin}/questions?pagina-nova=${Date.now()}`);
+      expect(page.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      for (const { req, drip } of sockets) {
+        clearInterval(drip);
+        req.destroy();
+      }
+      await server.stop();
+    }
+  });
+});
+
 test.describe("TRUST_PROXY", () => {
   test("true starts the server (it crashed), and a bad value stops it with a clear line", async () => {
     test.setTimeout(120_000);
