@@ -239,6 +239,26 @@ try {
       name: "pergunta com 20 respostas (membro)",
       targets: [{ name: "qm", path: question, headers: member }],
     },
+    // Visitors while anonymous requests change nothing they see: a wrong password now and then, and a session
+    // cookie that leads nowhere. Each used to empty or skip the visitor cache (issue 15).
+    {
+      name: "pergunta (visitante) com 1 % de logins errados",
+      targets: [
+        { name: "q", path: question, weight: 99 },
+        {
+          name: "login errado",
+          method: "POST",
+          path: "/entrar",
+          headers: { "sec-fetch-site": "same-origin" },
+          body: "email=ninguem%40exemplo.com.br&password=senha-errada-{{n}}",
+          weight: 1,
+        },
+      ],
+    },
+    {
+      name: "pergunta (visitante com cookie de sessão falso)",
+      targets: [{ name: "qb", path: question, headers: { cookie: `sdd_session=${"x".repeat(43)}` } }],
+    },
     { name: "blog", targets: [{ name: "blog", path: "/blog" }] },
     { name: "um post", targets: [{ name: "post", path: `/blog/${seeded.postSlug}` }] },
     { name: "busca", targets: searches() },
