@@ -1,7 +1,8 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { notifications, tagFollows, tags } from "#db/schema.ts";
+import { notifications, rateLimits, tagFollows, tags } from "#db/schema.ts";
+import { hitRateLimit, RATE_LIMITS } from "#app/features/accounts/rate-limits.server.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { createMember } from "#tests/support/factories.ts";
@@ -177,6 +178,37 @@ describe("notifications", () => {
     await expect.poll(async () => (await mailsTo(dora.email)).length).toBe(30);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo(dora.email)).toHaveLength(30);
+  });
+
+  it("counts a mail on the recipient's hour only when the actor's own limit lets it leave", async () => {
+    const flor = await createMember(db(), { name: "Flor" });
+    const noisy = await createMember(db(), { name: "Gil" });
+    const prefs = await getPreferences(flor);
+    await savePreferences(flor, { byEmail: { ...prefs.byEmail, like: true }, weeklyDigest: false });
+    // Gil has already used his hour of e-mails on others.
+    for (let i = 0; i < RATE_LIMITS.notificationMailPerActor.limit; i++) {
+      await hitRateLimit(RATE_LIMITS.notificationMailPerActor, String(noisy.id));
+    }
+    const liked = (by: Viewer, post: number) =>
+      notify(db(), {
+        userId: flor.id,
+        kind: "like",
+        actorId: by.id,
+        title: `${by.name} curtiu seu post "Post ${post}"`,
+        url: `/blog/post-${post}`,
+        groupKey: `like:post:${post}`,
+      });
+    for (let post = 0; post < 5; post++) await liked(noisy, post);
+    // Someone else's like still reaches her, and it is the only mail her hour has counted.
+    await liked(caio, 99);
+    await expect.poll(async () => (await mailsTo(flor.email)).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [counter] = await db()
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `${RATE_LIMITS.notificationMailPerRecipient.name}:${flor.id}`));
+    expect(counter?.count).toBe(1);
+    expect(await mailsTo(flor.email)).toHaveLength(1);
   });
 
   it("streams the unread count as it changes", async () => {

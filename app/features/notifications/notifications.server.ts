@@ -126,14 +126,14 @@ async function mayEmail(input: NotifyInput): Promise<boolean> {
   // The cause: what happened, who did it and to what (the group key, else the exact address).
   const cause = `${input.userId}:${input.kind}:${input.actorId ?? 0}:${input.groupKey ?? input.url}`;
   if (!(await hitRateLimit(RATE_LIMITS.notificationMailPerCause, cause)).allowed) return false;
-  if (!(await hitRateLimit(RATE_LIMITS.notificationMailPerRecipient, String(input.userId))).allowed)
-    return false;
+  // The actor's limit first: a refused e-mail must not use up the recipient's hour, or a noisy member could
+  // keep someone from hearing about anyone else. The recipient's counter goes up only for a mail that leaves.
   if (
     input.actorId &&
     !(await hitRateLimit(RATE_LIMITS.notificationMailPerActor, String(input.actorId))).allowed
   )
     return false;
-  return true;
+  return (await hitRateLimit(RATE_LIMITS.notificationMailPerRecipient, String(input.userId))).allowed;
 }
 
 /** How titles that name their actor go on after the name ("Ana comentou na sua pergunta"). */
