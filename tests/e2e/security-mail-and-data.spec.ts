@@ -3,6 +3,7 @@
 // server of its own (so e-mails and rate limits are its alone) and talks to it over plain HTTP, as a form post,
 // a mail client's one-click unsubscribe or a script would.
 import { randomBytes } from "node:crypto";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { startHealthyServer, type SpawnedServer } from "./spawned-server.ts";
@@ -66,6 +67,31 @@ async function mailsTo(address: string, subject?: RegExp): Promise<Mail[]> {
   );
 }
 
+/** The confirmation link's path in a newsletter e-mail. */
+const confirmPathOf = (mail: Mail) =>
+  new URL(mail.text.match(/https?:\/\/\S+\/newsletter\/confirmar\/\S+/)![0]).pathname;
+
+/** Confirmations leave in the background: wait for the one sent to `address`. */
+async function confirmationTo(address: string): Promise<Mail> {
+  await expect.poll(async () => (await mailsTo(address, /Confirme sua inscrição/)).length).toBeGreaterThan(0);
+  return (await mailsTo(address, /Confirme sua inscrição/))[0]!;
+}
+
+/** Opens the confirmation link (only a button) and presses it, as the person would: no session, a form post. */
+async function confirmByButton(mail: Mail): Promise<string> {
+  const path = confirmPathOf(mail);
+  const opened = await get(path);
+  expect(await opened.text()).toContain("Confirmar inscrição");
+  return (await post(path, {})).text();
+}
+
+/** Whether `path` came from the visitor cache (the body read whole, so a page is stored once done). */
+async function cached(path: string): Promise<boolean> {
+  const answer = await get(path);
+  await answer.text();
+  return answer.headers.get("x-visitor-cache") === "hit";
+}
+
 /** Notification e-mails leave after the request: wait until the count settles. */
 async function settledCount(address: string, subject: RegExp, atLeast: number): Promise<number> {
   await expect.poll(async () => (await mailsTo(address, subject)).length).toBeGreaterThanOrEqual(atLeast);
@@ -101,7 +127,7 @@ test("the newsletter form mails one address at most three times a day and one cl
   // Every request from another client address, as a botnet would.
   for (let i = 0; i < 5; i++) statuses.push((await post("/newsletter", { email: address })).status);
   expect(statuses).toEqual([200, 200, 200, 429, 429]);
-  expect(await mailsTo(address)).toHaveLength(3);
+  await expect.poll(async () => (await mailsTo(address)).length).toBe(3);
   const refused = await post("/newsletter", { email: address });
   expect(refused.status).toBe(429);
   expect(await refused.text()).toContain("Este e-mail já foi informado várias vezes hoje.");
@@ -128,22 +154,18 @@ test("the newsletter form mails one address at most three times a day and one cl
 test("the newsletter answers alike for a subscribed address, and one click unsubscribes", async () => {
   const address = `leitora-${randomBytes(3).toString("hex")}@exemplo.com.br`;
   const first = await (await post("/newsletter", { email: address })).text();
-  const [mail] = await mailsTo(address, /Confirme sua inscrição/);
-  expect(
-    await (
-      await get(new URL(mail!.text.match(/https?:\/\/\S+\/newsletter\/confirmar\/\S+/)![0]).pathname)
-    ).text(),
-  ).toContain("Inscrição confirmada!");
+  const mail = await confirmationTo(address);
+  expect(await confirmByButton(mail)).toContain("Inscrição confirmada!");
   const again = await (await post("/newsletter", { email: address })).text();
   const message = /Quase lá![^<]*/;
   expect(again.match(message)?.[0]).toBe(first.match(message)?.[0]);
   expect(again).not.toContain("já recebe");
 
   // The mail carries the link and the one-click headers (RFC 8058).
-  const unsubscribeUrl = mail!.text.match(/https?:\/\/\S+\/newsletter\/cancelar\/\S+/)?.[0];
+  const unsubscribeUrl = mail.text.match(/https?:\/\/\S+\/newsletter\/cancelar\/\S+/)?.[0];
   expect(unsubscribeUrl).toBeDefined();
-  expect(mail!.headers?.["List-Unsubscribe"]).toBe(`<${unsubscribeUrl}>`);
-  expect(mail!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  expect(mail.headers?.["List-Unsubscribe"]).toBe(`<${unsubscribeUrl}>`);
+  expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
   // Opening the link (a person, or a scanner) only shows the button.
   const path = new URL(unsubscribeUrl!).pathname;
@@ -160,6 +182,90 @@ test("the newsletter answers alike for a subscribed address, and one click unsub
   });
   expect(oneClick.status).toBe(200);
   expect((await get(path)).status).toBe(400);
+});
+
+test("the newsletter's links never empty visitors' cached pages, and their answers are not kept", async () => {
+  await expect.poll(() => cached("/")).toBe(true);
+  // The review's repro: one GET of a made-up link emptied the cache (and told every other server to).
+  expect((await get("/newsletter/cancelar/1.abc")).status).toBe(400);
+  expect((await get("/newsletter/confirmar/inventado")).status).toBe(400);
+  expect(await cached("/")).toBe(true);
+
+  // A real link's pages change with the button, so they are rendered every time.
+  const address = `cache-${randomBytes(3).toString("hex")}@exemplo.com.br`;
+  await post("/newsletter", { email: address });
+  const mail = await confirmationTo(address);
+  const unsubscribePath = new URL(mail.text.match(/https?:\/\/\S+\/newsletter\/cancelar\/\S+/)![0]).pathname;
+  for (const path of [confirmPathOf(mail), unsubscribePath]) {
+    expect(await cached(path)).toBe(false);
+    expect(await cached(path)).toBe(false);
+  }
+  expect(await cached("/")).toBe(true);
+});
+
+test("opening the confirmation link subscribes no one: only its button does", async () => {
+  const address = `varredura-${randomBytes(3).toString("hex")}@exemplo.com.br`;
+  await post("/newsletter", { email: address });
+  const mail = await confirmationTo(address);
+  const path = confirmPathOf(mail);
+  // A mail scanner follows the link, twice.
+  for (let i = 0; i < 2; i++) {
+    const opened = await get(path);
+    expect(opened.status).toBe(200);
+    const page = await opened.text();
+    expect(page).toContain("Confirmar inscrição");
+    expect(page).not.toContain("Inscrição confirmada!");
+  }
+  expect(await (await post(path, {})).text()).toContain("Inscrição confirmada!");
+  expect(await (await get(path)).text()).toContain("Inscrição confirmada!");
+  const madeUp = await post("/newsletter/confirmar/inventado", {});
+  expect(madeUp.status).toBe(400);
+});
+
+test("one mailbox gets three confirmations a day however it is written (+tags, Gmail's dots)", async () => {
+  const name = `alvo${randomBytes(3).toString("hex")}`;
+  const typed = [
+    `${name}+1@gmail.com`,
+    `${name}+2@gmail.com`,
+    `${name.slice(0, 3)}.${name.slice(3)}@gmail.com`,
+  ];
+  const statuses: number[] = [];
+  // Each from another client address, as a botnet would.
+  for (const email of [...typed, `${name}+4@googlemail.com`, `${name.toUpperCase()}+5@gmail.com`]) {
+    statuses.push((await post("/newsletter", { email })).status);
+  }
+  expect(statuses).toEqual([200, 200, 200, 429, 429]);
+});
+
+test("the answer does not wait for the mail server, so a new address answers as fast as a subscribed one", async () => {
+  // A mail server that accepts the connection and never says a word.
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (silent.address() as AddressInfo).port;
+  const own = await startHealthyServer({ TRUST_PROXY: "loopback", SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  try {
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await fetch(`${own.origin}/newsletter`, {
+        method: "POST",
+        body: new URLSearchParams({ email }),
+        headers: { "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": ip() },
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.text();
+      return { status: response.status, ms: performance.now() - started };
+    };
+    const fresh = await timed(`nova-${randomBytes(3).toString("hex")}@exemplo.com.br`);
+    expect(fresh.status).toBe(200);
+    expect(fresh.ms).toBeLessThan(3000);
+    await expect.poll(() => sockets.size).toBeGreaterThan(0);
+  } finally {
+    // The sends under way fail at once, so the server stops without waiting for them.
+    for (const socket of sockets) socket.destroy();
+    await own.stop();
+    silent.close();
+  }
 });
 
 test("following and unfollowing in a loop e-mails the followed member once", async () => {
@@ -205,14 +311,14 @@ test("removing an account takes the name out of others' notifications, the pictu
 
   // Ana subscribes to the newsletter with her account's address and confirms; the export lists it.
   await post("/newsletter", { email: ana.email });
-  const [mail] = await mailsTo(ana.email, /Confirme sua inscrição/);
-  await get(new URL(mail!.text.match(/https?:\/\/\S+\/newsletter\/confirmar\/\S+/)![0]).pathname);
+  const mail = await confirmationTo(ana.email);
+  await confirmByButton(mail);
   const exported = (await (await get("/configuracoes/exportar", ana.cookie)).json()) as {
     newsletter?: { email: string; confirmedAt: string | null } | null;
   };
   expect(exported.newsletter).toMatchObject({ email: ana.email });
   expect(exported.newsletter?.confirmedAt).toBeTruthy();
-  const unsubscribePath = new URL(mail!.text.match(/https?:\/\/\S+\/newsletter\/cancelar\/\S+/)![0]).pathname;
+  const unsubscribePath = new URL(mail.text.match(/https?:\/\/\S+\/newsletter\/cancelar\/\S+/)![0]).pathname;
   expect((await get(unsubscribePath)).status).toBe(200);
 
   for (const member of [ana, caio]) {
@@ -251,4 +357,23 @@ test("a new member asks at most fifteen questions an hour, and the form says why
   const refused = await ask(15);
   expect(refused.status).toBe(429);
   expect(await refused.text()).toContain("Você publicou muitas perguntas em pouco tempo.");
+});
+
+// Last: it uses up the server's hour of confirmations.
+test("the whole site sends at most 200 confirmations an hour, whoever asks for whatever address", async () => {
+  let refused: Response | undefined;
+  // A botnet: a fresh client address and a fresh mailbox every time.
+  for (let i = 0; i < 220 && !refused; i++) {
+    const response = await post("/newsletter", {
+      email: `canhao-${i}-${randomBytes(3).toString("hex")}@exemplo.com.br`,
+    });
+    if (response.status === 429) refused = response;
+    else await response.text();
+  }
+  expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
+  expect(await refused!.text()).toContain("Recebemos muitas inscrições na última hora.");
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(
+    (await server.outbox()).filter((mail) => /Confirme sua inscrição/.test(mail.subject)).length,
+  ).toBeLessThanOrEqual(200);
 });

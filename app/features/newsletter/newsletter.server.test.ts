@@ -1,14 +1,18 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
-import { newsletterSubscriptions } from "#db/schema.ts";
-import { outboxDir } from "#app/lib/mail.server.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { newsletterSubscriptions, rateLimits } from "#db/schema.ts";
+import { outboxDir, sendMail } from "#app/lib/mail.server.ts";
+import { settleAccountMail } from "#app/features/accounts/account-mail.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import {
+  confirmationLinkState,
   confirmSubscription,
   isUnsubscribeLinkValid,
+  mailboxOf,
   NEWSLETTER_MESSAGES,
+  NEWSLETTER_SITE_LIMIT,
   removeSubscriptionOf,
   subscribe,
   subscriptionOf,
@@ -16,11 +20,19 @@ import {
 } from "./newsletter.server.ts";
 import { newsletterSchema } from "./schemas.ts";
 
+// The real sender, which one test holds back to play a mail server that never answers.
+vi.mock("#app/lib/mail.server.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("#app/lib/mail.server.ts")>();
+  return { ...real, sendMail: vi.fn(real.sendMail) };
+});
+
 const SENDER = { ip: "192.0.2.10" };
 
 type SentMail = { to: string; text: string; headers?: Record<string, string> };
 
 async function sentTo(address: string) {
+  // Confirmations leave in the background: wait for the ones under way.
+  await settleAccountMail();
   const files = await readdir(outboxDir()).catch(() => []);
   const mails = await Promise.all(
     files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir(), f), "utf8"))),
@@ -71,6 +83,59 @@ describe("newsletter", () => {
     expect(await sentTo("bia@exemplo.com.br")).toHaveLength(3);
   });
 
+  it("counts the three a day per mailbox, whatever +tag or Gmail dots the address is typed with", async () => {
+    expect(mailboxOf("Vitima+1@Exemplo.com.br")).toBe("vitima@exemplo.com.br");
+    expect(mailboxOf("v.i.tima+x@googlemail.com")).toBe("vitima@gmail.com");
+    expect(mailboxOf("v.i.tima@exemplo.com.br")).toBe("v.i.tima@exemplo.com.br");
+    expect(mailboxOf("+tag@exemplo.com.br")).toBe("+tag@exemplo.com.br");
+
+    const typed = [
+      "vitima+1@gmail.com",
+      "vitima+2@gmail.com",
+      "v.itima@gmail.com",
+      "vi.tima+3@googlemail.com",
+    ];
+    const outcomes = [];
+    for (const [i, email] of typed.entries()) {
+      outcomes.push(await subscribe(email, { ip: `192.0.2.${50 + i}` }).catch((e: unknown) => e));
+    }
+    expect(outcomes.slice(0, 3)).toEqual(["confirmation_sent", "confirmation_sent", "confirmation_sent"]);
+    expect(outcomes[3]).toMatchObject({ status: 429, message: NEWSLETTER_MESSAGES.tooManyForAddress });
+    expect(await sentTo("vi.tima+3@googlemail.com")).toHaveLength(0);
+  });
+
+  it("sends at most the site's hourly number of confirmations, whoever and whatever is asked", async () => {
+    const windowMs = NEWSLETTER_SITE_LIMIT.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+    // The hour's confirmations so far, as a botnet with fresh addresses and mailboxes would leave them.
+    await db()
+      .insert(rateLimits)
+      .values({ key: `${NEWSLETTER_SITE_LIMIT.name}:all`, windowStart, count: NEWSLETTER_SITE_LIMIT.limit })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: NEWSLETTER_SITE_LIMIT.limit },
+      });
+    const refused = await subscribe("mais-uma@exemplo.com.br", { ip: "192.0.2.60" }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 429, message: NEWSLETTER_MESSAGES.tooManyForSite });
+    expect(await sentTo("mais-uma@exemplo.com.br")).toHaveLength(0);
+    await db().delete(rateLimits);
+  });
+
+  it("answers a new and a confirmed address without waiting for the mail server", async () => {
+    await subscribe("rapida@exemplo.com.br", SENDER);
+    const [mail] = await sentTo("rapida@exemplo.com.br");
+    await confirmSubscription(mail!.text.match(/newsletter\/confirmar\/(\S+)/)![1]!);
+    // A mail server that does not answer until released.
+    let release = () => {};
+    vi.mocked(sendMail).mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)));
+    const within = <T>(promise: Promise<T>) =>
+      Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve("waited"), 1000))]);
+    expect(await within(subscribe("nova@exemplo.com.br", SENDER))).toBe("confirmation_sent");
+    expect(await within(subscribe("rapida@exemplo.com.br", SENDER))).toBe("already_confirmed");
+    release();
+    await settleAccountMail();
+  });
+
   it("takes at most ten addresses an hour from one client address", async () => {
     for (let i = 0; i < 10; i++) await subscribe(`lote-${i}@exemplo.com.br`, { ip: "192.0.2.200" });
     const refused = await subscribe("lote-10@exemplo.com.br", { ip: "192.0.2.200" }).catch((e: unknown) => e);
@@ -110,5 +175,16 @@ describe("newsletter", () => {
 
   it("does not confirm with a made-up token", async () => {
     expect(await confirmSubscription("inventado")).toBe(false);
+    expect(await confirmationLinkState("inventado")).toBe("invalid");
+  });
+
+  it("tells what a confirmation link names without confirming it", async () => {
+    await subscribe("eva@exemplo.com.br", SENDER);
+    const [mail] = await sentTo("eva@exemplo.com.br");
+    const token = mail!.text.match(/newsletter\/confirmar\/(\S+)/)![1]!;
+    expect(await confirmationLinkState(token)).toBe("pending");
+    expect(await confirmationLinkState(token)).toBe("pending");
+    expect(await confirmSubscription(token)).toBe(true);
+    expect(await confirmationLinkState(token)).toBe("confirmed");
   });
 });

@@ -1,6 +1,7 @@
 // Newsletter subscriptions: one row per normalised address, confirmed through a link sent by e-mail, and left
 // with one click from any newsletter e-mail (ADR 024). The form is open to anyone, so it is rate-limited per
-// client address and per address typed, and its answer never says whether an address is subscribed.
+// client address, per mailbox and for the whole site, and neither its answer nor its timing says whether an
+// address is subscribed.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq, isNull, sql } from "drizzle-orm";
 import { newsletterSubscriptions } from "#db/schema.ts";
@@ -14,7 +15,10 @@ import {
   hitRateLimit,
   RATE_LIMITS,
   RateLimitError,
+  type RateLimitRule,
 } from "#app/features/accounts/rate-limits.server.ts";
+// The accounts' background runner: the request never waits for the mail server (and shutdown settles it).
+import { runInBackground } from "#app/features/accounts/account-mail.server.ts";
 
 export type SubscribeOutcome = "confirmation_sent" | "already_confirmed";
 
@@ -24,17 +28,54 @@ export type Sender = { ip: string };
 export const NEWSLETTER_MESSAGES = {
   tooManyForAddress:
     "Este e-mail já foi informado várias vezes hoje. Confira a caixa de entrada (e o spam) ou tente de novo amanhã.",
+  tooManyForSite: "Recebemos muitas inscrições na última hora. Tente de novo daqui a pouco, por favor.",
 } as const;
 
 /**
+ * Confirmations the whole site sends an hour, whoever asks (ADR 024): a botnet, with a fresh client address
+ * and a fresh mailbox per request, cannot use the form as a mail cannon. Counted after the per-client and
+ * per-mailbox limits, so refused requests do not use it up.
+ */
+export const NEWSLETTER_SITE_LIMIT: RateLimitRule = {
+  name: "newsletter:site",
+  limit: 200,
+  windowSeconds: 3600,
+};
+
+const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The mailbox an address delivers to, for the per-address limit: lower-cased, without a `+tag`, and for
+ * Gmail without dots (ana.b+1@gmail.com and anab@googlemail.com are one inbox). Only the limit uses it: the
+ * subscription keeps the address as typed.
+ */
+export function mailboxOf(email: string): string {
+  const normalised = email.trim().toLowerCase();
+  const at = normalised.lastIndexOf("@");
+  if (at <= 0) return normalised;
+  let local = normalised.slice(0, at).split("+", 1)[0]!;
+  let domain = normalised.slice(at + 1);
+  if (DOTLESS_DOMAINS.has(domain)) {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local || normalised.slice(0, at)}@${domain}`;
+}
+
+/**
  * `email` must already be normalised by `newsletterSchema`. Throws a `RateLimitError` (429) past the limits;
- * attempts are counted before the address is looked up, so a refusal says nothing about a subscription.
+ * attempts are counted before the address is looked up, so a refusal says nothing about a subscription, and
+ * the e-mail leaves in the background, so a new and a confirmed address take the same time.
  */
 export async function subscribe(email: string, sender: Sender): Promise<SubscribeOutcome> {
   await assertRateLimit(RATE_LIMITS.newsletterPerIp, sender.ip);
-  const perAddress = await hitRateLimit(RATE_LIMITS.newsletterPerAddress, email);
+  const perAddress = await hitRateLimit(RATE_LIMITS.newsletterPerAddress, mailboxOf(email));
   if (!perAddress.allowed) {
     throw new RateLimitError(NEWSLETTER_MESSAGES.tooManyForAddress, perAddress.retryAfterSeconds);
+  }
+  const perSite = await hitRateLimit(NEWSLETTER_SITE_LIMIT, "all");
+  if (!perSite.allowed) {
+    throw new RateLimitError(NEWSLETTER_MESSAGES.tooManyForSite, perSite.retryAfterSeconds);
   }
   const db = await getDb();
   const { token, hash } = createToken();
@@ -51,28 +92,44 @@ export async function subscribe(email: string, sender: Sender): Promise<Subscrib
   // No row back: the address exists and is already confirmed (the conditional update did not apply).
   if (!row) return "already_confirmed";
   const link = `${publicUrl()}/newsletter/confirmar/${token}`;
-  await sendNewsletterMail(
-    { id: row.id, email, tokenHash: hash },
-    {
-      subject: "Confirme sua inscrição na Suporte de Domingo",
-      text: [
-        "Olá!",
-        "",
-        "Recebemos um pedido para enviar as atualizações da Suporte de Domingo para este e-mail.",
-        `Para confirmar, abra este link: ${link}`,
-        "",
-        "Se não foi você, é só ignorar esta mensagem.",
-      ].join("\n"),
-    },
+  runInBackground(() =>
+    sendNewsletterMail(
+      { id: row.id, email, tokenHash: hash },
+      {
+        subject: "Confirme sua inscrição na Suporte de Domingo",
+        text: [
+          "Olá!",
+          "",
+          "Recebemos um pedido para enviar as atualizações da Suporte de Domingo para este e-mail.",
+          `Para confirmar, abra este link e aperte "Confirmar inscrição": ${link}`,
+          "",
+          "Se não foi você, é só ignorar esta mensagem.",
+        ].join("\n"),
+      },
+    ),
   );
   return "confirmation_sent";
 }
 
+export type ConfirmationLinkState = "pending" | "confirmed" | "invalid";
+
+/** What the confirmation link names, without changing it (opening the link only shows the button). */
+export async function confirmationLinkState(token: string): Promise<ConfirmationLinkState> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ confirmedAt: newsletterSubscriptions.confirmedAt })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.tokenHash, hashToken(token)));
+  if (!row) return "invalid";
+  return row.confirmedAt ? "confirmed" : "pending";
+}
+
+/** Confirms the subscription the link names (its button's POST); pressing it again keeps the first date. */
 export async function confirmSubscription(token: string): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
     .update(newsletterSubscriptions)
-    .set({ confirmedAt: new Date() })
+    .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())` })
     .where(eq(newsletterSubscriptions.tokenHash, hashToken(token)))
     .returning({ id: newsletterSubscriptions.id });
   return Boolean(row);

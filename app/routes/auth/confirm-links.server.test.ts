@@ -1,16 +1,20 @@
 // The pages behind the links of e-mails: a link that confirms nothing answers 400 (it was a 200 page saying so),
 // a link that works answers 200. The e-mail link's GET only shows a button; its POST, in the account's own
-// session, confirms (issue 15).
+// session, confirms (issue 15); the newsletter's, which has no account, confirms without one.
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
+import { settleAccountMail } from "#app/features/accounts/account-mail.server.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { issueToken } from "#app/features/accounts/account-tokens.server.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { actionArgs, loaderArgs } from "#tests/support/route-calls.ts";
-import { loader as newsletterConfirm } from "../newsletter/newsletter-confirm.tsx";
+import {
+  action as pressNewsletterConfirm,
+  loader as newsletterConfirm,
+} from "../newsletter/newsletter-confirm.tsx";
 import { action as pressConfirm, loader as confirmEmail } from "./confirm-email.tsx";
 
 const db = setupTestDatabase();
@@ -49,19 +53,32 @@ describe("links from e-mails", () => {
     expect([statusOfData(again), outcomeOf(again)]).toEqual([400, "invalid"]);
   });
 
-  test("a newsletter link answers 200 once it confirms, 400 when it confirms nothing", async () => {
+  test("opening a newsletter link confirms nothing; its button confirms, no session needed", async () => {
     await subscribe("leitora@exemplo.com.br", { ip: "192.0.2.1" });
+    await settleAccountMail();
     const [file] = await readdir(outboxDir());
     const mail = JSON.parse(await readFile(path.join(outboxDir(), file!), "utf8")) as { text: string };
     const token = mail.text.match(/newsletter\/confirmar\/([\w-]+)/)![1]!;
+    const link = `/newsletter/confirmar/${token}`;
+    const stateOf = (value: unknown) => (value as { data: { state: string } }).data.state;
 
-    const confirmed = await newsletterConfirm(loaderArgs(`/newsletter/confirmar/${token}`, { token }));
-    expect(statusOfData(confirmed)).toBe(200);
-    expect((confirmed as { data: { confirmed: boolean } }).data.confirmed).toBe(true);
+    const opened = await newsletterConfirm(loaderArgs(link, { token }));
+    expect([statusOfData(opened), stateOf(opened)]).toEqual([200, "pending"]);
+    expect(stateOf(await newsletterConfirm(loaderArgs(link, { token })))).toBe("pending");
+    const pressed = await pressNewsletterConfirm(actionArgs(link, null, {}, { token }));
+    expect(statusOfData(pressed)).toBe(200);
+    expect(stateOf(await newsletterConfirm(loaderArgs(link, { token })))).toBe("confirmed");
 
     expect(
       statusOfData(
         await newsletterConfirm(loaderArgs("/newsletter/confirmar/inventado", { token: "inventado" })),
+      ),
+    ).toBe(400);
+    expect(
+      statusOfData(
+        await pressNewsletterConfirm(
+          actionArgs("/newsletter/confirmar/inventado", null, {}, { token: "inventado" }),
+        ),
       ),
     ).toBe(400);
   });

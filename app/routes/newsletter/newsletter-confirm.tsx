@@ -1,35 +1,67 @@
-import { Link, data } from "react-router";
-import { confirmSubscription } from "#app/features/newsletter/newsletter.server.ts";
+// /newsletter/confirmar/:token: the link of the newsletter's confirmation e-mail. Opening it changes nothing
+// (mail scanners and link previews open links too, ADR 023): the page's button posts, and the POST confirms.
+// The newsletter has no account, so no session is asked for; the token is the proof.
+import { Form, Link, data } from "react-router";
+import { confirmationLinkState, confirmSubscription } from "#app/features/newsletter/newsletter.server.ts";
+import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/newsletter-confirm";
-import { visitorPageContext } from "#app/lib/context.ts";
+
+// The answer depends on the subscription, which the button changes: hydrating on load also keeps the page
+// out of the visitor page cache (ADR 015 keeps only pages that hydrate on intent). Nothing here marks a write:
+// a subscription changes no page visitors see.
+export const handle: HydrationHandle = { hydration: "on-load" };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: "Inscrição confirmada",
+    title: "Confirmar inscrição",
     description: "Newsletter da Suporte de Domingo.",
     noindex: true,
   });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // A write by GET, answered once: the visitor page cache must not keep it.
-  context.get(visitorPageContext).wrote = true;
+export async function loader({ params }: Route.LoaderArgs) {
+  const state = await confirmationLinkState(params.token);
+  return data({ state }, { status: state === "invalid" ? 400 : 200 });
+}
+
+export async function action({ params }: Route.ActionArgs) {
   const confirmed = await confirmSubscription(params.token);
   return data({ confirmed }, { status: confirmed ? 200 : 400 });
 }
 
-export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.confirmed || (!actionData && loaderData.state === "confirmed")) {
+    return (
+      <Page title="Inscrição confirmada!">
+        Pronto! Você vai receber as novidades da Suporte de Domingo no seu e-mail.
+      </Page>
+    );
+  }
+  if (actionData || loaderData.state === "invalid") {
+    return (
+      <Page title="Link inválido ou expirado">
+        Não encontramos esta inscrição. Inscreva-se de novo pelo formulário no rodapé.
+      </Page>
+    );
+  }
+  return (
+    <Page title="Confirme sua inscrição">
+      Falta um passo: confirme que quer receber as novidades da Suporte de Domingo neste e-mail.
+      <Form method="post" className="mt-8">
+        <button type="submit" className="btn-primary">
+          Confirmar inscrição
+        </button>
+      </Form>
+    </Page>
+  );
+}
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-primary text-2xl font-bold">
-        {loaderData.confirmed ? "Inscrição confirmada!" : "Link inválido ou expirado"}
-      </h1>
-      <p className="mt-4 text-slate-800">
-        {loaderData.confirmed
-          ? "Pronto! Você vai receber as novidades da Suporte de Domingo no seu e-mail."
-          : "Não encontramos esta inscrição. Inscreva-se de novo pelo formulário no rodapé."}
-      </p>
-      <Link to="/" className="btn-primary mt-8">
+      <h1 className="text-primary text-2xl font-bold">{title}</h1>
+      <div className="mt-4 text-slate-800">{children}</div>
+      <Link to="/" className="btn-ghost mt-8">
         Voltar para a página inicial
       </Link>
     </div>

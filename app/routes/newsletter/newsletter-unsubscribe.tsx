@@ -3,9 +3,14 @@
 // one-click `List-Unsubscribe-Post` (RFC 8058, a cookie-less POST, so no session is asked for).
 import { Form, Link, data } from "react-router";
 import { isUnsubscribeLinkValid, unsubscribe } from "#app/features/newsletter/newsletter.server.ts";
-import { visitorPageContext } from "#app/lib/context.ts";
+import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
+
+// The answer depends on the subscription, which the button ends: hydrating on load also keeps the page out of
+// the visitor page cache (ADR 015 keeps only pages that hydrate on intent). Nothing here marks a write: leaving
+// the newsletter changes no page visitors see, and a mark would let anyone empty the cache with a GET.
+export const handle: HydrationHandle = { hydration: "on-load" };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -14,9 +19,7 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // The answer depends on the subscription, which a POST can end: never kept by the visitor page cache.
-  context.get(visitorPageContext).wrote = true;
+export async function loader({ params }: Route.LoaderArgs) {
   const valid = await isUnsubscribeLinkValid(params.token);
   return data({ valid }, { status: valid ? 200 : 400 });
 }
