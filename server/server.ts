@@ -115,22 +115,26 @@ app.use((req, res, next) => {
   res.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
 });
 
-// Cookies seen on a live session in the last 10 s: a member's next pages skip the check. Only live ones are
-// kept (random bogus cookies would fill it), and a stale "live" only means a page rendered afresh.
+// Cookies seen on a live session in the last 10 s: a member's next pages skip the check. A stale "live" only
+// means a page rendered afresh. Cookies that led nowhere are remembered too (tokens are random: a dead one
+// never comes back to life), so a browser holding an expired cookie is served from the cache without a query.
 const recentMembers = new Map<string, number>();
+const deadCookies = new Set<string>();
+const REMEMBERED_COOKIES = 10_000;
 async function isLiveMember(req: express.Request): Promise<boolean> {
   const cookie = req.get("cookie") ?? "";
   const checkedAt = recentMembers.get(cookie);
   if (checkedAt !== undefined && Date.now() - checkedAt < 10_000) return true;
+  if (deadCookies.has(cookie)) return false;
   const entry = await entryOf();
   const live = await entry.isSignedIn(
     // The scheme decides the cookie's name (`__Host-` under https).
     new Request(`${req.protocol}://localhost/`, { headers: { cookie } }),
   );
-  if (live) {
-    if (recentMembers.size >= 10_000) recentMembers.clear();
-    recentMembers.set(cookie, Date.now());
-  }
+  const remembered = live ? recentMembers : deadCookies;
+  if (remembered.size >= REMEMBERED_COOKIES) remembered.clear();
+  if (live) recentMembers.set(cookie, Date.now());
+  else deadCookies.add(cookie);
   return live;
 }
 
