@@ -212,6 +212,10 @@ export async function accessMatrix(server: Server, cast: Cast, targets: AuthorTa
     throw new Error(`nenhum e-mail para ${to} com ${pattern}`);
   };
 
+  /** A confirmed subscription's link opens on "Inscrição confirmada!" instead of the button. */
+  const newsletterConfirmed = async (token: string) =>
+    (await get(origin, `/newsletter/confirmar/${token}`)).text.includes("Inscrição confirmada!");
+
   // ---------------------------------------------------------------------------------------- targets
 
   const authorAccount = (await accountOf(author)).account;
@@ -1056,13 +1060,25 @@ export async function accessMatrix(server: Server, cast: Cast, targets: AuthorTa
       expect: ANYONE,
     },
     {
-      name: "confirmar newsletter (GET)",
+      // Opening the link only shows the button: a mail scanner's GET subscribes no one (ADR 024).
+      name: "confirmar newsletter (abrir o link)",
       run: async (a) => {
         const email = `acesso-${hex()}@exemplo.com.br`;
         await post(origin, "/newsletter", { email });
         const token = await tokenMailedTo(email, /\/newsletter\/confirmar\/(\S+)/);
         const res = await get(origin, `/newsletter/confirmar/${token}`, cookieOf(a));
-        return judge(res, { done: res.text.includes("Inscrição confirmada!") });
+        return judge(res, { done: await newsletterConfirmed(token) });
+      },
+      expect: NO_ONE,
+    },
+    {
+      name: "confirmar newsletter (botão)",
+      run: async (a) => {
+        const email = `acesso-${hex()}@exemplo.com.br`;
+        await post(origin, "/newsletter", { email });
+        const token = await tokenMailedTo(email, /\/newsletter\/confirmar\/(\S+)/);
+        const res = await post(origin, `/newsletter/confirmar/${token}`, {}, cookieOf(a));
+        return judge(res, { done: await newsletterConfirmed(token) });
       },
       expect: ANYONE,
     },

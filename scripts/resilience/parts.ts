@@ -466,9 +466,18 @@ export async function mixedLoad(server: Server, members: Member[], short: boolea
   }
   const bad = Object.entries(result.statuses).filter(([s]) => Number(s) >= 500 || s === "0");
   // The members are moderators and each newsletter client writes a few times: a 429 means the load measured
-  // refusals instead of writes (and refusals never count as acknowledged).
-  const limited = Object.values(result.perTarget).reduce((sum, t) => sum + (t.statuses["429"] ?? 0), 0);
+  // refusals instead of writes (and refusals never count as acknowledged). The newsletter's site-wide cap of
+  // confirmations an hour (ADR 024) is the one limit a load of many people is meant to reach.
+  const limited = Object.entries(result.perTarget)
+    .filter(([name]) => name !== "newsletter")
+    .reduce((sum, [, t]) => sum + (t.statuses["429"] ?? 0), 0);
   check(failures, limited === 0, `carga: ${limited} escrita(s) recusadas por limite (429)`);
+  const newsletter = result.perTarget.newsletter?.statuses ?? {};
+  check(
+    failures,
+    (newsletter["200"] ?? 0) > 0,
+    `carga: nenhuma inscrição na newsletter aceita ${JSON.stringify(newsletter)}`,
+  );
   log(
     `${result.requests} pedidos em ${result.seconds} s (${result.requestsPerSecond} req/s), p99 ${result.latency.p99} ms, ${JSON.stringify(result.statuses)}`,
   );
