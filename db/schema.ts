@@ -107,6 +107,23 @@ export const authTokens = pgTable(
   (t) => [index("auth_tokens_user_idx").on(t.userId, t.kind)],
 );
 
+/**
+ * Browsers a member has signed in from (ADR 023): the SHA-256 of a long-lived cookie's random token. Such a
+ * browser is let past the account-wide sign-in limit, so guesses by others never lock the member out of it.
+ * Forgotten when the password is changed or reset, and with the account.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("known_devices_user_idx").on(t.userId, t.createdAt)],
+);
+
 /** Fixed-window counters shared by every app server. */
 export const rateLimits = pgTable(
   "rate_limits",

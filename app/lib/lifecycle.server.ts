@@ -14,8 +14,7 @@ import { logger } from "./logger.server.ts";
 import { siteWrites } from "./site-writes.server.ts";
 import { env } from "./env.server.ts";
 import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
-import { promoteConfiguredAdmin } from "../features/accounts/accounts.server.ts";
-import { resolveViewer } from "../features/accounts/sessions.server.ts";
+import { hasLiveSession } from "../features/accounts/sessions.server.ts";
 import { settleAccountMail } from "../features/accounts/account-mail.server.ts";
 import { flushViews, queueView, viewerKey } from "../features/questions/views.server.ts";
 
@@ -26,8 +25,8 @@ export async function startApp() {
     const seeded = await seedDemoIfEmpty(handle.db);
     if (seeded) logger.info("demo content seeded into the empty database");
   }
-  // The first admin: the account of ADMIN_EMAIL, when it exists and its address is verified.
-  await promoteConfiguredAdmin();
+  // No ADMIN_EMAIL promotion here: an address verified before may have been verified by the old link's GET (a
+  // squatter's); the owner is promoted when they confirm it or reset the password (ADR 023).
 }
 
 export async function stopApp() {
@@ -54,9 +53,12 @@ export async function onWriteElsewhere(onWrite: () => void): Promise<() => Promi
   return (await processWrites()).onWriteElsewhere(onWrite);
 }
 
-/** Whether the request's session cookie belongs to a live session (the visitor cache's question). */
+/**
+ * Whether the request's session cookie belongs to a live session (the visitor cache's question). Read-only: the
+ * server has no way to pass a renewed cookie on, so renewing here would move the expiry the browser never gets.
+ */
 export async function isSignedIn(request: Request): Promise<boolean> {
-  return (await resolveViewer(request)) !== null;
+  return hasLiveSession(request);
 }
 
 export async function checkHealth(): Promise<{ ok: boolean; error?: string }> {

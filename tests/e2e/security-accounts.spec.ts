@@ -79,9 +79,9 @@ async function mailTo(to: string, subject: RegExp, after = ""): Promise<SentMail
   await expect
     .poll(
       async () => {
-        found = (await server.outbox())
-          .filter((m) => m.to === to && subject.test(m.subject) && m.sentAt > after)
-          .at(-1);
+        // A message being written is half a JSON file for a moment: read again on the next round.
+        const outbox = await server.outbox().catch(() => []);
+        found = outbox.filter((m) => m.to === to && subject.test(m.subject) && m.sentAt > after).at(-1);
         return Boolean(found);
       },
       { timeout: 10_000 },
@@ -282,6 +282,136 @@ test("wrong passwords from one address do not lock the member out of signing in 
   );
   expect(settings.status).toBe(200);
   expect(settings.text).toContain("Enviamos um link de confirmação");
+});
+
+/** The cookies of an answer whose name says they mark a known device (not the session). */
+const deviceCookieOf = (answer: Answer) =>
+  answer.cookie
+    .split("; ")
+    .filter((c) => c.includes("sdd_device="))
+    .join("; ");
+
+/** Waits for a new minute when this one is nearly over, so a one-minute limit's window cannot roll mid-test. */
+async function aFreshMinute(needSeconds = 25) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+}
+
+/** Twenty-five wrong passwords a minute, five from each of five addresses: the review's lock-out. */
+async function guessFromFiveAddresses(email: string) {
+  for (let address = 0; address < 5; address++) {
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) await signIn(email, `nao-e-a-senha-${address}-${i}`, ip);
+  }
+}
+
+test("guesses spread over many addresses do not lock the member out of a device they signed in from", async () => {
+  const me = await signUp();
+  const home = randomIp();
+  const before = await signIn(me.email, me.password, home);
+  expect(before.status).toBe(302);
+  const device = deviceCookieOf(before);
+  expect(device).toMatch(/^sdd_device=[\w-]{20,}$/);
+
+  await aFreshMinute();
+  await guessFromFiveAddresses(me.email);
+
+  // From the device they signed in on before, the member gets in at once, from their usual address or not.
+  const again = await post("/entrar", { email: me.email, password: me.password }, device, home);
+  expect(again.status, again.text.slice(0, 300)).toBe(302);
+  expect((await post("/entrar", { email: me.email, password: me.password }, device)).status).toBe(302);
+  // The accepted trade-off (ADR 023): a device never used with this account waits while the attack lasts…
+  const brandNew = await signIn(me.email, me.password, randomIp());
+  expect(brandNew.status).toBe(429);
+  // …and a known device of another account is no pass for this one.
+  const other = await signUp();
+  const otherDevice = deviceCookieOf(await signIn(other.email, other.password));
+  expect((await post("/entrar", { email: me.email, password: me.password }, otherDevice)).status).toBe(429);
+});
+
+test("only failed sign-ins count toward the account's limit", async () => {
+  const me = await signUp();
+  await aFreshMinute();
+  // Twenty-one right passwords in a minute, from as many devices and addresses, all get in.
+  for (let i = 0; i < 21; i++) {
+    const answer = await signIn(me.email, me.password);
+    expect(answer.status, `sign-in ${i + 1}`).toBe(302);
+  }
+});
+
+test("a password change takes the exemption from every other device", async () => {
+  const me = await signUp();
+  const mine = await signIn(me.email, me.password);
+  const thief = deviceCookieOf(await signIn(me.email, me.password));
+  const newPassword = "outra-senha-bem-longa";
+  const changed = await post(
+    "/configuracoes",
+    { intent: "password", currentPassword: me.password, newPassword, confirmPassword: newPassword },
+    mine.cookie,
+  );
+  expect(changed.text).toContain("Senha alterada.");
+
+  await aFreshMinute();
+  await guessFromFiveAddresses(me.email);
+  expect(
+    (await post("/entrar", { email: me.email, password: newPassword }, deviceCookieOf(mine))).status,
+  ).toBe(302);
+  expect((await post("/entrar", { email: me.email, password: newPassword }, thief)).status).toBe(429);
+});
+
+test("the address limits hold a whole IPv6 /64, the block one line picks its addresses from", async () => {
+  const me = await signUp();
+  const block = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+  await aFreshMinute(10);
+  for (let i = 1; i <= 5; i++) await signIn(me.email, "nao-e-a-senha-dela", `${block}::${i}`);
+  // A sixth address in the same /64 is the same client to the per-account-and-address limit.
+  const sixth = await signIn(me.email, me.password, `${block}:0:0:0:abcd`);
+  expect(sixth.status).toBe(429);
+  // Sign-ups: five an hour per /64.
+  const other = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+  for (let i = 1; i <= 5; i++) {
+    const email = `v6-${randomBytes(4).toString("hex")}@exemplo.com.br`;
+    const answer = await post(
+      "/cadastro",
+      { socialName: "V6", email, password: "uma-senha-longa-v6" },
+      undefined,
+      `${other}::${i}`,
+    );
+    expect(answer.status).toBe(302);
+  }
+  const email = `v6-${randomBytes(4).toString("hex")}@exemplo.com.br`;
+  const sixthSignUp = await post(
+    "/cadastro",
+    { socialName: "V6", email, password: "uma-senha-longa-v6" },
+    undefined,
+    `${other}::ffff:1`,
+  );
+  expect(sixthSignUp.status).toBe(429);
+});
+
+test("an address verified before ADMIN_EMAIL was set is not promoted at start", async () => {
+  test.setTimeout(180_000);
+  const before = await startHealthyServer({});
+  const previous = server;
+  server = before;
+  let after: SpawnedServer | undefined;
+  try {
+    const owner = await signUp(ADMIN_EMAIL, "Dona");
+    const link = confirmPath(await mailTo(ADMIN_EMAIL, /Confirme seu e-mail/));
+    expect((await post(link, {}, owner.cookie)).text).toContain("E-mail confirmado!");
+    await before.stop();
+
+    // The operator sets ADMIN_EMAIL afterwards (or upgrades with accounts verified by the old GET).
+    after = await startHealthyServer({ ADMIN_EMAIL, DATA_DIR: before.dataDir });
+    server = after;
+    const signedIn = await signIn(ADMIN_EMAIL, owner.password);
+    expect(signedIn.status).toBe(302);
+    expect(await account(signedIn.cookie)).toMatchObject({ role: "member" });
+  } finally {
+    server = previous;
+    await before.stop();
+    await after?.stop();
+  }
 });
 
 test("the most common passwords are refused with a message next to the field", async () => {

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
-import { authTokens, sessions, users } from "#db/schema.ts";
+import { authTokens, knownDevices, sessions, users } from "#db/schema.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import { hashToken } from "#app/lib/tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
@@ -231,18 +231,98 @@ describe("sign-in", () => {
       await expect(signIn({ email, password }, meta())).resolves.toBeTruthy();
     }));
 
-  test("spread over many addresses, guesses meet the account's own limit: twenty a minute, then a minute's wait", () =>
+  test("spread over many addresses, guesses meet the account's own limit: twenty failures a minute, then a minute's wait", () =>
     inAFreshWindow(async () => {
       const { email, password } = await member();
-      // Four addresses of five guesses each (the member's own sign-in above counts as one more attempt).
       for (let i = 0; i < 20; i++) {
         await signIn({ email, password: "senha-errada-1" }, meta()).catch(() => undefined);
       }
+      // A browser new to the account waits (the accepted trade-off, ADR 023)…
       await expect(signIn({ email, password }, meta())).rejects.toMatchObject({ code: "rate_limited" });
-      // The next window starts afresh: a back-off, not a lock.
+      // …and the refused attempt did not count: the next window starts afresh, a back-off, not a lock.
       vi.setSystemTime(new Date(Date.now() + 60_000));
       await expect(signIn({ email, password }, meta())).resolves.toBeTruthy();
     }));
+
+  test("only failed sign-ins count toward the account's limit", () =>
+    inAFreshWindow(async () => {
+      const { email, password } = await member();
+      for (let i = 0; i < 25; i++) await expect(signIn({ email, password }, meta())).resolves.toBeTruthy();
+      for (let i = 0; i < 19; i++) {
+        await signIn({ email, password: "senha-errada-1" }, meta()).catch(() => undefined);
+      }
+      await expect(signIn({ email, password }, meta())).resolves.toBeTruthy();
+    }));
+
+  test("a browser that signed in before is let past the account's limit; a new one, or another account's, is not", () =>
+    inAFreshWindow(async () => {
+      const { viewer, email, password } = await member();
+      const first = await signIn({ email, password }, meta());
+      expect(first.device).toMatch(/^[\w-]{40,}$/);
+      // Only its hash is stored.
+      const rows = await db().select().from(knownDevices).where(eq(knownDevices.userId, viewer.id));
+      expect(rows.map((r) => r.tokenHash)).toEqual([hashToken(first.device!)]);
+
+      // The review's attack: five wrong passwords from each of five addresses, in a minute.
+      for (let address = 0; address < 5; address++) {
+        const from = meta();
+        for (let i = 0; i < 5; i++) {
+          await signIn({ email, password: `senha-errada-${i}` }, from).catch(() => undefined);
+        }
+      }
+      const known = await signIn({ email, password }, meta({ deviceToken: first.device }));
+      expect(known.viewer.id).toBe(viewer.id);
+      // Already known: no new cookie, no new row.
+      expect(known.device).toBeNull();
+      await expect(signIn({ email, password }, meta())).rejects.toMatchObject({ code: "rate_limited" });
+      const other = await member();
+      const { device: othersDevice } = await signIn({ email: other.email, password: other.password }, meta());
+      await expect(signIn({ email, password }, meta({ deviceToken: othersDevice }))).rejects.toMatchObject({
+        code: "rate_limited",
+      });
+      // Wrong passwords from a known device are still refused, and still held back per address.
+      const home = meta({ deviceToken: first.device });
+      for (let i = 0; i < 4; i++) {
+        await expect(signIn({ email, password: "senha-errada-1" }, home)).rejects.toMatchObject({
+          code: "unauthenticated",
+        });
+      }
+      await expect(signIn({ email, password }, home)).resolves.toBeTruthy();
+      await expect(signIn({ email, password }, home)).rejects.toMatchObject({ code: "rate_limited" });
+    }));
+
+  test("the address limits hold an IPv6 /64 as one client", () =>
+    inAFreshWindow(async () => {
+      const { email, password } = await member();
+      for (let i = 1; i <= 5; i++) {
+        await signIn({ email, password: "senha-errada-1" }, meta({ ip: `2001:db8:7:8::${i}` })).catch(
+          () => undefined,
+        );
+      }
+      await expect(signIn({ email, password }, meta({ ip: "2001:db8:7:8:ffff::1" }))).rejects.toMatchObject({
+        code: "rate_limited",
+      });
+      await expect(signIn({ email, password }, meta({ ip: "2001:db8:7:9::1" }))).resolves.toBeTruthy();
+      for (let i = 1; i <= 5; i++) {
+        await signUp({ email: uniqueEmail(), password: "senha-forte-1" }, meta({ ip: `2001:db8:a::${i}` }));
+      }
+      await expect(
+        signUp({ email: uniqueEmail(), password: "senha-forte-1" }, meta({ ip: "2001:db8:a:0:1::9" })),
+      ).rejects.toMatchObject({ code: "rate_limited" });
+      for (let i = 1; i <= 5; i++)
+        await requestPasswordReset(uniqueEmail(), meta({ ip: `2001:db8:b::${i}` }));
+      await expect(requestPasswordReset(uniqueEmail(), meta({ ip: "2001:db8:b::99" }))).rejects.toMatchObject(
+        {
+          code: "rate_limited",
+        },
+      );
+    }));
+
+  test("sign-up marks the browser as known", async () => {
+    const { viewer, device } = await signUp({ email: uniqueEmail(), password: "senha-forte-1" }, meta());
+    const rows = await db().select().from(knownDevices).where(eq(knownDevices.userId, viewer.id));
+    expect(rows.map((r) => r.tokenHash)).toEqual([hashToken(device!)]);
+  });
 
   test("a password reset cancels the e-mail changes and other links under way", async () => {
     const { viewer, email } = await member();
@@ -315,6 +395,7 @@ describe("password recovery", () => {
   test("the link sets a new password once, ends every session and signs the member in", async () => {
     const { viewer, email, password } = await member();
     const elsewhere = await signIn({ email, password }, meta());
+    const thief = await signIn({ email, password }, meta());
     await requestPasswordReset(email, meta());
     const token = tokenIn((await mailsTo(email)).at(-1));
     expect(await recoveryState(token)).toEqual({ valid: true });
@@ -325,6 +406,10 @@ describe("password recovery", () => {
     const rows = await db().select().from(sessions).where(eq(sessions.userId, viewer.id));
     expect(rows.map((r) => r.idHash)).toEqual([hashToken(result.token)]);
     expect(rows.map((r) => r.idHash)).not.toContain(hashToken(elsewhere.token));
+    // Every known device is forgotten (a thief's too); this browser becomes the one known device.
+    const devices = await db().select().from(knownDevices).where(eq(knownDevices.userId, viewer.id));
+    expect(devices.map((r) => r.tokenHash)).toEqual([hashToken(result.device!)]);
+    expect(devices.map((r) => r.tokenHash)).not.toContain(hashToken(thief.device!));
 
     await expect(signIn({ email, password }, meta())).rejects.toMatchObject({ code: "unauthenticated" });
     await expect(signIn({ email, password: "nova-senha-123" }, meta())).resolves.toBeTruthy();

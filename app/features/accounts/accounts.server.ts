@@ -4,6 +4,7 @@ import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { env } from "#app/lib/env.server.ts";
+import { clientAddressKey } from "#app/lib/client-address.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Role, Viewer } from "#app/lib/viewer.ts";
@@ -20,7 +21,14 @@ import { activeMembersOnly, isRemovedEmail } from "./removed-members.server.ts";
 import { availableHandle, baseHandle } from "./handles.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server.ts";
 import { requireAdmin } from "./permissions.ts";
-import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
+import { forgetDevicesOf, isKnownDevice, rememberDevice } from "./known-devices.server.ts";
+import {
+  assertAllowed,
+  assertRateLimit,
+  hitRateLimit,
+  peekRateLimit,
+  RATE_LIMITS,
+} from "./rate-limits.server.ts";
 import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInput } from "./schemas.ts";
 import { createSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
@@ -34,10 +42,18 @@ export type RequestMeta = {
   origin: string;
   /** The session token the request already carries, replaced on sign-in. */
   currentToken?: string | null;
+  /** The known-device token the browser carries (known-devices.server.ts). */
+  deviceToken?: string | null;
 };
 
-/** A member signed in by the operation, with the token for the session cookie. */
-export type SignedIn = { viewer: Viewer; token: string };
+/**
+ * A member signed in by the operation, with the token for the session cookie and, when the browser is not yet
+ * known for this member, the one for the known-device cookie.
+ */
+export type SignedIn = { viewer: Viewer; token: string; device: string | null };
+
+/** The client as the address limits see it: an IPv6 /64 is one client (app/lib/client-address.ts). */
+const clientOf = (meta: RequestMeta) => clientAddressKey(meta.ip);
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
@@ -49,7 +65,7 @@ export const resetLink = (origin: string, token: string) =>
 // ------------------------------------------------------------------------------------------------- sign-up
 
 export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<SignedIn> {
-  await assertRateLimit(RATE_LIMITS.signUpPerIp, meta.ip);
+  await assertRateLimit(RATE_LIMITS.signUpPerIp, clientOf(meta));
   const db = await getDb();
   const email = input.email.toLowerCase();
   const name = input.socialName?.trim() || (email.split("@")[0] ?? "membro").slice(0, 60);
@@ -70,11 +86,12 @@ export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<Sig
           .returning(viewerColumns);
         if (!row) throw new Error("sign-up: insert returned nothing");
         const token = await createSession(tx, row.id, meta.userAgent);
+        const device = await rememberDevice(tx, row.id, meta.deviceToken);
         const verification = await issueToken(tx, row.id, "verify_email");
-        return { viewer: toViewer(row), token, verification };
+        return { viewer: toViewer(row), token, device, verification };
       });
       sendVerificationMail(email, name, verificationLink(meta.origin, result.verification));
-      return { viewer: result.viewer, token: result.token };
+      return { viewer: result.viewer, token: result.token, device: result.device };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === "users_email_key") {
@@ -95,29 +112,38 @@ export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<Sig
  */
 export async function signIn(input: SignInInput, meta: RequestMeta): Promise<SignedIn> {
   const email = input.email.toLowerCase();
-  await assertRateLimit(RATE_LIMITS.signInPerIp, meta.ip);
+  const client = clientOf(meta);
+  await assertRateLimit(RATE_LIMITS.signInPerIp, client);
   // Guesses are held back per account and address, so someone else's wrong passwords never lock the member
-  // out; past that pair, the account's own limit is generous and short (a back-off, not a lock).
-  await assertRateLimit(RATE_LIMITS.signInPerAccountAndIp, `${email}|${meta.ip}`);
-  await assertRateLimit(RATE_LIMITS.signInPerAccount, email);
+  // out of their own address.
+  await assertRateLimit(RATE_LIMITS.signInPerAccountAndIp, `${email}|${client}`);
   const db = await getDb();
   const [row] = await db
     .select({ ...viewerColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(byEmail(email))
     .limit(1);
+  // Past the pair, the account's own limit holds back a guesser spread over many addresses. It counts failures
+  // only (the member's own sign-ins never add to it), and a browser that signed in to this account before is
+  // let past it: otherwise anyone could keep the member out by guessing from five addresses a minute (ADR 023).
+  const known = row ? await isKnownDevice(db, row.id, meta.deviceToken) : false;
+  if (!known) assertAllowed(await peekRateLimit(RATE_LIMITS.signInFailuresPerAccount, email));
   const ok = await verifyPassword(input.password, row?.passwordHash ?? null);
-  if (!row || !ok) throw new AppError("unauthenticated", ACCOUNT_MESSAGES.wrongCredentials);
+  if (!row || !ok) {
+    await hitRateLimit(RATE_LIMITS.signInFailuresPerAccount, email);
+    throw new AppError("unauthenticated", ACCOUNT_MESSAGES.wrongCredentials);
+  }
 
   const rehash =
     row.passwordHash && needsRehash(row.passwordHash) ? await hashPassword(input.password) : null;
-  const token = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     if (meta.currentToken) await endSessionByToken(tx, meta.currentToken);
     if (rehash) await tx.update(users).set({ passwordHash: rehash }).where(eq(users.id, row.id));
     await tx.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, row.id));
-    return createSession(tx, row.id, meta.userAgent);
+    const token = await createSession(tx, row.id, meta.userAgent);
+    const device = await rememberDevice(tx, row.id, meta.deviceToken);
+    return { viewer: toViewer(row), token, device };
   });
-  return { viewer: toViewer(row), token };
 }
 
 // ---------------------------------------------------------------------------------------- password reset
@@ -127,7 +153,7 @@ export async function signIn(input: SignInInput, meta: RequestMeta): Promise<Sig
  * time it takes, are the same either way (the token and the e-mail are made in the background).
  */
 export async function requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
-  await assertRateLimit(RATE_LIMITS.resetPerIp, meta.ip);
+  await assertRateLimit(RATE_LIMITS.resetPerIp, clientOf(meta));
   const db = await getDb();
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email })
@@ -155,9 +181,10 @@ export async function recoveryState(token: string | null): Promise<RecoveryState
 
 /**
  * "Cadastrar" in the recovery form: uses the token up, sets the new password, ends every session of the member
- * (a thief's included), cancels the e-mail changes and other reset links under way (a thief's way back) and
- * signs them in. Reaching the link proves the address, so it also counts as verified; and since the account
- * is then held by that mailbox alone, ADMIN_EMAIL's account may be promoted (ADR 023).
+ * and forgets their known devices (a thief's included), cancels the e-mail changes and other reset links under
+ * way (a thief's way back) and signs them in, this browser becoming their one known device. Reaching the link
+ * proves the address, so it also counts as verified; and since the account is then held by that mailbox alone,
+ * ADMIN_EMAIL's account may be promoted (ADR 023).
  */
 export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.newPassword);
@@ -175,10 +202,12 @@ export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Pr
     if (!row) throw new AppError("validation", ACCOUNT_MESSAGES.resetEmailMismatch, { field: "email" });
     await cancelTokens(tx, row.id, ["change_email", "reset_password"], now);
     await endSessionsOf(tx, row.id);
+    await forgetDevicesOf(tx, row.id);
     const session = await createSession(tx, row.id, meta.userAgent, now);
-    return { viewer: toViewer(row), token: session };
+    const device = await rememberDevice(tx, row.id, null, now);
+    return { viewer: toViewer(row), token: session, device };
   });
-  await promoteConfiguredAdmin();
+  if (await promoteConfiguredAdmin(result.viewer.id)) result.viewer = { ...result.viewer, role: "admin" };
   return result;
 }
 
@@ -254,14 +283,15 @@ export async function confirmEmailToken(viewer: Viewer | null, token: string): P
     if (uniqueViolation(error) === "users_email_key") return { outcome: "taken" };
     throw error;
   }
-  if (result.outcome === "verified" || result.outcome === "changed") await promoteConfiguredAdmin();
+  if (result.outcome === "verified" || result.outcome === "changed")
+    await promoteConfiguredAdmin(result.userId);
   return result;
 }
 
 /** Sends a new verification link (settings' "Reenviar"); nothing when the address is already verified. */
 export async function resendVerification(viewer: Viewer, meta: RequestMeta): Promise<boolean> {
   if (viewer.emailVerified) return false;
-  await assertRateLimit(RATE_LIMITS.resetPerIp, meta.ip);
+  await assertRateLimit(RATE_LIMITS.resetPerIp, clientOf(meta));
   const db = await getDb();
   const token = await issueToken(db, viewer.id, "verify_email");
   sendVerificationMail(viewer.email, viewer.name, verificationLink(meta.origin, token));
@@ -271,19 +301,21 @@ export async function resendVerification(viewer: Viewer, meta: RequestMeta): Pro
 // ----------------------------------------------------------------------------------------------- roles
 
 /**
- * Makes the account of ADMIN_EMAIL an admin once its address is verified (at start, and right after it is
- * verified). Promoting an unverified account would hand the site to whoever signs up with that address first;
- * and an address counts as verified only when the mailbox and the account's password (a signed-in session,
- * or a reset that ends every other way in) met, so the squatter's account never is (ADR 023).
+ * Makes member `userId` an admin when their address is ADMIN_EMAIL, right after they proved it: a confirmation
+ * pressed in their own session, or a password reset (which ends every other way in). Never at start, nor for an
+ * address verified before: the old verification link confirmed on a plain GET, so an account verified then may
+ * be a squatter's; an operator whose account was verified before runs `npm run admin:create` (ADR 023).
  */
-export async function promoteConfiguredAdmin(): Promise<boolean> {
+export async function promoteConfiguredAdmin(userId: number): Promise<boolean> {
   const email = env().ADMIN_EMAIL;
   if (!email) return false;
   const db = await getDb();
   const promoted = await db
     .update(users)
     .set({ role: "admin" })
-    .where(and(byEmail(email), isNotNull(users.emailVerifiedAt), ne(users.role, "admin")))
+    .where(
+      and(eq(users.id, userId), byEmail(email), isNotNull(users.emailVerifiedAt), ne(users.role, "admin")),
+    )
     .returning({ id: users.id });
   if (promoted.length > 0) logger.info({ email }, "ADMIN_EMAIL promoted to admin");
   return promoted.length > 0;

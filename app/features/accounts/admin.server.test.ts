@@ -1,4 +1,5 @@
-// The first admin: ADMIN_EMAIL (promoted once its address is verified) and `npm run admin:create`.
+// The first admin: ADMIN_EMAIL (promoted when its owner confirms it from their session or resets the password,
+// never for an address verified before) and `npm run admin:create`.
 import { eq } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import { users } from "#db/schema.ts";
@@ -10,9 +11,11 @@ import {
   confirmEmailToken,
   createOrPromoteAdmin,
   promoteConfiguredAdmin,
+  resetPassword,
   signIn,
   signUp,
 } from "./accounts.server.ts";
+import { hashPassword } from "./passwords.server.ts";
 
 // Before any module reads (and caches) the configuration.
 vi.hoisted(() => {
@@ -29,13 +32,12 @@ describe("the first admin", () => {
     const { viewer } = await signUp({ email: "chefe@exemplo.com.br", password: "senha-chefe-1" }, meta);
     await settleAccountMail();
     expect(viewer.role).toBe("member");
-    expect(await promoteConfiguredAdmin()).toBe(false);
+    expect(await promoteConfiguredAdmin(viewer.id)).toBe(false);
     expect(await roleOf(viewer.id)).toBe("member");
     const token = await issueToken(db(), viewer.id, "verify_email");
     expect(await confirmEmailToken(viewer, token)).toMatchObject({ outcome: "verified" });
     expect(await roleOf(viewer.id)).toBe("admin");
-    // At start: nothing more to do.
-    expect(await promoteConfiguredAdmin()).toBe(false);
+    expect(await promoteConfiguredAdmin(viewer.id)).toBe(false);
   });
 
   test("a squatter's link, pressed without the account's session, verifies and promotes nobody", async () => {
@@ -56,8 +58,47 @@ describe("the first admin", () => {
     expect(await confirmEmailToken(owner, token)).toEqual({ outcome: "otherAccount" });
     const [row] = await db().select().from(users).where(eq(users.id, squatter.id));
     expect(row?.emailVerifiedAt).toBeNull();
-    expect(await promoteConfiguredAdmin()).toBe(false);
+    expect(await promoteConfiguredAdmin(squatter.id)).toBe(false);
     expect(await roleOf(squatter.id)).toBe("member");
+  });
+
+  test("an address verified before (by the old GET, maybe a squatter) is promoted by nobody else's confirmation; a reset of its own promotes it", async () => {
+    await db()
+      .update(users)
+      .set({ email: "outra@exemplo.com.br" })
+      .where(eq(users.email, "chefe@exemplo.com.br"));
+    // Verified the old way: emailVerifiedAt set, no confirmation from its own session now.
+    const earlier = await createMember(db(), {
+      email: "chefe@exemplo.com.br",
+      passwordHash: await hashPassword("senha-antiga-1"),
+    });
+    const { viewer: someone } = await signUp(
+      { email: "alguem@exemplo.com.br", password: "senha-alguem-1" },
+      meta,
+    );
+    expect(
+      await confirmEmailToken(someone, await issueToken(db(), someone.id, "verify_email")),
+    ).toMatchObject({
+      outcome: "verified",
+    });
+    // Signing in changes nothing either.
+    await signIn({ email: "chefe@exemplo.com.br", password: "senha-antiga-1" }, meta);
+    expect(await roleOf(earlier.id)).toBe("member");
+
+    // The mailbox resets the password (every other way in ends): now the account is the owner's.
+    const reset = await issueToken(db(), earlier.id, "reset_password");
+    const { viewer } = await resetPassword(
+      {
+        token: reset,
+        email: "chefe@exemplo.com.br",
+        newPassword: "senha-nova-1a",
+        confirmPassword: "senha-nova-1a",
+      },
+      meta,
+    );
+    expect(viewer.role).toBe("admin");
+    expect(await roleOf(earlier.id)).toBe("admin");
+    await settleAccountMail();
   });
 
   test("admin:create creates a verified admin who can sign in, or promotes an existing account", async () => {

@@ -1,6 +1,6 @@
 // Fixed-window counters in the `rate_limits` table, so every app server shares them. One statement per hit:
 // insert the window's row or add one to it, and read the new count back.
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -11,11 +11,12 @@ export type RateLimitRule = { name: string; limit: number; windowSeconds: number
 /** Spec-free numbers chosen in issue 3: per IP and per account. */
 export const RATE_LIMITS = {
   signInPerIp: { name: "sign-in:ip", limit: 10, windowSeconds: 60 },
-  // Issue 15: five guesses a minute hold back one address for one account, never the member elsewhere; the
-  // account's own limit is generous and one minute long, a back-off for a guesser spread over many addresses
-  // rather than a lock anyone can set off.
+  // Issue 15: five attempts a minute hold back one address (an IPv6 /64) for one account, never the member
+  // elsewhere. The account's own limit counts failed attempts only, from anywhere, and the devices the member
+  // signed in from before are let past it (ADR 023): a back-off for a guesser spread over many addresses that
+  // cannot lock the member out of their own devices.
   signInPerAccountAndIp: { name: "sign-in:account-ip", limit: 5, windowSeconds: 60 },
-  signInPerAccount: { name: "sign-in:account", limit: 20, windowSeconds: 60 },
+  signInFailuresPerAccount: { name: "sign-in:account-failures", limit: 20, windowSeconds: 60 },
   /** Settings' current-password checks: only the account's own sessions reach them, so sign-in guesses never count. */
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 60 },
   signUpPerIp: { name: "sign-up:ip", limit: 5, windowSeconds: 3600 },
@@ -67,12 +68,38 @@ export async function hitRateLimit(
   return { allowed: count <= rule.limit, count, retryAfterSeconds };
 }
 
-/** `hitRateLimit`, throwing a `rate_limited` AppError (HTTP 429) with a Portuguese message past the limit. */
-export async function assertRateLimit(rule: RateLimitRule, subject: string, now?: Date): Promise<void> {
-  const result = await hitRateLimit(rule, subject, now);
+/**
+ * The count of `subject`'s current window without adding to it, for limits that count only some outcomes
+ * (failed sign-ins): peek before the work, `hitRateLimit` after a failure. Attempts running at the same moment
+ * may all pass the peek, so such a limit can be passed by the few that overlap; the other limits bound them.
+ */
+export async function peekRateLimit(
+  rule: RateLimitRule,
+  subject: string,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const db = await getDb();
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart)));
+  const count = row?.count ?? 0;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: count < rule.limit, count, retryAfterSeconds };
+}
+
+/** Throws the 429 of a refused `result`. */
+export function assertAllowed(result: RateLimitResult): void {
   if (!result.allowed) {
     throw new RateLimitError(rateLimitedMessage(result.retryAfterSeconds), result.retryAfterSeconds);
   }
+}
+
+/** `hitRateLimit`, throwing a `rate_limited` AppError (HTTP 429) with a Portuguese message past the limit. */
+export async function assertRateLimit(rule: RateLimitRule, subject: string, now?: Date): Promise<void> {
+  assertAllowed(await hitRateLimit(rule, subject, now));
 }
 
 export class RateLimitError extends AppError {

@@ -1,9 +1,10 @@
 // What the accounts need to know about a request: the client's IP (rate limits), its user agent (listed with
-// the session), the public origin (links in e-mails) and the session it already carries.
+// the session), the public origin (links in e-mails), and the session and known-device cookies it carries.
 import type { RouterContextProvider } from "react-router";
 import { clientIpContext } from "#app/lib/context.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import type { RequestMeta } from "./accounts.server.ts";
+import { readDeviceToken } from "./known-devices.server.ts";
 import { readSessionToken } from "./sessions.server.ts";
 
 export function requestMeta(request: Request, context: Readonly<RouterContextProvider>): RequestMeta {
@@ -12,5 +13,6 @@ export function requestMeta(request: Request, context: Readonly<RouterContextPro
     userAgent: request.headers.get("user-agent"),
     origin: publicUrl(),
     currentToken: readSessionToken(request),
+    deviceToken: readDeviceToken(request),
   };
 }

@@ -10,6 +10,7 @@ import {
   createSession,
   endSession,
   endSessionsOf,
+  hasLiveSession,
   resolveSession,
   sessionCookie,
 } from "./sessions.server.ts";
@@ -99,6 +100,30 @@ describe("sessions", () => {
       .set({ expiresAt: at(120) })
       .where(eq(sessions.idHash, hashToken(token)));
     expect((await resolveSession(requestWith(token), at(91))).viewer).toBeNull();
+  });
+
+  test("hasLiveSession answers whether the cookie leads to a live session, and never renews it", async () => {
+    const member = await createMember(db());
+    const now = new Date();
+    const token = await createSession(db(), member.id, null, new Date(now.getTime() - 2 * DAY));
+    const before = await expiryOf(token);
+    const [{ at: activeBefore } = { at: null }] = await db()
+      .select({ at: users.lastActiveAt })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(await hasLiveSession(requestWith(token), now)).toBe(true);
+    expect((await expiryOf(token))?.getTime()).toBe(before?.getTime());
+    const [row] = await db().select({ at: users.lastActiveAt }).from(users).where(eq(users.id, member.id));
+    expect(row?.at.getTime()).toBe(activeBefore?.getTime());
+    expect(await hasLiveSession(new Request("http://localhost/"))).toBe(false);
+    expect(await hasLiveSession(requestWith("x".repeat(43)))).toBe(false);
+    expect(await hasLiveSession(requestWith(token), new Date(now.getTime() + 29 * DAY))).toBe(false);
+    // Past the absolute lifetime, whatever the stored expiry.
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + 200 * DAY) })
+      .where(eq(sessions.idHash, hashToken(token)));
+    expect(await hasLiveSession(requestWith(token), new Date(now.getTime() + 89 * DAY))).toBe(false);
   });
 
   test("the cookie is httpOnly and SameSite=Lax; Secure with the __Host- prefix under https", () => {

@@ -20,7 +20,8 @@ const COOKIE_NAME = "sdd_session";
 /** Under https the cookie carries the `__Host-` prefix: Secure, Path=/ and no Domain, enforced by the browser. */
 const SECURE_COOKIE_NAME = "__Host-sdd_session";
 
-function isSecure(request: Request): boolean {
+/** Whether the site is served over https (then cookies are Secure and carry the `__Host-` prefix). */
+export function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || Boolean(env().PUBLIC_URL?.startsWith("https:"));
 }
 
@@ -28,7 +29,8 @@ export function sessionCookieName(request: Request): string {
   return isSecure(request) ? SECURE_COOKIE_NAME : COOKIE_NAME;
 }
 
-function readCookie(request: Request, name: string): string | null {
+/** A cookie's value when it looks like one of our tokens (anything else is ignored). */
+export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
@@ -141,6 +143,19 @@ export async function resolveSession(request: Request, now: Date = new Date()): 
     db.update(users).set({ lastActiveAt: now }).where(eq(users.id, viewer.id)),
   ]);
   return { viewer, setCookie: sessionCookie(request, token) };
+}
+
+/**
+ * Whether the request's session cookie belongs to a live session, read-only: the same indexed query as
+ * `resolveSession`, but no renewal and no `lastActiveAt` write. For callers that cannot pass a `Set-Cookie` on
+ * (the HTTP server's visitor cache): a renewal there would move the expiry while the browser's cookie stays.
+ */
+export async function hasLiveSession(request: Request, now: Date = new Date()): Promise<boolean> {
+  const token = readSessionToken(request);
+  if (!token) return false;
+  const bornAfter = new Date(now.getTime() - SESSION_MAX_AGE_MS);
+  const [row] = await sessionByToken({ idHash: hashToken(token), now, bornAfter });
+  return row !== undefined;
 }
 
 /** The signed-in member or null: the contract the root middleware relies on. */

@@ -2,13 +2,15 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { answers, favorites, follows, questions, sessions, users } from "#db/schema.ts";
+import { answers, favorites, follows, knownDevices, questions, sessions, users } from "#db/schema.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
+import { hashToken } from "#app/lib/tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { settleAccountMail } from "./account-mail.server.ts";
 import { issueToken } from "./account-tokens.server.ts";
 import { confirmEmailToken, recoveryState, signIn, type RequestMeta } from "./accounts.server.ts";
+import { rememberDevice } from "./known-devices.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { getProfile } from "./profiles.server.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
@@ -147,6 +149,26 @@ describe("settings", () => {
     await expect(signIn({ email: ana.email, password: "nova-senha-1" }, meta())).resolves.toBeTruthy();
   });
 
+  test("a new password forgets the other known devices (a thief's), this browser stays known", async () => {
+    const ana = await member();
+    const here = await rememberDevice(db(), ana.id, null);
+    const thief = await rememberDevice(db(), ana.id, null);
+    await changePassword(
+      ana,
+      {
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "nova-senha-1",
+        confirmPassword: "nova-senha-1",
+      },
+      null,
+      here,
+    );
+    const rows = await db().select().from(knownDevices).where(eq(knownDevices.userId, ana.id));
+    expect(rows.map((r) => r.tokenHash)).toEqual([hashToken(here!)]);
+    expect(rows.map((r) => r.tokenHash)).not.toContain(hashToken(thief!));
+  });
+
   test("a new password cancels the e-mail change under way and the reset links", async () => {
     const ana = await member();
     await requestEmailChange(
@@ -243,6 +265,7 @@ describe("deleting an account", () => {
     const bia = await member();
     await updateProfile(ana, { intent: "profile", name: "Ana Souza", roleLine: "Dev", bio: "Minha bio" });
     const token = await createSession(db(), ana.id, null);
+    await rememberDevice(db(), ana.id, null);
     const [question] = await db()
       .insert(questions)
       .values({ authorId: bia.id, title: "Pergunta", description: "<p>x</p>", favoriteCount: 1 })
@@ -272,6 +295,7 @@ describe("deleting an account", () => {
     });
     expect(row?.email).not.toContain("@");
     expect(await db().select().from(sessions).where(eq(sessions.userId, ana.id))).toEqual([]);
+    expect(await db().select().from(knownDevices).where(eq(knownDevices.userId, ana.id))).toEqual([]);
     expect((await resolveSession(cookieFor(token))).viewer).toBeNull();
     expect(await db().select().from(follows).where(eq(follows.followeeId, ana.id))).toEqual([]);
     expect(await db().select().from(favorites).where(eq(favorites.userId, ana.id))).toEqual([]);

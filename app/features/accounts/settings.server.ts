@@ -7,6 +7,7 @@ import {
   comments,
   favorites,
   follows,
+  knownDevices,
   notificationPreferences,
   notifications,
   postComments,
@@ -44,6 +45,7 @@ import {
 } from "./account-mail.server.ts";
 import { verificationLink, type RequestMeta } from "./accounts.server.ts";
 import { REMOVED_EMAIL_PREFIX, REMOVED_NAME } from "./removed-members.server.ts";
+import { forgetDevicesOf } from "./known-devices.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { requireMember } from "./permissions.ts";
 import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
@@ -170,12 +172,14 @@ export async function requestEmailChange(
 
 /**
  * Sets a new password; every other session ends (this one stays), and so do the links sent before it: e-mail
- * changes under way (an intruder's way back) and reset links.
+ * changes under way (an intruder's way back) and reset links. The other known devices are forgotten too (this
+ * browser, `currentDevice`, stays known): a thief's must not stay past the sign-in limit (ADR 023).
  */
 export async function changePassword(
   viewer: Viewer | null,
   input: PasswordChangeInput,
   currentToken: string | null,
+  currentDevice: string | null = null,
 ): Promise<void> {
   const member = requireMember(viewer);
   await checkPassword(member, input.currentPassword, "currentPassword");
@@ -185,6 +189,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
     await cancelTokens(tx, member.id, ["change_email", "reset_password"]);
     await endSessionsOf(tx, member.id, currentToken);
+    await forgetDevicesOf(tx, member.id, currentDevice);
   });
   sendPasswordChangedNotice(member.email, member.name);
 }
@@ -403,7 +408,7 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /**
  * Removes the account (LGPD art. 18, elimination), confirmed with the password. Personal data goes: name,
- * e-mail, bio, picture (its file too), password, sessions, links, follows, favourites, saved filters,
+ * e-mail, bio, picture (its file too), password, sessions, known devices, links, follows, favourites, saved filters,
  * notifications, the name inside notifications others got, the newsletter subscription. The row
  * stays under "Membro removido" with an address no one can type, so the questions, answers, posts and comments
  * the community built on stay readable and their counters (votes, likes) stay exact.
@@ -421,6 +426,8 @@ export async function deleteAccount(viewer: Viewer | null, password: string): Pr
       .from(users)
       .where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
+    // The row stays (anonymised), so the foreign key's cascade does not reach these.
+    await tx.delete(knownDevices).where(eq(knownDevices.userId, id));
     await tx.delete(authTokens).where(eq(authTokens.userId, id));
     await tx.delete(follows).where(sql`${follows.followerId} = ${id} or ${follows.followeeId} = ${id}`);
     await tx.delete(tagFollows).where(eq(tagFollows.userId, id));

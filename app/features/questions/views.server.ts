@@ -1,43 +1,19 @@
 // Views: one per visitor per question per hour (the question_views key carries the hour). The visitor is the
 // member's id, or a hash of the client address for visitors: the address Express trusted (TRUST_PROXY), never
-// a header the client wrote, and not the User-Agent, which anyone can rotate to count again (issue 15).
+// a header the client wrote, and not the User-Agent, which anyone can rotate to count again (issue 15); an IPv6
+// visitor is their /64 (app/lib/client-address.ts).
 import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { questionViews } from "#db/schema.ts";
+import { clientAddressKey } from "#app/lib/client-address.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
-/**
- * The part of an address that names one visitor: IPv4 as it is (also when written as IPv6), IPv6 by its /64,
- * since one home or phone line gets a whole /64 and picks any address inside it.
- */
-export function visitorAddress(ip: string): string {
-  const address = ip.trim().toLowerCase().replace(/%.*$/, "");
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (v4?.[1]) return v4[1];
-  if (!address.includes(":")) return address || "unknown";
-  const [head = "", tail] = address.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const groups =
-    tail === undefined
-      ? headGroups
-      : [
-          ...headGroups,
-          ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"),
-          ...tailGroups,
-        ];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
-    .join(":")}::/64`;
-}
-
 /** Who is looking, as a key that never stores an IP address in the clear. `clientIp`: clientIpContext. */
 export function viewerKey(viewer: Viewer | null, clientIp: string): string {
   if (viewer) return `u:${viewer.id}`;
-  return `a:${createHash("sha256").update(visitorAddress(clientIp)).digest("base64url").slice(0, 32)}`;
+  return `a:${createHash("sha256").update(clientAddressKey(clientIp)).digest("base64url").slice(0, 32)}`;
 }
 
 const hourOf = (now: Date) => {

@@ -5,10 +5,10 @@ import { redirect } from "react-router";
 import { AuthPage } from "#app/components/auth/auth-page.tsx";
 import { recoveryState, resetPassword } from "#app/features/accounts/accounts.server.ts";
 import { errorReply, invalidReply } from "#app/features/accounts/form-replies.server.ts";
+import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
 import { redirectTarget } from "#app/features/accounts/redirects.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
 import { recoverySchema } from "#app/features/accounts/schemas.ts";
-import { sessionCookie } from "#app/features/accounts/sessions.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -26,8 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: recoverySchema });
   if (submission.status !== "success") return invalidReply(submission, { hideFields: HIDDEN });
   try {
-    const { token } = await resetPassword(submission.value, requestMeta(request, context));
-    return redirect(redirectTarget(request), { headers: { "Set-Cookie": sessionCookie(request, token) } });
+    const signedIn = await resetPassword(submission.value, requestMeta(request, context));
+    return redirect(redirectTarget(request), { headers: signedInHeaders(request, signedIn) });
   } catch (error) {
     return errorReply(submission, error, { hideFields: HIDDEN });
   }

@@ -23,6 +23,7 @@ import {
   profileSchema,
   type AccountActionData,
 } from "#app/features/accounts/schemas.ts";
+import { readDeviceToken } from "#app/features/accounts/known-devices.server.ts";
 import { clearSessionCookie, readSessionToken } from "#app/features/accounts/sessions.server.ts";
 import {
   AVATAR_MAX_BYTES,
@@ -134,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: passwordChangeSchema });
       if (submission.status !== "success") return invalidReply(submission, { intent, hideFields });
       try {
-        await changePassword(viewer, submission.value, readSessionToken(request));
+        await changePassword(viewer, submission.value, readSessionToken(request), readDeviceToken(request));
       } catch (error) {
         return errorReply(submission, error, { intent, hideFields });
       }

@@ -1,0 +1,28 @@
+// The part of a client's address that names one client, for the limits and counters keyed by address (sign-in,
+// sign-up, password reset, question views). One place, so they all agree on what "one client" is.
+
+/**
+ * IPv4 as it is (also when written as IPv6), IPv6 by its /64: one home or phone line gets a whole /64 and
+ * picks any address inside it, so keying by the exact address would give one client 2^64 fresh counters.
+ */
+export function clientAddressKey(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, "");
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (v4?.[1]) return v4[1];
+  if (!address.includes(":")) return address || "unknown";
+  const [head = "", tail] = address.split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"),
+          ...tailGroups,
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
+    .join(":")}::/64`;
+}

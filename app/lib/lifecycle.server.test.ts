@@ -1,0 +1,47 @@
+// What the app does at start and for the HTTP server: no ADMIN_EMAIL promotion at start (ADR 023), and the
+// visitor cache's signed-in question reads the session without renewing it.
+import { eq } from "drizzle-orm";
+import { describe, expect, test, vi } from "vitest";
+import { sessions, users } from "#db/schema.ts";
+import { createSession } from "#app/features/accounts/sessions.server.ts";
+import { hashToken } from "#app/lib/tokens.server.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { isSignedIn, startApp } from "./lifecycle.server.ts";
+
+// Before any module reads (and caches) the configuration.
+vi.hoisted(() => {
+  process.env.ADMIN_EMAIL = "dona@exemplo.com.br";
+  process.env.SEED_DEMO = "false";
+});
+
+const db = setupTestDatabase();
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("lifecycle", () => {
+  test("start promotes no account, not even ADMIN_EMAIL's verified one (it may be a squatter's, verified by the old GET)", async () => {
+    // createMember's rows are verified, like an account verified before the upgrade.
+    const earlier = await createMember(db(), { email: "dona@exemplo.com.br" });
+    await startApp();
+    const [row] = await db().select({ role: users.role }).from(users).where(eq(users.id, earlier.id));
+    expect(row?.role).toBe("member");
+  });
+
+  test("isSignedIn does not move the session's expiry (the server cannot pass a renewed cookie on)", async () => {
+    const member = await createMember(db());
+    // Two days old: resolveSession would renew it.
+    const token = await createSession(db(), member.id, null, new Date(Date.now() - 2 * DAY));
+    const expiry = async () =>
+      (
+        await db()
+          .select()
+          .from(sessions)
+          .where(eq(sessions.idHash, hashToken(token)))
+      )[0]?.expiresAt;
+    const before = await expiry();
+    const request = new Request("http://localhost/", { headers: { cookie: `sdd_session=${token}` } });
+    expect(await isSignedIn(request)).toBe(true);
+    expect((await expiry())?.getTime()).toBe(before?.getTime());
+    expect(await isSignedIn(new Request("http://localhost/"))).toBe(false);
+  });
+});
