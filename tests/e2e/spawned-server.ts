@@ -57,10 +57,15 @@ export function startServer(env: Record<string, string> = {}): SpawnedServer {
     outbox: async () => {
       const dir = path.join(dataDir, "outbox");
       const files = await readdir(dir).catch(() => [] as string[]);
+      // A file still being written does not parse yet: it is read on the next look.
       const mails = await Promise.all(
-        files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), "utf8")) as SentMail),
+        files.map((f) =>
+          readFile(path.join(dir, f), "utf8")
+            .then((text) => JSON.parse(text) as SentMail)
+            .catch(() => null),
+        ),
       );
-      return mails.sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+      return mails.filter((m): m is SentMail => m !== null).sort((a, b) => a.sentAt.localeCompare(b.sentAt));
     },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
