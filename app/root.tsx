@@ -6,16 +6,16 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { unreadCount } from "./features/notifications/notifications.server.ts";
 import { viewerContext } from "./lib/context.ts";
 import { publicConfig } from "./lib/env.server.ts";
 import { pageMeta } from "./lib/meta.ts";
+import type { RootData } from "./lib/root-data.ts";
 import { announceHydrated } from "./lib/hydrate-on-intent.ts";
 import { useNonce } from "./lib/nonce.tsx";
-import { rootMiddleware } from "./lib/root-middleware.server.ts";
+import { rootMiddleware } from "./root-middleware.server.ts";
 import stylesheet from "./app.css?url";
 import { NotFoundPage, UNEXPECTED_ERROR } from "./components/brand/not-found-content.tsx";
 
@@ -30,17 +30,10 @@ export const links: Route.LinksFunction = () => [
 /** The default title and description; every page sets its own with pageMeta(). */
 export const meta: Route.MetaFunction = () => pageMeta({});
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const viewer = context.get(viewerContext);
   const unreadNotifications = viewer ? await unreadCount(viewer.id) : 0;
   return { viewer, unreadNotifications, config: publicConfig() };
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-/** The root loader's data from anywhere in the tree (undefined while an error boundary renders). */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

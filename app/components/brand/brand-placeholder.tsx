@@ -1,6 +1,6 @@
 // The frame shared by the not-found and coming-soon pages: the brand top bar, the content, and the button
 // back to the brand's home page (BRAND_HOME_URL).
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 import { BrandTopBar } from "./brand-top-bar.tsx";
 import { TypewriterNoscript } from "./typewriter.tsx";
 

@@ -9,7 +9,7 @@ import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader, type HeaderTheme } from "#app/components/layout/site-header.tsx";
 import { useLiveUnreadCount } from "#app/components/layout/use-live-unread-count.ts";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/site-layout";
 
 export type LayoutHandle = { headerTheme?: HeaderTheme };
