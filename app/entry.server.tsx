@@ -18,7 +18,7 @@ export {
   createLoadContext,
   replayVisitorPageEffects,
   isSignedIn,
-} from "./lib/lifecycle.server.ts";
+} from "./lifecycle.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -37,7 +37,7 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
         `<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${renders} ${req.hostname}`,
       );
   });
-  // The app marks a write that may change visitors' pages (a member's, app/lib/root-middleware.server.ts).
+  // The app marks a write that may change visitors' pages (a member's, app/root-middleware.server.ts).
   app.all("/write", (req, res) => {
     if (req.query.member) (res.locals.visitorPage as VisitorPageNote).wrote = true;
     res.status(req.query.fail ? 400 : 303).end();

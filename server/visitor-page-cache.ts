@@ -77,7 +77,7 @@ export function visitorPageCache({
   async function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // The app says whether the request may have changed what visitors see (a member's write, a sign-up:
-      // app/lib/root-middleware.server.ts). Then whatever was kept, and whatever was rendered while it ran, is
+      // app/root-middleware.server.ts). Then whatever was kept, and whatever was rendered while it ran, is
       // dropped when it ends, however it ends (an error after the commit, a client that went away). An
       // anonymous post that changed nothing (a wrong password, a newsletter form, OPTIONS) keeps the cache.
       const note: VisitorPageNote = { cacheable: false, effects: [] };

@@ -1,4 +1,5 @@
 // Start-up and shutdown of what the app owns (the database), called by server/server.ts through the build.
+// Beside root.tsx, not in lib/: it composes features (sessions, account mail, question views).
 import { RouterContextProvider } from "react-router";
 import { isbot } from "isbot";
 import {
@@ -8,15 +9,15 @@ import {
   visitorPageContext,
   type VisitorPageEffect,
   type VisitorPageNote,
-} from "./context.ts";
-import { closeDatabase, checkDatabase, database } from "./db.server.ts";
-import { logger } from "./logger.server.ts";
-import { siteWrites } from "./site-writes.server.ts";
-import { env } from "./env.server.ts";
-import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
-import { hasLiveSession } from "../features/accounts/sessions.server.ts";
-import { settleAccountMail } from "../features/accounts/account-mail.server.ts";
-import { flushViews, queueView, viewerKey } from "../features/questions/views.server.ts";
+} from "./lib/context.ts";
+import { closeDatabase, checkDatabase, database } from "./lib/db.server.ts";
+import { logger } from "./lib/logger.server.ts";
+import { siteWrites } from "./lib/site-writes.server.ts";
+import { env } from "./lib/env.server.ts";
+import { seedDemoIfEmpty } from "../db/seed/demo.ts";
+import { hasLiveSession } from "./features/accounts/sessions.server.ts";
+import { settleAccountMail } from "./features/accounts/account-mail.server.ts";
+import { flushViews, queueView, viewerKey } from "./features/questions/views.server.ts";
 
 export async function startApp() {
   const handle = await database();

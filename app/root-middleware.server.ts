@@ -2,10 +2,10 @@
 // body, broken multipart: app/lib/input-guard.server.ts), then finds who is asking from the session cookie
 // (renewing it at most once a day).
 import type { MiddlewareFunction } from "react-router";
-import { resolveSession, setsSessionCookie } from "../features/accounts/sessions.server.ts";
-import { viewerContext, visitorPageContext } from "./context.ts";
-import { assertSameOrigin } from "./csrf.server.ts";
-import { assertReadableInput } from "./input-guard.server.ts";
+import { resolveSession, setsSessionCookie } from "./features/accounts/sessions.server.ts";
+import { viewerContext, visitorPageContext } from "./lib/context.ts";
+import { assertSameOrigin } from "./lib/csrf.server.ts";
+import { assertReadableInput } from "./lib/input-guard.server.ts";
 
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   async ({ request, context }, next) => {
