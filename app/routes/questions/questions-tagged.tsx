@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { QuestionListView } from "#app/features/questions/components/question-list-view.tsx";
 import { plural } from "#app/features/questions/format.ts";
-import { getTagBySlug } from "#app/features/questions/tag-directory.server.ts";
+import { getTagBySlug } from "#app/features/tags/tag-directory.server.ts";
 import { TagFollowButton } from "#app/components/tag-follow-button.tsx";
 import { tagFollowState } from "#app/features/social/tag-follows.server.ts";
 import { viewerContext } from "#app/lib/context.ts";

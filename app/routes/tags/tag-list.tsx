@@ -2,7 +2,7 @@
 import { Form, Link } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { plural } from "#app/features/questions/format.ts";
-import { listTagDirectory, type TagDirectorySort } from "#app/features/questions/tag-directory.server.ts";
+import { listTagDirectory, type TagDirectorySort } from "#app/features/tags/tag-directory.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/tag-list";

@@ -1,5 +1,5 @@
-// The tag pages of the questions area: /tags (every tag with how many questions carry it) and the heading of
-// /questions/tagged/{slug}. Reads the tags table only; creating and naming tags belongs to the tags feature.
+// The tag directory: /tags (every tag with how many questions carry it) and the heading of
+// /questions/tagged/{slug}. Reads the tags table only; creating and naming tags is in tags.server.ts.
 import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { tags } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
