@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { newsletterSubscriptions, notifications, uploads } from "#db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
-import { notify, withoutActorName } from "#app/features/notifications/notifications.server.ts";
+import { notify, withoutActorName } from "#app/features/notifications/notify.server.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { hashPassword } from "./passwords.server.ts";

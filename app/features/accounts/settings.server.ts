@@ -36,7 +36,7 @@ import {
 // What other features keep about a member, taken out on removal and listed in the export (their public
 // functions).
 import { removeSubscriptionOf, subscriptionOf } from "#app/features/newsletter/newsletter.server.ts";
-import { anonymiseActor } from "#app/features/notifications/notifications.server.ts";
+import { anonymiseActor } from "#app/features/notifications/notify.server.ts";
 import { cancelTokens, issueToken } from "./account-tokens.server.ts";
 import {
   sendEmailChangeMail,

@@ -11,13 +11,12 @@ import {
   getPreferences,
   listNotifications,
   markAllRead,
-  notify,
-  notifyTagFollowers,
   savePreferences,
   sendWeeklyDigests,
   subscribeToUnreadCount,
   unreadCount,
 } from "./notifications.server.ts";
+import { notify, notifyTagFollowers } from "./notify.server.ts";
 import { eq } from "drizzle-orm";
 
 async function mailsTo(address: string) {

@@ -3,7 +3,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { postComments, posts, users } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the comment's transaction.
-import { notify } from "#app/features/notifications/notifications.server.ts";
+import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";

@@ -3,7 +3,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { favorites, postLikes, posts } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the like's transaction.
-import { notify } from "#app/features/notifications/notifications.server.ts";
+import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";

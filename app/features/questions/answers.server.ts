@@ -5,7 +5,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-or
 import { answers, questions, revisions, users } from "#db/schema.ts";
 import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
 // Notifications are their own feature; answers tell the asker and the accepted answer's author.
-import { notify } from "#app/features/notifications/notifications.server.ts";
+import { notify } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";

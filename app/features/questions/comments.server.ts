@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { answers, comments, questions, users } from "#db/schema.ts";
 import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 // Notifications are their own feature; a comment tells the author of what it comments on.
-import { notify } from "#app/features/notifications/notifications.server.ts";
+import { notify } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { ACCESS_MESSAGES, canModify, requireAuthorOrModerator, requireMember } from "./access.server.ts";

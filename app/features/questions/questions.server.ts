@@ -28,7 +28,7 @@ import {
 } from "#db/schema.ts";
 // The tags feature owns tag names, creation and normalisation; questions only link to them.
 // Notifications are their own feature; a new question tells the followers of its tags.
-import { notifyTagFollowers } from "#app/features/notifications/notifications.server.ts";
+import { notifyTagFollowers } from "#app/features/notifications/notify.server.ts";
 import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
 import { getDb, isAnyOf, preparedQuery, type Executor } from "#app/lib/db.server.ts";
 import { shortCache } from "#app/lib/short-cache.server.ts";

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { follows, users } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the follow's transaction.
-import { notify } from "#app/features/notifications/notifications.server.ts";
+import { notify } from "#app/features/notifications/notify.server.ts";
 // Removed accounts stay in `users` (accounts' ADR 010); lists of people leave them out.
 import { activeMembersOnly } from "#app/features/accounts/removed-members.server.ts";
 import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";

@@ -1,0 +1,182 @@
+// The notifications feature's one entry point for the rest of the app: what other features call while they
+// write (a new answer, a like, a follow, a question in a followed tag) and when a member is removed. Written in
+// the same transaction as what caused them, announced with pg_notify so every app server's open streams learn
+// about them (LISTEN/NOTIFY), optionally e-mailed, and grouped while unread. Reading them (lists, the unread
+// count, the live feed, preferences, the digest) is in notifications.server.ts, for routes.
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { notificationPreferences, notifications, tagFollows, users } from "#db/schema.ts";
+import type { Executor } from "#app/lib/db.server.ts";
+import { publicUrl } from "#app/lib/env.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { sendMail } from "#app/lib/mail.server.ts";
+// The shared counters of the accounts feature (its public rate-limit functions).
+import { hitRateLimit, RATE_LIMITS } from "#app/features/accounts/rate-limits.server.ts";
+import type { NotificationKind } from "./kinds.ts";
+
+export const NOTIFICATIONS_CHANNEL = "sdd_notifications";
+
+export type NotifyInput = {
+  userId: number;
+  kind: NotificationKind;
+  actorId?: number | null;
+  title: string;
+  /** A path on this site, e.g. /questions/12#resposta-30. */
+  url: string;
+  /** Unread notifications with the same key collapse into one; `groupedTitle` (with {n}) then names them. */
+  groupKey?: string;
+  groupedTitle?: string;
+};
+
+/** Records a notification for `userId` (never for the actor themself). Call inside the causing transaction. */
+export async function notify(executor: Executor, input: NotifyInput): Promise<void> {
+  if (input.actorId && input.actorId === input.userId) return;
+  const values = {
+    userId: input.userId,
+    kind: input.kind,
+    actorId: input.actorId ?? null,
+    title: input.title.slice(0, 300),
+    url: input.url,
+    groupKey: input.groupKey ?? null,
+  };
+  if (input.groupKey) {
+    const grouped = input.groupedTitle ?? input.title;
+    await executor
+      .insert(notifications)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.groupKey],
+        targetWhere: sql`${notifications.readAt} is null and ${notifications.groupKey} is not null`,
+        set: {
+          count: sql`${notifications.count} + 1`,
+          title: sql`replace(${grouped}::text, '{n}', (${notifications.count} + 1)::text)`,
+          url: values.url,
+          actorId: values.actorId,
+          createdAt: sql`now()`,
+        },
+      });
+  } else {
+    await executor.insert(notifications).values(values);
+  }
+  await executor.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${String(input.userId)})`);
+  await maybeEmail(executor, input);
+}
+
+/** "New question in a tag you follow", grouped per tag, for every follower of the question's tags. */
+export async function notifyTagFollowers(
+  executor: Executor,
+  input: { actorId: number; questionId: number; questionTitle: string; tags: { id: number; name: string }[] },
+) {
+  if (input.tags.length === 0) return;
+  const followers = await executor
+    .select({ userId: tagFollows.userId, tagId: tagFollows.tagId })
+    .from(tagFollows)
+    .where(
+      and(
+        inArray(
+          tagFollows.tagId,
+          input.tags.map((t) => t.id),
+        ),
+        ne(tagFollows.userId, input.actorId),
+      ),
+    );
+  const told = new Set<number>();
+  for (const follower of followers) {
+    if (told.has(follower.userId)) continue;
+    told.add(follower.userId);
+    const tag = input.tags.find((t) => t.id === follower.tagId);
+    if (!tag) continue;
+    await notify(executor, {
+      userId: follower.userId,
+      kind: "tag_question",
+      actorId: input.actorId,
+      title: `Nova pergunta em ${tag.name}: ${input.questionTitle}`,
+      groupedTitle: `{n} novas perguntas em ${tag.name}`,
+      url: `/questions/${input.questionId}`,
+      groupKey: `tag:${tag.id}`,
+    });
+  }
+}
+
+async function maybeEmail(executor: Executor, input: NotifyInput) {
+  const [preference] = await executor
+    .select({ byEmail: notificationPreferences.byEmail, email: users.email })
+    .from(notificationPreferences)
+    .innerJoin(users, eq(users.id, notificationPreferences.userId))
+    .where(
+      and(eq(notificationPreferences.userId, input.userId), eq(notificationPreferences.kind, input.kind)),
+    );
+  if (!preference?.byEmail) return;
+  // Sent after the request's work, never holding the transaction open; a failure is logged, not thrown.
+  setImmediate(() => {
+    (async () => {
+      if (!(await mayEmail(input))) return;
+      await sendMail({
+        to: preference.email,
+        subject: `Suporte de Domingo: ${input.title}`,
+        text: `${input.title}\n\nVeja em ${publicUrl()}${input.url}\n\nVocê escolhe o que recebe por e-mail em ${publicUrl()}/configuracoes.`,
+      });
+    })().catch((error) => logger.error({ err: error }, "notification e-mail failed"));
+  });
+}
+
+/**
+ * Whether this notification may also go out by e-mail (ADR 024): once a day per (recipient, cause), so
+ * following and unfollowing (or liking and unliking) in a loop mails once, and at most so many an hour per
+ * recipient and per acting member. Past a limit the notification is still on the site, just not e-mailed.
+ */
+async function mayEmail(input: NotifyInput): Promise<boolean> {
+  // The cause: what happened, who did it and to what (the group key, else the exact address).
+  const cause = `${input.userId}:${input.kind}:${input.actorId ?? 0}:${input.groupKey ?? input.url}`;
+  if (!(await hitRateLimit(RATE_LIMITS.notificationMailPerCause, cause)).allowed) return false;
+  // The actor's limit first: a refused e-mail must not use up the recipient's hour, or a noisy member could
+  // keep someone from hearing about anyone else. The recipient's counter goes up only for a mail that leaves.
+  if (
+    input.actorId &&
+    !(await hitRateLimit(RATE_LIMITS.notificationMailPerActor, String(input.actorId))).allowed
+  )
+    return false;
+  return (await hitRateLimit(RATE_LIMITS.notificationMailPerRecipient, String(input.userId))).allowed;
+}
+
+/** How titles that name their actor go on after the name ("Ana comentou na sua pergunta"). */
+const AFTER_ACTOR_NAME = [
+  " começou a seguir você",
+  " curtiu seu post ",
+  " comentou no seu post ",
+  " comentou na sua ",
+  " respondeu ao seu comentário em ",
+  " respondeu sua pergunta ",
+  " aceitou sua resposta",
+];
+
+/**
+ * A removed member's name leaves the notifications they caused (ADR 010): the title starts with
+ * `replacement` instead, and the row no longer points at them. Titles written under an older name are found
+ * by what follows the name. Call inside the removing transaction.
+ */
+export async function anonymiseActor(
+  executor: Executor,
+  actorId: number,
+  currentName: string,
+  replacement: string,
+): Promise<void> {
+  const rows = await executor
+    .select({ id: notifications.id, title: notifications.title })
+    .from(notifications)
+    .where(eq(notifications.actorId, actorId));
+  for (const row of rows) {
+    const title = withoutActorName(row.title, currentName, replacement);
+    if (title !== row.title) {
+      await executor.update(notifications).set({ title }).where(eq(notifications.id, row.id));
+    }
+  }
+  await executor.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, actorId));
+}
+
+export function withoutActorName(title: string, name: string, replacement: string): string {
+  if (name && title.startsWith(`${name} `)) return `${replacement}${title.slice(name.length)}`;
+  // Renamed since: cut at the last known phrase, so no part of any name survives (a post title that holds
+  // one of the phrases is cut short: better than leaking a name).
+  const cuts = AFTER_ACTOR_NAME.map((phrase) => title.lastIndexOf(phrase)).filter((i) => i > 0);
+  return cuts.length > 0 ? `${replacement}${title.slice(Math.max(...cuts))}` : title;
+}
