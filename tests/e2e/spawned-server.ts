@@ -22,11 +22,18 @@ export type SpawnedServer = {
   stop: () => Promise<void>;
 };
 
-let nextPort = 3400 + Math.floor(Math.random() * 400);
+// Each run (its E2E_PORT) and each of its workers takes its own 20 ports, so two specs never start servers on
+// the same port at once.
+const portBase =
+  4000 +
+  (Number(process.env.E2E_PORT ?? 3210) - 3200) * 40 +
+  Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 20;
+let started = 0;
+const nextPort = () => portBase + (started++ % 20);
 
 /** Starts the server with `env` over the defaults; does not wait for it (see `startHealthyServer`). */
 export function startServer(env: Record<string, string> = {}): SpawnedServer {
-  const port = Number(env.PORT ?? nextPort++);
+  const port = Number(env.PORT ?? nextPort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "sdd-spawned-"));
   let output = "";
   const child = spawn(process.execPath, ["server/server.ts"], {
@@ -75,17 +82,31 @@ export function startServer(env: Record<string, string> = {}): SpawnedServer {
   };
 }
 
-export async function waitHealthy(port: number) {
+export async function waitHealthy(port: number, server?: SpawnedServer) {
   await expect
-    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, {
-      timeout: 90_000,
-    })
+    .poll(
+      async () => {
+        // A server that stopped while starting never answers: say why at once.
+        if (server && server.child.exitCode !== null) {
+          throw new Error(
+            `o servidor terminou ao iniciar (${server.child.exitCode}):\n${server.output().slice(-3000)}`,
+          );
+        }
+        return (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0;
+      },
+      { timeout: 90_000 },
+    )
     .toBe(200);
 }
 
 /** Starts the server and waits until /healthz answers. */
 export async function startHealthyServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
   const server = startServer(env);
-  await waitHealthy(server.port);
+  try {
+    await waitHealthy(server.port, server);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${(error as Error).message}\nsaída do servidor:\n${server.output().slice(-3000)}`);
+  }
   return server;
 }
