@@ -3,7 +3,9 @@ import { answers, posts, questions, questionTags, tags, users } from "#db/schema
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { sql } from "drizzle-orm";
-import { SEARCH_STATEMENT_TIMEOUT_MS, newestMatches, quickSearch, search } from "./search.server.ts";
+import { newestMatches } from "./newest-matches.server.ts";
+import { quickSearch, search } from "./search.server.ts";
+import { SEARCH_STATEMENT_TIMEOUT_MS } from "./search-statements.server.ts";
 import { parseSearchQuery, snippetParts } from "./search-query.ts";
 import { eq } from "drizzle-orm";
 

@@ -1,0 +1,73 @@
+// How a search's statements run (ADR 025): each kind in its own transaction under a statement timeout on
+// PostgreSQL, its statements one after the other on that transaction's connection; and the few SQL pieces
+// every kind's queries share.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { sql, type SQL } from "drizzle-orm";
+import { database, getDb, type Executor } from "#app/lib/db.server.ts";
+
+export type SearchPage<T> = { items: T[]; total: number };
+
+/** A page of results; `limit: 0` asks only how many there are. */
+export type Paging = { limit: number; offset: number };
+
+/**
+ * How long PostgreSQL lets one search statement run before cancelling it (ADR 025): a search is never worth
+ * holding a connection longer, and the visitor gets a message instead of a stalled page.
+ */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
+
+/** The transaction a search runs in under its statement timeout (see `withStatementTimeout`). */
+const searchTransaction = new AsyncLocalStorage<Executor>();
+
+/** Where a search's statements go: its timed transaction when there is one, else the database. */
+export async function searchDb(): Promise<Executor> {
+  return searchTransaction.getStore() ?? (await getDb());
+}
+
+/**
+ * Runs one kind's search in a transaction with `SET LOCAL statement_timeout` (PostgreSQL). PGlite runs
+ * statements on this thread and never fires the timeout (checked on 0.5.16: a 200 ms timeout let an 11 s query
+ * finish), so there the caps on tags and words (search-query.ts) are what bound the work.
+ */
+export async function withStatementTimeout<T>(
+  run: () => Promise<T>,
+  timeoutMs: number = SEARCH_STATEMENT_TIMEOUT_MS,
+): Promise<T> {
+  const handle = await database();
+  if (handle.kind !== "postgres") return run();
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+    return searchTransaction.run(tx, run);
+  });
+}
+
+/** PostgreSQL's "canceling statement due to statement timeout" (57014), as both drivers report it. */
+export function isStatementTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === "57014") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The text as a full-text query: phrases in quotes, `-palavra`, in the `pt_unaccent` configuration. */
+export function tsQuery(text: string): SQL {
+  return sql`websearch_to_tsquery('pt_unaccent', ${text})`;
+}
+
+/** The conditions joined by `and` (none: `true`). */
+export const allOf = (conditions: SQL[]): SQL =>
+  conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+
+/**
+ * How many rows match, without ranking them: the search page shows the other kinds' tabs with their totals
+ * only (`limit: 0`).
+ */
+export async function countOf(from: SQL, where: SQL): Promise<number> {
+  const db = await searchDb();
+  const result = await db.execute<{ total: string }>(
+    sql`select count(*) as total from ${from} where ${where}`,
+  );
+  return Number(result.rows[0]?.total ?? 0);
+}
