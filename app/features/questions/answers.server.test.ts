@@ -13,7 +13,8 @@ import {
   restoreAnswer,
   updateAnswer,
 } from "./answers.server.ts";
-import { deleteQuestion, getQuestion } from "./questions.server.ts";
+import { getQuestion } from "./question-detail.server.ts";
+import { deleteQuestion } from "./question-writes.server.ts";
 import { ledgerReputation } from "./reputation.server.ts";
 import { MESSAGES } from "./schemas.ts";
 import { askAs, cast } from "./test-support.ts";

@@ -17,7 +17,7 @@ import {
   requireMember,
   requireModerator,
 } from "./access.server.ts";
-import { authorColumns, type AuthorSummary } from "./questions.server.ts";
+import { authorColumns, type AuthorSummary } from "./question-rows.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
 import { MESSAGES } from "./schemas.ts";

@@ -13,7 +13,8 @@ import {
   offerBounty,
 } from "./bounties.server.ts";
 import { DEFAULT_LIST_QUERY } from "./list-query.ts";
-import { getQuestion, listQuestions } from "./questions.server.ts";
+import { getQuestion } from "./question-detail.server.ts";
+import { listQuestions } from "./question-list.server.ts";
 import { addReputation, ledgerReputation } from "./reputation.server.ts";
 import { askAs } from "./test-support.ts";
 

@@ -7,7 +7,8 @@ import { createMember } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { createAnswer, acceptAnswer } from "./answers.server.ts";
 import { DEFAULT_LIST_QUERY, parseListQuery, type QuestionListQuery } from "./list-query.ts";
-import { deleteQuestion, listQuestions } from "./questions.server.ts";
+import { listQuestions } from "./question-list.server.ts";
+import { deleteQuestion } from "./question-writes.server.ts";
 import { askAs } from "./test-support.ts";
 
 const db = setupTestDatabase();
@@ -203,7 +204,7 @@ describe("paging", () => {
 
 describe("by author (profiles)", () => {
   test("a member's live questions and answers, newest first", async () => {
-    const { listQuestionsByAuthor } = await import("./questions.server.ts");
+    const { listQuestionsByAuthor } = await import("./question-list.server.ts");
     const { listAnswersByAuthor } = await import("./answers.server.ts");
     const mine = await listQuestionsByAuthor(asker.id, { pageSize: 50 });
     expect(mine.items.map((i) => i.id)).not.toContain(q.deleted);

@@ -8,7 +8,8 @@ import { listAnswers, type AnswerView } from "./answers.server.ts";
 import { awardedBounties } from "./bounties.server.ts";
 import { bountyTimeLeft } from "./bounty-time.ts";
 import { listComments, type CommentView } from "./comments.server.ts";
-import { getQuestion, isFavorite, questionPermissions, type QuestionDetail } from "./questions.server.ts";
+import { isFavorite } from "./favorites.server.ts";
+import { getQuestion, questionPermissions, type QuestionDetail } from "./question-detail.server.ts";
 import { BOUNTY_MIN_REPUTATION } from "./schemas.ts";
 import { myVotes } from "./votes.server.ts";
 

@@ -4,19 +4,16 @@ import { questions, questionTags, revisions, tags } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
+import { isFavorite, toggleFavorite } from "./favorites.server.ts";
+import { getQuestion, questionPermissions } from "./question-detail.server.ts";
+import { findSimilarQuestions, listQuestionsForSitemap } from "./question-list.server.ts";
 import {
   createQuestion,
   deleteQuestion,
-  findSimilarQuestions,
-  getQuestion,
   getQuestionForEdit,
-  isFavorite,
-  listQuestionsForSitemap,
-  questionPermissions,
   restoreQuestion,
-  toggleFavorite,
   updateQuestion,
-} from "./questions.server.ts";
+} from "./question-writes.server.ts";
 import { createAnswer } from "./answers.server.ts";
 import { MESSAGES } from "./schemas.ts";
 import { askAs, cast, questionInput } from "./test-support.ts";

@@ -3,7 +3,7 @@
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { listAnswers } from "./answers.server.ts";
-import { getQuestion } from "./questions.server.ts";
+import { getQuestion } from "./question-detail.server.ts";
 import { listRevisions, type RevisionView } from "./revisions.server.ts";
 
 function changesOf(revision: RevisionView, previous: RevisionView | undefined): string[] {

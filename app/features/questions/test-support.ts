@@ -4,7 +4,7 @@ import { rateLimits } from "#db/schema.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { getDb, type Database } from "#app/lib/db.server.ts";
 import type { Role, Viewer } from "#app/lib/viewer.ts";
-import { createQuestion, type QuestionWriteInput } from "./questions.server.ts";
+import { createQuestion, type QuestionWriteInput } from "./question-writes.server.ts";
 
 let counter = 0;
 

@@ -4,7 +4,7 @@ import { answers, questions, users, votes } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { createAnswer } from "./answers.server.ts";
-import { deleteQuestion } from "./questions.server.ts";
+import { deleteQuestion } from "./question-writes.server.ts";
 import { ledgerReputation, recomputeReputation } from "./reputation.server.ts";
 import { askAs, cast } from "./test-support.ts";
 import { castVote, myVotes, VOTE_MESSAGES } from "./votes.server.ts";

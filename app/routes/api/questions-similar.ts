@@ -1,5 +1,5 @@
 // GET /api/questions/similar?q= — up to five live questions whose titles look like q (the ask form's hints).
-import { findSimilarQuestions } from "#app/features/questions/questions.server.ts";
+import { findSimilarQuestions } from "#app/features/questions/question-list.server.ts";
 import type { Route } from "./+types/questions-similar";
 
 export async function loader({ request }: Route.LoaderArgs) {

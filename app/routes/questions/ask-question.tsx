@@ -1,7 +1,7 @@
 // /ask-a-question — 'Fazer uma pergunta' (members only): the form, with guidance boxes beside it.
 import { Link, redirect } from "react-router";
 import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
-import { createQuestion } from "#app/features/questions/questions.server.ts";
+import { createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { TAGS_MAX, TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
 import { suggestedTags } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";

@@ -26,7 +26,8 @@ import { answerCountLabel, parseQuestionId, plural } from "#app/features/questio
 import { TagList } from "#app/features/questions/components/tag-list.tsx";
 import { VoteControls } from "#app/features/questions/components/vote-controls.tsx";
 import { loadQuestionPage } from "#app/features/questions/question-page.server.ts";
-import { deleteQuestion, restoreQuestion, toggleFavorite } from "#app/features/questions/questions.server.ts";
+import { toggleFavorite } from "#app/features/questions/favorites.server.ts";
+import { deleteQuestion, restoreQuestion } from "#app/features/questions/question-writes.server.ts";
 import { reportPost, REPORT_MESSAGES } from "#app/features/questions/reports.server.ts";
 import {
   answerSchema,

@@ -2,7 +2,7 @@
 import { Link, redirect } from "react-router";
 import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import { parseQuestionId } from "#app/features/questions/format.ts";
-import { getQuestionForEdit, updateQuestion } from "#app/features/questions/questions.server.ts";
+import { getQuestionForEdit, updateQuestion } from "#app/features/questions/question-writes.server.ts";
 import { suggestedTags } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

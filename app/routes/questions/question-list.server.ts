@@ -5,7 +5,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { pageFromUrl } from "#app/components/pagination.tsx";
 import { deleteSavedFilter, listSavedFilters, saveFilter } from "#app/features/questions/filters.server.ts";
 import { listQueryToSearch, parseListQuery } from "#app/features/questions/list-query.ts";
-import { listQuestions } from "#app/features/questions/questions.server.ts";
+import { listQuestions } from "#app/features/questions/question-list.server.ts";
 import { saveFilterSchema, type FormActionData } from "#app/features/questions/schemas.ts";
 import { recommendedTags } from "#app/features/tags/tags.server.ts";
 import { optionalViewer, refererPath, signInUrl } from "#app/lib/auth-guard.server.ts";

@@ -1,5 +1,5 @@
 import { listPostsForSitemap } from "#app/features/posts/posts.server.ts";
-import { listQuestionsForSitemap } from "#app/features/questions/questions.server.ts";
+import { listQuestionsForSitemap } from "#app/features/questions/question-list.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 
 export async function loader() {

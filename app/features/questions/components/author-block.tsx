@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { FollowButton } from "#app/components/follow-button.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
-import type { AuthorSummary } from "../questions.server.ts";
+import type { AuthorSummary } from "../question-rows.server.ts";
 
 export function AuthorBlock({
   author,

@@ -5,7 +5,7 @@ import { Link, useLocation } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import type { SavedFilter } from "../filters.server.ts";
 import { hasFilters, MODAL_FILTERS, MODAL_SORTS, type QuestionListQuery } from "../list-query.ts";
-import type { QuestionListPage } from "../questions.server.ts";
+import type { QuestionListPage } from "../question-list.server.ts";
 import { plural } from "../format.ts";
 import { QuestionPreviewCard } from "./question-preview.tsx";
 import { QuestionSideColumn } from "./question-side-column.tsx";

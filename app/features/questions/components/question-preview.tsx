@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { plural } from "../format.ts";
-import type { QuestionPreview as Preview } from "../questions.server.ts";
+import type { QuestionPreview as Preview } from "../question-list.server.ts";
 import { CheckIcon, EyeIcon } from "./icons.tsx";
 import { BountyBadge } from "./bounty-badge.tsx";
 import { TagList } from "./tag-list.tsx";

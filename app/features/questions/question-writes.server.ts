@@ -1,0 +1,274 @@
+// Asking, editing (with revisions), deleting and restoring questions, keeping the tags' counts exact.
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { questions, questionTags, revisions, tags } from "#db/schema.ts";
+// The tags feature owns tag names, creation and normalisation; questions only link to them.
+// Notifications are their own feature; a new question tells the followers of its tags.
+import { notifyTagFollowers } from "#app/features/notifications/notify.server.ts";
+import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
+import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
+import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import {
+  ACCESS_MESSAGES,
+  canModify,
+  requireAuthorOrModerator,
+  requireMember,
+  requireModerator,
+} from "./access.server.ts";
+import { getQuestion } from "./question-detail.server.ts";
+import { forgetListTotals } from "./question-list.server.ts";
+import { MESSAGES, TAGS_MAX, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
+// How much a member may write in an hour (the accounts feature's public rule).
+import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+
+export type QuestionWriteInput = {
+  title: string;
+  /** HTML of the details editor (sanitised here again). */
+  description: string;
+  /** HTML of the tried/expected editor. */
+  details: string;
+  tags: string[];
+};
+
+type CheckedQuestion = { title: string; description: string; details: string; tagNames: string[] };
+
+/** The server's own checks of a question form (after the Zod schema): sanitised text lengths, tag count. */
+function checkQuestion(input: QuestionWriteInput): CheckedQuestion {
+  const title = input.title.replace(/\s+/g, " ").trim();
+  if (!title) throw new AppError("validation", MESSAGES.titleRequired, { field: "title" });
+  if (title.length < TITLE_MIN) throw new AppError("validation", MESSAGES.titleShort, { field: "title" });
+  if (title.length > TITLE_MAX) throw new AppError("validation", MESSAGES.titleLong, { field: "title" });
+  const description = prepareRichText(input.description, { field: "description" });
+  if (richTextLength(description) < TEXT_MIN) {
+    throw new AppError("validation", MESSAGES.descriptionShort, { field: "description" });
+  }
+  const details = prepareRichText(input.details, { field: "details" });
+  if (richTextLength(details) < TEXT_MIN) {
+    throw new AppError("validation", MESSAGES.detailsShort, { field: "details" });
+  }
+  const tagNames = normaliseTagNames(input.tags);
+  if (tagNames.length > TAGS_MAX) throw new AppError("validation", MESSAGES.tagsMax, { field: "tags" });
+  if (tagNames.length < 1) throw new AppError("validation", MESSAGES.tagsMin, { field: "tags" });
+  return { title, description, details, tagNames };
+}
+
+async function moveTagCounts(tx: Executor, tagIds: number[], delta: 1 | -1) {
+  if (!tagIds.length) return;
+  await tx
+    .update(tags)
+    .set({ questionCount: sql`greatest(${tags.questionCount} + ${delta}, 0)` })
+    .where(
+      inArray(
+        tags.id,
+        [...tagIds].sort((a, b) => a - b),
+      ),
+    );
+}
+
+/** The tags named (creating new ones), with their stored spelling, in the order given. */
+async function resolveTagRows(tx: Executor, names: string[]): Promise<{ id: number; name: string }[]> {
+  const ids = [...new Set(await resolveTags(tx, names))];
+  if (!ids.length) return [];
+  const rows = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, ids));
+  const nameOf = new Map(rows.map((r) => [r.id, r.name]));
+  return ids.map((id) => ({ id, name: nameOf.get(id) ?? "" }));
+}
+
+async function tagIdsOf(tx: Executor, questionId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ tagId: questionTags.tagId })
+    .from(questionTags)
+    .where(eq(questionTags.questionId, questionId));
+  return rows.map((r) => r.tagId);
+}
+
+/** Asks a question. Returns its id (numeric and sequential: the serial). */
+export async function createQuestion(
+  viewer: Viewer | null,
+  input: QuestionWriteInput,
+): Promise<{ id: number }> {
+  const member = requireMember(viewer);
+  const checked = checkQuestion(input);
+  await assertContentRate(member, "question");
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(questions)
+      .values({
+        authorId: member.id,
+        title: checked.title,
+        description: checked.description,
+        details: checked.details,
+      })
+      .returning({ id: questions.id });
+    if (!row) throw new Error("createQuestion: insert returned nothing");
+    const resolved = await resolveTagRows(tx, checked.tagNames);
+    if (resolved.length) {
+      await tx
+        .insert(questionTags)
+        .values(resolved.map((t, position) => ({ questionId: row.id, tagId: t.id, position })));
+      await moveTagCounts(
+        tx,
+        resolved.map((t) => t.id),
+        1,
+      );
+    }
+    await tx.insert(revisions).values({
+      targetKind: "question",
+      targetId: row.id,
+      editorId: member.id,
+      title: checked.title,
+      body: checked.description,
+      details: checked.details,
+      tags: resolved.map((t) => t.name),
+    });
+    await notifyTagFollowers(tx, {
+      actorId: member.id,
+      questionId: row.id,
+      questionTitle: checked.title,
+      tags: resolved,
+    });
+    return { id: row.id };
+  });
+  forgetListTotals();
+  return result;
+}
+
+/** The values the edit form starts from. Null when the viewer may not edit it. */
+export async function getQuestionForEdit(
+  viewer: Viewer | null,
+  id: number,
+): Promise<{ id: number; title: string; description: string; details: string; tags: string[] } | null> {
+  const question = await getQuestion(viewer, id);
+  if (!question || question.deletedAt || !canModify(viewer, question.author.id)) return null;
+  return {
+    id: question.id,
+    title: question.title,
+    description: question.description,
+    details: question.details,
+    tags: question.tags.map((t) => t.name),
+  };
+}
+
+/** Edits a question (author or moderator), keeping a revision and the tags' counts exact. */
+export async function updateQuestion(
+  viewer: Viewer | null,
+  id: number,
+  input: QuestionWriteInput,
+): Promise<{ id: number; changed: boolean }> {
+  requireMember(viewer);
+  const checked = checkQuestion(input);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
+    if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    const member = requireAuthorOrModerator(viewer, current.authorId);
+
+    const resolved = await resolveTagRows(tx, checked.tagNames);
+    const before = await tx
+      .select({ tagId: questionTags.tagId, position: questionTags.position, name: tags.name })
+      .from(questionTags)
+      .innerJoin(tags, eq(tags.id, questionTags.tagId))
+      .where(eq(questionTags.questionId, id))
+      .orderBy(asc(questionTags.position));
+    const sameTags = before.length === resolved.length && before.every((b, i) => b.tagId === resolved[i]?.id);
+    const changed =
+      !sameTags ||
+      current.title !== checked.title ||
+      current.description !== checked.description ||
+      current.details !== checked.details;
+    if (!changed) return { id, changed: false };
+
+    if (!sameTags) {
+      const beforeIds = new Set(before.map((b) => b.tagId));
+      const afterIds = new Set(resolved.map((t) => t.id));
+      await moveTagCounts(
+        tx,
+        [...beforeIds].filter((t) => !afterIds.has(t)),
+        -1,
+      );
+      await moveTagCounts(
+        tx,
+        [...afterIds].filter((t) => !beforeIds.has(t)),
+        1,
+      );
+      await tx.delete(questionTags).where(eq(questionTags.questionId, id));
+      await tx
+        .insert(questionTags)
+        .values(resolved.map((t, position) => ({ questionId: id, tagId: t.id, position })));
+    }
+    const now = new Date();
+    await tx
+      .update(questions)
+      .set({
+        title: checked.title,
+        description: checked.description,
+        details: checked.details,
+        updatedAt: now,
+        lastActivityAt: now,
+      })
+      .where(eq(questions.id, id));
+    await tx.insert(revisions).values({
+      targetKind: "question",
+      targetId: id,
+      editorId: member.id,
+      title: checked.title,
+      body: checked.description,
+      details: checked.details,
+      tags: resolved.map((t) => t.name),
+    });
+    return { id, changed: true };
+  });
+}
+
+export const DELETE_MESSAGES = {
+  answered: "Uma pergunta que já tem respostas não pode ser excluída por quem perguntou.",
+} as const;
+
+/**
+ * Soft-deletes a question: its author while it has no answers, a moderator at any time. The tags' counts
+ * drop; moderators can restore it.
+ */
+export async function deleteQuestion(viewer: Viewer | null, id: number): Promise<void> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        authorId: questions.authorId,
+        deletedAt: questions.deletedAt,
+        answerCount: questions.answerCount,
+      })
+      .from(questions)
+      .where(eq(questions.id, id))
+      .for("update");
+    if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    requireAuthorOrModerator(member, current.authorId);
+    if (!isModerator(member) && current.answerCount > 0) {
+      throw new AppError("forbidden", DELETE_MESSAGES.answered);
+    }
+    await tx
+      .update(questions)
+      .set({ deletedAt: new Date(), deletedBy: member.id })
+      .where(eq(questions.id, id));
+    await moveTagCounts(tx, await tagIdsOf(tx, id), -1);
+  });
+  forgetListTotals();
+}
+
+/** Brings a deleted question back (moderators). */
+export async function restoreQuestion(viewer: Viewer | null, id: number): Promise<void> {
+  requireModerator(viewer);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [restored] = await tx
+      .update(questions)
+      .set({ deletedAt: null, deletedBy: null })
+      .where(and(eq(questions.id, id), isNotNull(questions.deletedAt)))
+      .returning({ id: questions.id });
+    if (!restored) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    await moveTagCounts(tx, await tagIdsOf(tx, id), 1);
+  });
+  forgetListTotals();
+}
