@@ -2,6 +2,7 @@
 // `resolveTags`/`normaliseTagNames`) inside the post's transaction, and tags.post_count moves with them.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { favorites, follows, postLikes, posts, postTags, tags, users } from "#db/schema.ts";
+import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { normaliseTagNames, resolveTags, type TagSummary } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -15,15 +16,7 @@ import {
 import { slugify } from "#app/lib/slug.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { canManage } from "./access.ts";
-import {
-  BODY_MIN,
-  DESCRIPTION_MAX,
-  MESSAGES,
-  TAGS_MAX,
-  TITLE_MAX,
-  isCategory,
-  type PostCategory,
-} from "./schemas.ts";
+import { BODY_MIN, DESCRIPTION_MAX, MESSAGES, TITLE_MAX, isCategory, type PostCategory } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 

@@ -1,6 +1,7 @@
 // The blog's vocabularies, limits and messages, without the validation library: list pages import these, so
 // a reader's first click does not download Zod. schemas.ts builds the forms' schemas on them (and re-exports
-// them for the server).
+// them for the server). The tag limit is the tags feature's (TAGS_MAX).
+import { TAG_MESSAGES } from "#app/features/tags/rules.ts";
 
 export const POST_CATEGORIES = ["design", "desenvolvimento", "ux", "ui"] as const;
 export type PostCategory = (typeof POST_CATEGORIES)[number];
@@ -39,7 +40,6 @@ export const TITLE_MAX = 150;
 export const DESCRIPTION_HINT = 100;
 export const DESCRIPTION_MAX = 300;
 export const BODY_MIN = 50;
-export const TAGS_MAX = 5;
 export const COMMENT_MAX = 2000;
 
 export const MESSAGES = {
@@ -48,7 +48,7 @@ export const MESSAGES = {
   descriptionTooLong: `O subtítulo pode ter no máximo ${DESCRIPTION_MAX} caracteres.`,
   category: "Escolha uma categoria: Design, Desenvolvimento, UX ou UI.",
   bodyTooShort: `Escreva pelo menos ${BODY_MIN} caracteres no texto do post.`,
-  tooManyTags: `Escolha no máximo ${TAGS_MAX} tags.`,
+  tooManyTags: TAG_MESSAGES.tooMany,
   cover: "Use uma imagem enviada por aqui (PNG ou JPEG).",
   commentRequired: "Escreva um comentário.",
   commentTooLong: `O comentário pode ter no máximo ${COMMENT_MAX} caracteres.`,

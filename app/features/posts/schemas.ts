@@ -1,6 +1,7 @@
 // The blog's forms and vocabularies, shared by the browser (Conform) and the server (parsed again there,
 // then checked against the database).
 import { z } from "zod";
+import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { MAX_ROW_ID } from "#app/lib/ids.ts";
 
 export * from "./rules.ts";
@@ -10,7 +11,6 @@ import {
   TITLE_MAX,
   DESCRIPTION_MAX,
   BODY_MIN,
-  TAGS_MAX,
   COMMENT_MAX,
   approximateTextLength,
 } from "./rules.ts";

@@ -4,6 +4,7 @@ import { questions, questionTags, revisions, tags } from "#db/schema.ts";
 // The tags feature owns tag names, creation and normalisation; questions only link to them.
 // Notifications are their own feature; a new question tells the followers of its tags.
 import { notifyTagFollowers } from "#app/features/notifications/notify.server.ts";
+import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -18,7 +19,7 @@ import {
 } from "./access.server.ts";
 import { getQuestion } from "./question-detail.server.ts";
 import { forgetListTotals } from "./question-list.server.ts";
-import { MESSAGES, TAGS_MAX, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
+import { MESSAGES, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 

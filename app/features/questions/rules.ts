@@ -1,12 +1,12 @@
 // The limits and messages of questions, answers and comments, without the validation library: the pages'
 // components import these, so a reader's first click does not download Zod. schemas.ts builds the forms'
-// schemas on them (and re-exports them for the server).
+// schemas on them (and re-exports them for the server). The tag limit is the tags feature's (TAGS_MAX).
+import { TAG_MESSAGES } from "#app/features/tags/rules.ts";
 
 export const TITLE_MIN = 15;
 export const TITLE_MAX = 150;
 /** Minimum characters of text in the details and the tried/expected editors. */
 export const TEXT_MIN = 20;
-export const TAGS_MAX = 5;
 export const COMMENT_MIN = 15;
 export const COMMENT_MAX = 600;
 export const BOUNTY_MIN = 50;
@@ -23,7 +23,7 @@ export const MESSAGES = {
   titleLong: `O título pode ter no máximo ${TITLE_MAX} caracteres.`,
   descriptionShort: `Descreva o problema com pelo menos ${TEXT_MIN} caracteres.`,
   detailsShort: `Conte o que você tentou e o que esperava com pelo menos ${TEXT_MIN} caracteres.`,
-  tagsMax: "Escolha no máximo 5 tags.",
+  tagsMax: TAG_MESSAGES.tooMany,
   tagsMin: "Escolha pelo menos uma tag.",
   answerEmpty: "A resposta não pode ficar vazia.",
   commentLength: `O comentário precisa ter entre ${COMMENT_MIN} e ${COMMENT_MAX} caracteres.`,

@@ -3,11 +3,11 @@
 // length of the sanitised HTML, who may do what).
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { TAGS_MAX } from "#app/features/tags/rules.ts";
 
 export * from "./rules.ts";
 import {
   MESSAGES,
-  TAGS_MAX,
   TEXT_MIN,
   TITLE_MAX,
   TITLE_MIN,

@@ -5,11 +5,9 @@ import { tags } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { slugify } from "#app/lib/slug.ts";
+import { TAG_MESSAGES, TAG_NAME_MAX_LENGTH } from "./rules.ts";
 
 export type TagSummary = { name: string; slug: string };
-
-export const TAG_NAME_MAX_LENGTH = 35;
-export const MAX_TAGS = 5;
 
 const summary = { name: tags.name, slug: tags.slug };
 
@@ -85,9 +83,7 @@ export function normaliseTagNames(
         .replace(/^#+(?=.)/, "");
       if (!name) continue;
       if (Array.from(name).length > TAG_NAME_MAX_LENGTH) {
-        throw new AppError("validation", `Cada tag deve ter no máximo ${TAG_NAME_MAX_LENGTH} caracteres.`, {
-          field: "tags",
-        });
+        throw new AppError("validation", TAG_MESSAGES.nameTooLong, { field: "tags" });
       }
       const key = name.toLocaleLowerCase("pt-BR");
       if (seen.has(key)) continue;

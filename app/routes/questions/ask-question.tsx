@@ -2,7 +2,8 @@
 import { Link, redirect } from "react-router";
 import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import { createQuestion } from "#app/features/questions/question-writes.server.ts";
-import { TAGS_MAX, TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
+import { TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
+import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { suggestedTags } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

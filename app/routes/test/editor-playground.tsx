@@ -5,8 +5,9 @@
 import { Form, useActionData } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
-import { TagSelector } from "#app/components/tag-selector.tsx";
-import { normaliseTagNames, suggestedTags, MAX_TAGS } from "#app/features/tags/tags.server.ts";
+import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
+import { TAGS_MAX } from "#app/features/tags/rules.ts";
+import { normaliseTagNames, suggestedTags } from "#app/features/tags/tags.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -64,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     stored("Layout compacto", richTextFromForm(form, "compact"));
     stored("Layout do blog", richTextFromForm(form, "blog"));
-    const tags = normaliseTagNames(form.getAll("tags"), { max: MAX_TAGS });
+    const tags = normaliseTagNames(form.getAll("tags"), { max: TAGS_MAX });
     return { results, tags, error: null };
   } catch (error) {
     if (isAppError(error)) return { results, tags: [] as string[], error: error.message };

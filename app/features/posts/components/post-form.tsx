@@ -9,7 +9,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { BookmarkIcon } from "#app/components/icons.tsx";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
 import { checkImageFile, uploadImage, UploadError } from "#app/components/editor/upload-image.ts";
-import { TagSelector } from "#app/components/tag-selector.tsx";
+import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
+import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { IMAGE_ACCEPT } from "#app/lib/sanitize-rules.ts";
 import { useHydrated } from "./use-hydrated.ts";
 import {
@@ -17,7 +18,6 @@ import {
   DESCRIPTION_HINT,
   DESCRIPTION_MAX,
   POST_CATEGORIES,
-  TAGS_MAX,
   TITLE_MAX,
   postSchema,
 } from "../schemas.ts";

@@ -8,8 +8,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { clearDraft, loadDraft, saveDraft } from "#app/components/editor/drafts.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
-import { TagSelector } from "#app/components/tag-selector.tsx";
-import { questionSchema, TAGS_MAX, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "../schemas.ts";
+import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
+import { TAGS_MAX } from "#app/features/tags/rules.ts";
+import { questionSchema, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "../schemas.ts";
 import { SimilarQuestions } from "./similar-questions.tsx";
 
 export type QuestionFormValues = { title: string; description: string; details: string; tags: string[] };

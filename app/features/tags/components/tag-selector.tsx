@@ -3,6 +3,7 @@
 // name (the server reads both with `normaliseTagNames(formData.getAll("tags"))`). Typing searches existing
 // tags through GET /api/tags?q= or offers to create the typed one.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { TAG_NAME_MAX_LENGTH, TAGS_MAX } from "../rules.ts";
 
 export type TagSelectorProps = {
   /** Form field name (default "tags"). */
@@ -12,7 +13,7 @@ export type TagSelectorProps = {
   /** The predefined tags the button offers (the ten suggested tags, in order). */
   suggestions: string[];
   defaultValue?: string[];
-  /** Most tags a member may choose (default 5). */
+  /** Most tags a member may choose (default TAGS_MAX). */
   max?: number;
   error?: string;
   errorId?: string;
@@ -24,11 +25,10 @@ export type TagSelectorProps = {
 
 type Option = { kind: "tag"; name: string } | { kind: "create"; name: string };
 
-const NAME_MAX = 35;
 const SEARCH_DELAY_MS = 150;
 
 function cleanName(text: string): string {
-  return text.replace(/\s+/g, " ").trim().slice(0, NAME_MAX);
+  return text.replace(/\s+/g, " ").trim().slice(0, TAG_NAME_MAX_LENGTH);
 }
 
 const same = (a: string, b: string) => a.toLocaleLowerCase("pt-BR") === b.toLocaleLowerCase("pt-BR");
@@ -38,7 +38,7 @@ export function TagSelector({
   label = "Tags",
   suggestions,
   defaultValue = [],
-  max = 5,
+  max = TAGS_MAX,
   error,
   errorId,
   id,
