@@ -1,11 +1,9 @@
 // POST /api/follows (intent follow | unfollow, userId): the Seguir buttons. A plain form post comes back
 // to `redirectTo`; a fetcher gets { ok, following }. Visitors are sent to sign in.
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { follow, unfollow } from "#app/features/social/follows.server.ts";
-import { followSchema, type FollowActionData } from "#app/features/social/schemas.ts";
-import { requireViewer, safeRedirectPath } from "#app/lib/auth-guard.server.ts";
-import { isAppError } from "#app/lib/errors.ts";
+import { followSchema } from "#app/features/social/schemas.ts";
+import { handleFollow } from "./follow-action.server.ts";
 import type { Route } from "./+types/follows";
 
 export async function loader() {
@@ -13,20 +11,10 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: followSchema });
-  if (submission.status !== "success") {
-    return data<FollowActionData>({ ok: false, error: "Pedido inválido." }, { status: 400 });
-  }
-  const { intent, userId, redirectTo } = submission.value;
-  try {
-    if (intent === "follow") await follow(viewer, userId);
-    else await unfollow(viewer, userId);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (redirectTo) throw data(error.message, { status: error.status });
-    return data<FollowActionData>({ ok: false, error: error.message }, { status: error.status });
-  }
-  if (redirectTo) return redirect(safeRedirectPath(redirectTo, "/membros"));
-  return data<FollowActionData>({ ok: true, following: intent === "follow" });
+  return handleFollow(request, context, {
+    schema: followSchema,
+    fallbackPath: "/membros",
+    apply: (viewer, { userId }, on) => (on ? follow(viewer, userId) : unfollow(viewer, userId)),
+    done: (_viewer, { intent }) => ({ ok: true as const, following: intent === "follow" }),
+  });
 }
