@@ -34,7 +34,7 @@ import {
   type Store,
 } from "./harness.ts";
 import { JS_BUDGET_BYTES, JS_CEILING_BYTES, measurePages } from "./js-budget.ts";
-import { accessMatrix, writeAuthorTargets } from "./access-matrix.ts";
+import { accessMatrix, writeAuthorTargets } from "./access-matrix/index.ts";
 import { killDuringWrites, mixedLoad, naughtyStrings, xssInChromium } from "./parts.ts";
 import { securityReview } from "./security.ts";
 
