@@ -9,10 +9,10 @@ import {
   createAnswer,
   deleteAnswer,
   getAnswerForEdit,
-  listAnswers,
   restoreAnswer,
   updateAnswer,
 } from "./answers.server.ts";
+import { listAnswers } from "./answer-list.server.ts";
 import { getQuestion } from "./question-detail.server.ts";
 import { deleteQuestion } from "./question-writes.server.ts";
 import { ledgerReputation } from "./reputation.server.ts";

@@ -205,7 +205,7 @@ describe("paging", () => {
 describe("by author (profiles)", () => {
   test("a member's live questions and answers, newest first", async () => {
     const { listQuestionsByAuthor } = await import("./question-list.server.ts");
-    const { listAnswersByAuthor } = await import("./answers.server.ts");
+    const { listAnswersByAuthor } = await import("./answer-list.server.ts");
     const mine = await listQuestionsByAuthor(asker.id, { pageSize: 50 });
     expect(mine.items.map((i) => i.id)).not.toContain(q.deleted);
     expect(mine.total).toBe(mine.items.length);

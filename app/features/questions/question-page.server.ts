@@ -4,7 +4,7 @@
 import { sanitizeRichText, richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
-import { listAnswers, type AnswerView } from "./answers.server.ts";
+import { listAnswers, type AnswerView } from "./answer-list.server.ts";
 import { awardedBounties } from "./bounties.server.ts";
 import { bountyTimeLeft } from "./bounty-time.ts";
 import { listComments, type CommentView } from "./comments.server.ts";

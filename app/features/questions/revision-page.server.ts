@@ -2,7 +2,7 @@
 // is sanitised for display and says what changed from the one before.
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { listAnswers } from "./answers.server.ts";
+import { listAnswers } from "./answer-list.server.ts";
 import { getQuestion } from "./question-detail.server.ts";
 import { listRevisions, type RevisionView } from "./revisions.server.ts";
 
