@@ -9,7 +9,7 @@ import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentThread, PostComment } from "../comments.server.ts";
 import { COMMENT_MAX, MESSAGES } from "../rules.ts";
 import { ConfirmSubmit } from "./confirm-submit.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** What the action answers a comment form: done, or the message for the field and the text to keep. */
 export type CommentActionData =

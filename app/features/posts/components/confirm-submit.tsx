@@ -2,7 +2,7 @@
 // once React runs it opens an alert dialog whose confirm button submits the same form.
 import { AlertDialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 export function ConfirmSubmit({
   label,

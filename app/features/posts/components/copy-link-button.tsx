@@ -1,7 +1,7 @@
 // Copies the post's address. Needs JavaScript, so it appears once React runs.
 import { useEffect, useState } from "react";
 import { CopyIcon } from "#app/components/icons.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 export function CopyLinkButton({ url }: { url: string }) {
   const hydrated = useHydrated();

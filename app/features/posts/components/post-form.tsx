@@ -12,7 +12,7 @@ import { checkImageFile, uploadImage, UploadError } from "#app/components/editor
 import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { IMAGE_ACCEPT } from "#app/lib/sanitize-rules.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   CATEGORY_LABELS,
   DESCRIPTION_HINT,

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { ToggleActionData } from "../schemas.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 export type ToggleState = { on: boolean; count: number; error: string | null };
 

@@ -1,13 +1,12 @@
 // The answers' order-by dropdown (newest, oldest, most voted). A GET form: the choice is in the address
 // (?answers=…); with JavaScript it applies as soon as it changes.
-import { useEffect, useState } from "react";
 import { Form, useSubmit } from "react-router";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { ANSWER_ORDER_LABELS, ANSWER_ORDERS, type AnswerOrder } from "../answer-orders.ts";
 
 export function AnswerOrderSelect({ order }: { order: AnswerOrder }) {
   const submit = useSubmit();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <Form method="get" className="flex items-center gap-2" preventScrollReset>
       <label htmlFor="ordem-respostas" className="text-sm font-medium text-slate-700">

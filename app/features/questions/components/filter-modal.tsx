@@ -14,6 +14,7 @@ import {
 } from "../list-query.ts";
 import { FILTER_NAME_MAX, MESSAGES } from "../rules.ts";
 import { CloseIcon } from "#app/components/icons.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 export const FILTER_PARAM = "filtro";
 
@@ -202,8 +203,7 @@ export function FilterModal({
   const location = useLocation();
   const askedInAddress = new URLSearchParams(location.search).has(FILTER_PARAM);
   const [open, setOpen] = useState(askedInAddress || Boolean(saveError));
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (saveError) setOpen(true);
   }, [saveError]);
