@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { plural } from "#app/lib/plural.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import { hitRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limits.server.ts";
 
@@ -37,7 +38,7 @@ const RULES: Record<ContentKind, { newMember: RateLimitRule; member: RateLimitRu
 
 export function contentRateLimitedMessage(kind: ContentKind, retryAfterSeconds: number, newMember: boolean) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const wait = minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+  const wait = `${minutes} ${plural(minutes, "minuto", "minutos")}`;
   const why = newMember ? " Contas novas têm um limite menor nos primeiros dias." : "";
   return `Você publicou ${RULES[kind].many} em pouco tempo. Tente de novo em ${wait}.${why}`;
 }

@@ -5,6 +5,7 @@ import { notificationPreferences, notifications, users } from "#db/schema.ts";
 import { database, getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { sendMail } from "#app/lib/mail.server.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "./kinds.ts";
 import { NOTIFICATIONS_CHANNEL } from "./notify.server.ts";
@@ -149,7 +150,7 @@ export async function sendWeeklyDigests(now = new Date()): Promise<number> {
     const lines = items.slice(0, 20).map((i) => `- ${i.title}: ${publicUrl()}${i.url}`);
     await sendMail({
       to: first.email,
-      subject: `Sua semana na Suporte de Domingo: ${items.length} ${items.length === 1 ? "novidade" : "novidades"}`,
+      subject: `Sua semana na Suporte de Domingo: ${items.length} ${plural(items.length, "novidade", "novidades")}`,
       text: `Olá, ${first.name}!\n\nO que aconteceu enquanto você estava fora:\n\n${lines.join("\n")}\n\nTudo em ${publicUrl()}/notifications`,
     });
   }

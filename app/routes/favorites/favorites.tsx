@@ -6,6 +6,7 @@ import { listFavorites, type FavoriteKind } from "#app/features/posts/lists.serv
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/favorites";
 
 const FILTERS = [
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function answersLabel(count: number) {
-  return count === 1 ? "1 resposta" : `${count} respostas`;
+  return `${count} ${plural(count, "resposta", "respostas")}`;
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { parseQuestionId } from "#app/features/questions/format.ts";
 import { questionHistory } from "#app/features/questions/revision-page.server.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/question-history";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export default function QuestionHistory({ loaderData }: Route.ComponentProps) {
         </p>
         <h1 className="text-primary mt-2 text-2xl font-bold md:text-3xl">Histórico de revisões</h1>
         <p className="mt-1 text-slate-700">
-          {question.title} · {revisions.length} {revisions.length === 1 ? "versão" : "versões"}
+          {question.title} · {revisions.length} {plural(revisions.length, "versão", "versões")}
         </p>
       </div>
       <RevisionList revisions={revisions} />

@@ -13,6 +13,7 @@ import {
   type SearchKind,
 } from "#app/features/search/search-query.ts";
 import { formatDate } from "#app/lib/dates.ts";
+import { plural } from "#app/lib/plural.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/search";
 
@@ -78,7 +79,7 @@ function HitItem({ hit }: { hit: SearchHit }) {
     case "questions":
       return (
         <TextHit url={hit.url} title={hit.title} snippet={hit.snippet}>
-          {hit.score} votos · {hit.answerCount} {hit.answerCount === 1 ? "resposta" : "respostas"}
+          {hit.score} votos · {hit.answerCount} {plural(hit.answerCount, "resposta", "respostas")}
           {hit.accepted ? " · resposta aceita" : ""} · por {hit.authorName} · {formatDate(hit.createdAt)}
         </TextHit>
       );

@@ -1,7 +1,7 @@
 // /tags — every tag with how many questions carry it ('Ver mais tópicos' leads here), most used first.
 import { Form, Link } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
-import { plural } from "#app/features/questions/format.ts";
+import { countLabel } from "#app/lib/plural.ts";
 import { listTagDirectory, type TagDirectorySort } from "#app/features/tags/tag-directory.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -89,7 +89,7 @@ export default function TagList({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       </div>
-      <p className="text-sm text-slate-700">{plural(total, "tópico", "tópicos")}</p>
+      <p className="text-sm text-slate-700">{countLabel(total, "tópico", "tópicos")}</p>
       {tags.length ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {tags.map((tag) => (
@@ -103,8 +103,8 @@ export default function TagList({ loaderData }: Route.ComponentProps) {
                 <p className="line-clamp-3 text-sm text-slate-700">{tag.description}</p>
               ) : null}
               <p className="mt-auto text-xs text-slate-600">
-                {plural(tag.questionCount, "pergunta", "perguntas")}
-                {tag.postCount ? ` · ${plural(tag.postCount, "post", "posts")}` : ""}
+                {countLabel(tag.questionCount, "pergunta", "perguntas")}
+                {tag.postCount ? ` · ${countLabel(tag.postCount, "post", "posts")}` : ""}
               </p>
             </li>
           ))}

@@ -1,10 +1,11 @@
 // The post's like: one per member, toggles. Named "Curtir" / "Descurtir" with aria-pressed; the count sits
 // beside the button.
 import { HeartIcon } from "#app/components/icons.tsx";
+import { plural } from "#app/lib/plural.ts";
 import { ToggleForm, useToggle } from "./toggle-form.tsx";
 
 export function likesLabel(count: number): string {
-  return count === 1 ? "1 curtida" : `${count} curtidas`;
+  return `${count} ${plural(count, "curtida", "curtidas")}`;
 }
 
 export function LikeButton({ postId, liked, count }: { postId: number; liked: boolean; count: number }) {

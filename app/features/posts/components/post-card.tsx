@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
 import { ChatIcon, HeartIcon } from "#app/components/icons.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { PostCardData } from "../lists.server.ts";
 import { CATEGORY_LABELS } from "../rules.ts";
 import { FavoriteButton } from "./favorite-button.tsx";
@@ -42,12 +43,12 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
           <span className="inline-flex items-center gap-1">
             <HeartIcon className="size-4" />
             {post.likeCount}
-            <span className="sr-only">{post.likeCount === 1 ? "curtida" : "curtidas"}</span>
+            <span className="sr-only">{plural(post.likeCount, "curtida", "curtidas")}</span>
           </span>
           <span className="inline-flex items-center gap-1">
             <ChatIcon className="size-4" />
             {post.commentCount}
-            <span className="sr-only">{post.commentCount === 1 ? "comentário" : "comentários"}</span>
+            <span className="sr-only">{plural(post.commentCount, "comentário", "comentários")}</span>
           </span>
           <span>{post.readingMinutes} min de leitura</span>
           <span className="ml-auto">

@@ -6,7 +6,7 @@ import { Pagination } from "#app/components/pagination.tsx";
 import type { SavedFilter } from "../filters.server.ts";
 import { hasFilters, MODAL_FILTERS, MODAL_SORTS, type QuestionListQuery } from "../list-query.ts";
 import type { QuestionListPage } from "../question-list.server.ts";
-import { plural } from "../format.ts";
+import { countLabel } from "#app/lib/plural.ts";
 import { QuestionPreviewCard } from "./question-preview.tsx";
 import { QuestionSideColumn } from "./question-side-column.tsx";
 import { SortLinks } from "./sort-links.tsx";
@@ -69,7 +69,7 @@ export function QuestionListView({
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SortLinks basePath={basePath} query={query} />
           <p className="text-sm text-slate-700" aria-live="polite">
-            {plural(list.total, "pergunta", "perguntas")}
+            {countLabel(list.total, "pergunta", "perguntas")}
           </p>
         </div>
         {hasFilters(query) || summary.length ? (

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
-import { plural } from "../format.ts";
+import { countLabel } from "#app/lib/plural.ts";
 import type { QuestionPreview as Preview } from "../question-list.server.ts";
 import { CheckIcon, EyeIcon } from "./icons.tsx";
 import { BountyBadge } from "./bounty-badge.tsx";
@@ -20,7 +20,7 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
         <div className="flex gap-1">
           <dt className="sr-only">Pontuação</dt>
           <dd className="font-semibold whitespace-nowrap text-slate-900">
-            {plural(question.score, "voto", "votos")}
+            {countLabel(question.score, "voto", "votos")}
           </dd>
         </div>
         <div className="flex gap-1">
@@ -35,7 +35,7 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
             }
           >
             {question.hasAcceptedAnswer ? <CheckIcon className="size-3.5" /> : null}
-            {plural(question.answerCount, "resposta", "respostas")}
+            {countLabel(question.answerCount, "resposta", "respostas")}
             {question.hasAcceptedAnswer ? <span className="sr-only"> (uma aceita)</span> : null}
           </dd>
         </div>
@@ -43,7 +43,7 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
           <dt className="sr-only">Visualizações</dt>
           <dd className="inline-flex items-center gap-1 whitespace-nowrap">
             <EyeIcon className="size-3.5" />
-            {plural(question.viewCount, "visualização", "visualizações")}
+            {countLabel(question.viewCount, "visualização", "visualizações")}
           </dd>
         </div>
       </dl>

@@ -1,7 +1,7 @@
 // While the title is typed, up to five existing questions that look alike (GET /api/questions/similar?q=),
 // so the member may find an answer before asking. They open in a new tab: nothing typed here is lost.
 import { useEffect, useState } from "react";
-import { plural } from "../format.ts";
+import { countLabel, plural } from "#app/lib/plural.ts";
 import { CheckIcon } from "./icons.tsx";
 
 type Similar = { id: number; title: string; answerCount: number; hasAcceptedAnswer: boolean };
@@ -52,11 +52,11 @@ export function SimilarQuestions({ title, excludeId }: { title: string; excludeI
                   className={`mt-0.5 inline-flex shrink-0 items-center gap-0.5 rounded px-1.5 text-xs font-semibold ${
                     q.hasAcceptedAnswer ? "bg-green-dark text-white" : "bg-slate-200 text-slate-800"
                   }`}
-                  title={plural(q.answerCount, "resposta", "respostas")}
+                  title={countLabel(q.answerCount, "resposta", "respostas")}
                 >
                   {q.hasAcceptedAnswer ? <CheckIcon className="size-3" /> : null}
                   {q.answerCount}
-                  <span className="sr-only"> {q.answerCount === 1 ? "resposta" : "respostas"}</span>
+                  <span className="sr-only"> {plural(q.answerCount, "resposta", "respostas")}</span>
                 </span>
                 <a
                   href={`/questions/${q.id}`}
