@@ -1,0 +1,192 @@
+// The editor's local draft (ADR 005): where the content starts, the draft kept while typing and when the page
+// goes away, dropped when the form is posted and kept again if the server refused the post, and discarded on
+// request. The rules are in `DraftKeeper` and `startingContent` (plain code, unit-tested); the hooks wire them
+// to React, the page and the form.
+import type { Editor } from "@tiptap/react";
+import { useCallback, useEffect, useState, type RefObject } from "react";
+import { useFetchers, useNavigation } from "react-router";
+import { editorHtml } from "./editor-content.client.ts";
+import { clearDraft, loadDraft, saveDraft } from "./drafts.ts";
+
+/** The pause in typing after which the content is kept as a draft. */
+export const DRAFT_DELAY_MS = 400;
+
+export type DraftStore = {
+  save: (key: string, html: string) => void;
+  clear: (key: string) => void;
+};
+
+/** This browser's localStorage (`drafts.ts`). */
+const localDrafts: DraftStore = { save: saveDraft, clear: clearDraft };
+
+function escapeHtml(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Same rule as the server's plainTextToHtml: blank lines separate paragraphs, line breaks become <br>. */
+export function paragraphsFromText(text: string) {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n+/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+/** Where the content starts: what was typed before the editor arrived, else the kept draft, else the value. */
+export function startingContent({
+  typedText,
+  draft,
+  defaultValue,
+}: {
+  typedText: string | null;
+  /** Reads the kept draft (only when nothing was typed). */
+  draft: () => { html: string } | null;
+  defaultValue: string;
+}): { html: string; fromDraft: boolean } {
+  if (typedText !== null && typedText.trim())
+    return { html: paragraphsFromText(typedText), fromDraft: false };
+  const kept = draft();
+  if (kept && kept.html !== defaultValue) return { html: kept.html, fromDraft: true };
+  return { html: defaultValue, fromDraft: false };
+}
+
+/**
+ * The draft's rules, apart from React: a change is kept once typing pauses (or at once on `flush`); empty
+ * content or the stored value itself is no draft; posting drops it; a refused post keeps it again.
+ */
+export class DraftKeeper {
+  #store: DraftStore;
+  #delayMs: number;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #pending: string | null = null;
+  #submitted = false;
+
+  constructor(store: DraftStore = localDrafts, delayMs = DRAFT_DELAY_MS) {
+    this.#store = store;
+    this.#delayMs = delayMs;
+  }
+
+  /** The content changed: `flush` runs once typing pauses. */
+  changed(html: string, flush: () => void) {
+    this.#pending = html;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(flush, this.#delayMs);
+  }
+
+  /** Keeps the content not yet kept (or forgets the draft when the content is empty or the stored value). */
+  flush(key: string | undefined, defaultValue: string) {
+    clearTimeout(this.#timer);
+    const html = this.#pending;
+    this.#pending = null;
+    if (!key || html === null) return;
+    if (html && html !== defaultValue) this.#store.save(key, html);
+    else this.#store.clear(key);
+  }
+
+  /** The form was sent: the draft is dropped, and kept again by `answered` if the page is still there. */
+  submitted(key: string) {
+    clearTimeout(this.#timer);
+    this.#pending = null;
+    this.#submitted = true;
+    this.#store.clear(key);
+  }
+
+  /** The server answered and this editor is still here (the post was refused): the content is kept again. */
+  answered(key: string, defaultValue: string, currentHtml: () => string) {
+    if (!this.#submitted) return;
+    this.#submitted = false;
+    const html = currentHtml();
+    if (html && html !== defaultValue) this.#store.save(key, html);
+  }
+
+  /** The member discarded the draft. */
+  discard(key: string) {
+    this.#store.clear(key);
+  }
+}
+
+/**
+ * Where the editor starts, the draft kept while typing (`changed`, from the editor's updates) and when the
+ * page goes away, and `discard`. Call it before `useEditor` (which needs `start.html`), and
+ * `useDraftAfterPost` once the editor exists.
+ */
+export function useEditorDraft({
+  draftKey,
+  defaultValue,
+  typedText,
+}: {
+  draftKey: string | undefined;
+  defaultValue: string;
+  typedText: string | null;
+}) {
+  const [start] = useState(() =>
+    startingContent({ typedText, draft: () => (draftKey ? loadDraft(draftKey) : null), defaultValue }),
+  );
+  const [recovered, setRecovered] = useState(start.fromDraft);
+  const [keeper] = useState(() => new DraftKeeper());
+
+  const flush = useCallback(() => keeper.flush(draftKey, defaultValue), [keeper, draftKey, defaultValue]);
+
+  // Keep the draft when the page goes away mid-typing.
+  useEffect(() => {
+    window.addEventListener("pagehide", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      flush();
+    };
+  }, [flush]);
+
+  return {
+    keeper,
+    start,
+    /** A draft from an earlier visit was put back (the editor offers to discard it). */
+    recovered,
+    changed: (html: string) => {
+      if (draftKey) keeper.changed(html, flush);
+    },
+    discard: () => {
+      if (draftKey) keeper.discard(draftKey);
+      setRecovered(false);
+    },
+  };
+}
+
+/**
+ * Posting: the draft is dropped when the form is sent (a <Form> or a fetcher's). If this editor is still here
+ * once the answer came back (the server refused it), the draft is kept again; if the post went through, the
+ * page moved on or remounted the field (give it a new `key`) and clearing stays. The draft is kept again at
+ * once, in this effect: a child's effects run before its parent's in the same commit, so a form that clears
+ * the draft on success (the answer form) always has the last word. (A timer here would fire after that
+ * clearing and bring the posted text back into the fresh editor.)
+ */
+export function useDraftAfterPost({
+  keeper,
+  editor,
+  draftKey,
+  defaultValue,
+  fieldRef,
+}: {
+  keeper: DraftKeeper;
+  editor: Editor | null;
+  draftKey: string | undefined;
+  defaultValue: string;
+  /** A field of the form (its `form` is the one watched). */
+  fieldRef: RefObject<HTMLInputElement | null>;
+}) {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const sending = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  useEffect(() => {
+    const form = fieldRef.current?.form;
+    if (!form || !draftKey) return;
+    const onSubmit = () => keeper.submitted(draftKey);
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, [keeper, fieldRef, draftKey]);
+  useEffect(() => {
+    if (sending || !editor || !draftKey) return;
+    keeper.answered(draftKey, defaultValue, () => editorHtml(editor));
+  }, [keeper, sending, editor, draftKey, defaultValue]);
+}
