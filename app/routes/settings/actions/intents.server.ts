@@ -1,0 +1,48 @@
+// The forms of /configuracoes: the `intent` each one posts, the section whose form answers, and what every
+// handler receives. Adding an intent to the tuple without its handler (or a handler without its intent) fails
+// to type-check in `../settings-action.server.ts`; an intent not in the tuple is a 400.
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import type { AccountActionData } from "#app/features/accounts/schemas.ts";
+import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/notification-settings.tsx";
+import type { Viewer } from "#app/lib/viewer.ts";
+
+export const SETTINGS_INTENTS = [
+  "profile",
+  "avatar",
+  "remove-avatar",
+  "email",
+  "resend",
+  "password",
+  "sessions",
+  "delete",
+  NOTIFICATIONS_INTENT,
+] as const;
+
+/** What a settings form posts as `intent`. */
+export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
+
+export const settingsIntentSchema = z.enum(SETTINGS_INTENTS);
+
+/**
+ * The section whose form answers (the `intent` of the reply): removing the picture answers in the picture's
+ * section, resending the confirmation link in the e-mail's.
+ */
+export type SettingsSection = Exclude<SettingsIntent, "remove-avatar" | "resend">;
+
+export type SettingsActionArgs = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  viewer: Viewer;
+  formData: FormData;
+};
+
+/** A form that did what it was asked: the confirmation to show in its section. */
+export function done(
+  section: SettingsSection,
+  message: string,
+  result: SubmissionResult<string[]> = { status: "success" },
+) {
+  return data<AccountActionData>({ intent: section, result, message });
+}

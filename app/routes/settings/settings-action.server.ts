@@ -1,0 +1,41 @@
+// The action of /configuracoes: one plain form per section, each posting its `intent`, each handled by its own
+// module in `actions/`. The table below must name a handler for every intent of `SETTINGS_INTENTS` and nothing
+// else; any other intent is a 400.
+import { data } from "react-router";
+import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/notification-settings.tsx";
+import { requireViewer } from "#app/lib/auth-guard.server.ts";
+import { avatarAction, oversizedAvatarReply, removeAvatarAction } from "./actions/avatar.server.ts";
+import { deleteAccountAction } from "./actions/delete-account.server.ts";
+import { emailAction, resendAction } from "./actions/email.server.ts";
+import {
+  settingsIntentSchema,
+  type SettingsActionArgs,
+  type SettingsIntent,
+} from "./actions/intents.server.ts";
+import { notificationsAction } from "./actions/notifications.server.ts";
+import { passwordAction } from "./actions/password.server.ts";
+import { profileAction } from "./actions/profile.server.ts";
+import { sessionsAction } from "./actions/sessions.server.ts";
+
+const handlers = {
+  profile: profileAction,
+  avatar: avatarAction,
+  "remove-avatar": removeAvatarAction,
+  email: emailAction,
+  resend: resendAction,
+  password: passwordAction,
+  sessions: sessionsAction,
+  delete: deleteAccountAction,
+  [NOTIFICATIONS_INTENT]: notificationsAction,
+} satisfies Record<SettingsIntent, (args: SettingsActionArgs) => Promise<unknown>>;
+
+export async function settingsAction({ request, context }: Omit<SettingsActionArgs, "viewer" | "formData">) {
+  const viewer = requireViewer(request, context);
+  // Refuse an oversized picture before reading it.
+  const oversized = oversizedAvatarReply(request);
+  if (oversized) return oversized;
+  const formData = await request.formData();
+  const intent = settingsIntentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) throw data(null, { status: 400 });
+  return handlers[intent.data]({ request, context, viewer, formData });
+}

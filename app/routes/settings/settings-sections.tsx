@@ -1,0 +1,380 @@
+// The sections of /configuracoes, one form each; every form posts its `intent` and shows the answer the action
+// gave to that intent (see `settings-action.server.ts`).
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { AvatarImage } from "#app/components/avatar.tsx";
+import {
+  BIO_MAX_LENGTH,
+  deleteAccountSchema,
+  emailChangeSchema,
+  passwordChangeSchema,
+  profileSchema,
+  type AccountActionData,
+} from "#app/features/accounts/schemas.ts";
+import { plural } from "#app/lib/plural.ts";
+import type { Route } from "./+types/settings";
+
+function Section({
+  id,
+  title,
+  children,
+  tone,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  tone?: "danger";
+}) {
+  return (
+    <section aria-labelledby={id} className={`card p-6 ${tone === "danger" ? "border-red-200" : ""}`}>
+      <h2
+        id={id}
+        className={`text-lg font-semibold ${tone === "danger" ? "text-red-800" : "text-slate-900"}`}
+      >
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Status({ message }: { message?: string }) {
+  return (
+    <p role="status" className={message ? "rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" : ""}>
+      {message ?? ""}
+    </p>
+  );
+}
+
+function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <div
+      id={id}
+      role="alert"
+      className={errors?.[0] ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" : ""}
+    >
+      {errors?.[0] ?? ""}
+    </div>
+  );
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return errors?.[0] ? (
+    <p id={id} className="field-error">
+      {errors[0]}
+    </p>
+  ) : null;
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+type Settings = Route.ComponentProps["loaderData"]["settings"];
+
+export function ProfileSection({ settings, answer }: { settings: Settings; answer?: AccountActionData }) {
+  const busy = useBusy("profile");
+  const [form, fields] = useForm({
+    id: "settings-profile",
+    lastResult: answer?.result,
+    defaultValue: { name: settings.name, roleLine: settings.roleLine, bio: settings.bio },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Section id="secao-perfil" title="Perfil">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="profile" />
+        <div>
+          <label htmlFor={fields.name.id} className="field-label">
+            Nome
+          </label>
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            key={fields.name.key}
+            autoComplete="name"
+            className="field-input"
+          />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.roleLine.id} className="field-label">
+            Apresentação curta
+          </label>
+          <input
+            {...getInputProps(fields.roleLine, { type: "text" })}
+            key={fields.roleLine.key}
+            placeholder="Ex.: Desenvolvedora Front-end"
+            autoComplete="organization-title"
+            className="field-input"
+          />
+          <p className="mt-1 text-xs text-slate-600">Aparece abaixo do seu nome nas perguntas e nos posts.</p>
+          <FieldError id={fields.roleLine.errorId} errors={fields.roleLine.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.bio.id} className="field-label">
+            Bio
+          </label>
+          <textarea {...getTextareaProps(fields.bio)} key={fields.bio.key} rows={4} className="field-input" />
+          <p className="mt-1 text-xs text-slate-600">Até {BIO_MAX_LENGTH} caracteres.</p>
+          <FieldError id={fields.bio.errorId} errors={fields.bio.errors} />
+        </div>
+        <Status message={answer?.message} />
+        <div>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Salvar perfil
+          </button>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+export function AvatarSection({ settings, answer }: { settings: Settings; answer?: AccountActionData }) {
+  const busy = useBusy("avatar");
+  const error = answer?.result.error?.avatar?.[0];
+  return (
+    <Section id="secao-foto" title="Foto de perfil">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <AvatarImage src={settings.avatarUrl} size="xl" />
+        <div className="flex flex-col gap-3">
+          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="avatar" />
+            <label htmlFor="avatar" className="field-label">
+              Nova foto (PNG ou JPEG, até 2 MB)
+            </label>
+            <input
+              id="avatar"
+              name="avatar"
+              type="file"
+              accept="image/png,image/jpeg"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "avatar-erro" : undefined}
+              className="file:bg-primary-light file:text-primary text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-semibold"
+            />
+            <FieldError id="avatar-erro" errors={error ? [error] : undefined} />
+            <div>
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Enviar foto
+              </button>
+            </div>
+          </Form>
+          {settings.avatarUrl ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove-avatar" />
+              <button type="submit" className="btn-ghost px-0 text-red-700">
+                Remover foto
+              </button>
+            </Form>
+          ) : null}
+          <Status message={answer?.message} />
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+export function EmailSection({ settings, answer }: { settings: Settings; answer?: AccountActionData }) {
+  const busy = useBusy("email");
+  const [form, fields] = useForm({
+    id: "settings-email",
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Section id="secao-email" title="E-mail">
+      <p className="text-sm text-slate-800">
+        Seu e-mail: <strong className="break-all">{settings.email}</strong>{" "}
+        {settings.emailVerified ? (
+          <span className="text-green-dark font-medium">(confirmado)</span>
+        ) : (
+          <span className="font-medium text-amber-800">(ainda não confirmado)</span>
+        )}
+      </p>
+      {!settings.emailVerified ? (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="resend" />
+          <button
+            type="submit"
+            className="text-primary text-sm font-semibold underline-offset-4 hover:underline"
+          >
+            Reenviar link de confirmação
+          </button>
+        </Form>
+      ) : null}
+      {settings.pendingEmail ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Aguardando a confirmação de <strong className="break-all">{settings.pendingEmail}</strong>.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+        <input type="hidden" name="intent" value="email" />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <div>
+          <label htmlFor={fields.newEmail.id} className="field-label">
+            Novo e-mail
+          </label>
+          <input
+            {...getInputProps(fields.newEmail, { type: "email" })}
+            key={fields.newEmail.key}
+            autoComplete="email"
+            className="field-input"
+          />
+          <FieldError id={fields.newEmail.errorId} errors={fields.newEmail.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.currentPassword.id} className="field-label">
+            Senha atual
+          </label>
+          <input
+            {...getInputProps(fields.currentPassword, { type: "password" })}
+            key={fields.currentPassword.key}
+            autoComplete="current-password"
+            className="field-input"
+          />
+          <FieldError id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
+        </div>
+        <Status message={answer?.message} />
+        <div>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Alterar e-mail
+          </button>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+export function PasswordSection({ answer }: { answer?: AccountActionData }) {
+  const busy = useBusy("password");
+  const [form, fields] = useForm({
+    id: "settings-password",
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const field = (
+    name: "currentPassword" | "newPassword" | "confirmPassword",
+    label: string,
+    autoComplete: string,
+  ) => (
+    <div>
+      <label htmlFor={fields[name].id} className="field-label">
+        {label}
+      </label>
+      <input
+        {...getInputProps(fields[name], { type: "password" })}
+        key={fields[name].key}
+        autoComplete={autoComplete}
+        className="field-input"
+      />
+      <FieldError id={fields[name].errorId} errors={fields[name].errors} />
+    </div>
+  );
+  return (
+    <Section id="secao-senha" title="Senha">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="password" />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        {field("currentPassword", "Senha atual", "current-password")}
+        {field("newPassword", "Nova senha", "new-password")}
+        {field("confirmPassword", "Confirmar senha", "new-password")}
+        <Status message={answer?.message} />
+        <div>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Alterar senha
+          </button>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+export function SessionsSection({ count, answer }: { count: number; answer?: AccountActionData }) {
+  const busy = useBusy("sessions");
+  const others = Math.max(0, count - 1);
+  return (
+    <Section id="secao-sessoes" title="Sessões">
+      <p className="text-sm text-slate-800">
+        {others === 0
+          ? "Sua conta está aberta só neste aparelho."
+          : `Sua conta também está aberta em ${others} ${plural(others, "outro aparelho", "outros aparelhos")}.`}
+      </p>
+      <Form method="post" className="mt-4 flex flex-col gap-3">
+        <input type="hidden" name="intent" value="sessions" />
+        <Status message={answer?.message} />
+        <div>
+          <button type="submit" className="btn-outline" disabled={busy || others === 0}>
+            Sair de todos os outros aparelhos
+          </button>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+export function DataSection() {
+  return (
+    <Section id="secao-dados" title="Seus dados">
+      <p className="text-sm text-slate-800">
+        Baixe uma cópia de tudo o que guardamos sobre você: conta, perguntas, respostas, comentários, posts,
+        votos, favoritos e quem você segue, em um arquivo JSON.
+      </p>
+      <a href="/configuracoes/exportar" download className="btn-outline mt-4">
+        Baixar meus dados (JSON)
+      </a>
+    </Section>
+  );
+}
+
+export function DeleteSection({ answer }: { answer?: AccountActionData }) {
+  const busy = useBusy("delete");
+  const [form, fields] = useForm({
+    id: "settings-delete",
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Section id="secao-excluir" title="Excluir conta" tone="danger">
+      <p className="text-sm text-slate-800">
+        Apagamos seu nome, e-mail, foto, bio, senha, sessões, favoritos e quem você segue. Suas perguntas,
+        respostas, comentários e posts continuam na comunidade, assinados como &ldquo;Membro removido&rdquo;.
+        Não dá para desfazer.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+        <input type="hidden" name="intent" value="delete" />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <div>
+          <label htmlFor={fields.password.id} className="field-label">
+            Sua senha, para confirmar
+          </label>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            autoComplete="current-password"
+            className="field-input"
+          />
+          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+        </div>
+        <div>
+          <button
+            type="submit"
+            className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-50"
+            disabled={busy}
+          >
+            Excluir minha conta
+          </button>
+        </div>
+      </Form>
+    </Section>
+  );
+}
