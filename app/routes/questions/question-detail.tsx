@@ -1,18 +1,9 @@
-// /questions/{id} — the question, its answers and comments, and every action on them (votes, favourite,
-// answers, comments, acceptance, bounties, deletion, reports), each one checked in the feature functions.
-import { parseWithZod } from "@conform-to/zod/v4";
+// /questions/{id} — the question, its answers and comments. Every form of the page posts to its action, which
+// hands each intent to its own module (`question-detail-action.server.ts`, `question-detail/`).
 import { isbot } from "isbot";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { parseAnswerOrder } from "#app/features/questions/answer-orders.ts";
-import {
-  acceptAnswer,
-  createAnswer,
-  deleteAnswer,
-  restoreAnswer,
-} from "#app/features/questions/answers.server.ts";
-import { awardBounty, offerBounty } from "#app/features/questions/bounties.server.ts";
-import { addComment, deleteComment } from "#app/features/questions/comments.server.ts";
 import { AnswerCard } from "#app/features/questions/components/answer-card.tsx";
 import { AnswerForm } from "#app/features/questions/components/answer-form.tsx";
 import { AnswerOrderSelect } from "#app/features/questions/components/answer-order.tsx";
@@ -22,36 +13,26 @@ import { CommentSection } from "#app/features/questions/components/comment-secti
 import { FavoriteButton } from "#app/features/questions/components/favorite-button.tsx";
 import { HistoryIcon } from "#app/features/questions/components/icons.tsx";
 import { PostMenu } from "#app/features/questions/components/post-menu.tsx";
-import { answerCountLabel, parseQuestionId, plural } from "#app/features/questions/format.ts";
+import { answerCountLabel, parseQuestionId } from "#app/features/questions/format.ts";
 import { TagList } from "#app/features/questions/components/tag-list.tsx";
 import { VoteControls } from "#app/features/questions/components/vote-controls.tsx";
 import { loadQuestionPage } from "#app/features/questions/question-page.server.ts";
-import { toggleFavorite } from "#app/features/questions/favorites.server.ts";
-import { deleteQuestion, restoreQuestion } from "#app/features/questions/question-writes.server.ts";
-import { reportPost, REPORT_MESSAGES } from "#app/features/questions/reports.server.ts";
-import {
-  answerSchema,
-  bountySchema,
-  commentSchema,
-  type FormActionData,
-} from "#app/features/questions/schemas.ts";
 import { jsonLdString, qaPageJsonLd } from "#app/features/questions/structured-data.ts";
 import { queueView, viewerKey } from "#app/features/questions/views.server.ts";
-import { castVote } from "#app/features/questions/votes.server.ts";
 // Following members belongs to the social feature; the author blocks only show its state.
 import { isFollowing } from "#app/features/social/follows.server.ts";
 import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
 import { clientIpContext, visitorPageContext } from "#app/lib/context.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
-import { isAppError } from "#app/lib/errors.ts";
-import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { countLabel } from "#app/lib/plural.ts";
 import { pageHtml } from "#app/lib/page-html.server.ts";
 import { usePageHtml, type PageHtml } from "#app/lib/page-html.ts";
-import { richTextFromForm, richTextToPlainText } from "#app/lib/sanitize.server.ts";
+import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import { isModerator } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/question-detail";
+import { questionDetailAction } from "./question-detail-action.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseQuestionId(params.id);
@@ -132,113 +113,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       })
     : pageMeta({ title: "Pergunta" });
 
-type Reply = FormActionData;
-
-function reply(body: Reply, status = 200) {
-  return data<Reply>(body, { status });
-}
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = parseQuestionId(params.id);
-  if (id === null) throw redirect("/questions");
-  const viewer = optionalViewer(context);
-  const here = `/questions/${id}`;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const kind = form.get("kind") === "answer" ? "answer" : "question";
-  const targetId = form.has("id") ? formRowId(form.get("id")) : id;
-  const answerId = formRowId(form.get("answerId"));
-  const target = `${kind}-${targetId}`;
-
-  try {
-    switch (intent) {
-      case "vote": {
-        const value = Number(form.get("value")) === -1 ? -1 : 1;
-        await castVote(viewer, { kind, id: targetId }, value);
-        return reply({ intent, ok: true, target });
-      }
-      case "favorite":
-        await toggleFavorite(viewer, id);
-        return reply({ intent, ok: true });
-      case "answer": {
-        if (!viewer) throw redirect(signInUrl(`${here}#responder`));
-        const submission = parseWithZod(form, { schema: answerSchema });
-        let body = "";
-        try {
-          body = richTextFromForm(form, "body");
-        } catch {
-          body = "";
-        }
-        if (submission.status !== "success") {
-          return reply({ intent, ok: false, result: submission.reply(), values: { body } }, 400);
-        }
-        try {
-          const created = await createAnswer(viewer, id, body);
-          return reply({ intent, ok: true, answerId: created.id });
-        } catch (error) {
-          if (!isAppError(error) || !error.field) throw error;
-          return reply(
-            {
-              intent,
-              ok: false,
-              result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }),
-              values: { body },
-            },
-            error.status,
-          );
-        }
-      }
-      case "comment": {
-        const submission = parseWithZod(form, { schema: commentSchema });
-        if (!viewer) throw redirect(signInUrl(here));
-        if (submission.status !== "success") {
-          return reply({ intent, ok: false, target, message: submission.error?.body?.[0] }, 400);
-        }
-        await addComment(viewer, { kind, id: targetId }, submission.value.body);
-        return reply({ intent, ok: true, target });
-      }
-      case "delete-comment":
-        await deleteComment(viewer, formRowId(form.get("commentId")));
-        return reply({ intent, ok: true });
-      case "accept":
-        await acceptAnswer(viewer, answerId);
-        return reply({ intent, ok: true, answerId });
-      case "delete-question":
-        await deleteQuestion(viewer, id);
-        return redirect(isModerator(viewer) ? here : "/questions");
-      case "restore-question":
-        await restoreQuestion(viewer, id);
-        return redirect(here);
-      case "delete-answer":
-        await deleteAnswer(viewer, answerId);
-        return reply({ intent, ok: true, answerId });
-      case "restore-answer":
-        await restoreAnswer(viewer, answerId);
-        return reply({ intent, ok: true, answerId });
-      case "offer-bounty": {
-        if (!viewer) throw redirect(signInUrl(here));
-        const submission = parseWithZod(form, { schema: bountySchema });
-        if (submission.status !== "success") {
-          return reply({ intent, ok: false, result: submission.reply() }, 400);
-        }
-        await offerBounty(viewer, id, submission.value.amount);
-        return reply({ intent, ok: true });
-      }
-      case "award-bounty":
-        await awardBounty(viewer, answerId);
-        return reply({ intent, ok: true, answerId });
-      case "report":
-        await reportPost(viewer, { kind, id: targetId }, String(form.get("reason") ?? ""), publicUrl());
-        return reply({ intent, ok: true, message: REPORT_MESSAGES.sent });
-      default:
-        return reply({ intent, ok: false, message: "Ação desconhecida." }, 400);
-    }
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    // A visitor who tried to vote, favourite, comment… signs in and comes back to the question.
-    if (error.code === "unauthenticated") throw redirect(signInUrl(here));
-    return reply({ intent, ok: false, target, answerId, message: error.message }, error.status);
-  }
+export async function action(args: Route.ActionArgs) {
+  return questionDetailAction(args);
 }
 
 function StructuredData({ json }: { json: PageHtml }) {
@@ -311,7 +187,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
                 </time>
               </span>
             ) : null}
-            <span>Vista {plural(question.viewCount, "vez", "vezes")}</span>
+            <span>Vista {countLabel(question.viewCount, "vez", "vezes")}</span>
           </p>
           <TagList tags={question.tags} />
         </header>
@@ -339,7 +215,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
             ) : null}
             <div className="flex flex-wrap items-end justify-between gap-4">
               <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-                <span>{plural(question.commentCount, "comentário", "comentários")}</span>
+                <span>{countLabel(question.commentCount, "comentário", "comentários")}</span>
                 {question.edited ? (
                   <Link
                     to={`/questions/${question.id}/historico`}

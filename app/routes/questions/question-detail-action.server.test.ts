@@ -1,0 +1,47 @@
+// The question page's action dispatches on its typed intents: an intent no form posts answers 400, for a member
+// and for a visitor alike.
+import { beforeAll, describe, expect, test } from "vitest";
+import { askAs, cast } from "#app/features/questions/test-support.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
+import { QUESTION_PAGE_INTENTS } from "./question-detail/intents.server.ts";
+import { action } from "./question-detail.tsx";
+
+const db = setupTestDatabase();
+let people: Awaited<ReturnType<typeof cast>>;
+let question: number;
+beforeAll(async () => {
+  people = await cast(db());
+  question = await askAs(people.author);
+});
+
+describe("question page intents", () => {
+  test("an unknown or missing intent answers 400", async () => {
+    for (const viewer of [people.other, people.visitor]) {
+      for (const fields of [{ intent: "drop-table" }, { intent: "" }, {}] as Record<string, string>[]) {
+        const status = await statusOf(() =>
+          action(actionArgs(`/questions/${question}`, viewer, fields, { id: String(question) })),
+        );
+        expect(status, JSON.stringify(fields)).toBe(400);
+      }
+    }
+  });
+
+  test("the thirteen intents of the page's forms", () => {
+    expect([...QUESTION_PAGE_INTENTS].sort()).toEqual([
+      "accept",
+      "answer",
+      "award-bounty",
+      "comment",
+      "delete-answer",
+      "delete-comment",
+      "delete-question",
+      "favorite",
+      "offer-bounty",
+      "report",
+      "restore-answer",
+      "restore-question",
+      "vote",
+    ]);
+  });
+});

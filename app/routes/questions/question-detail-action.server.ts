@@ -1,0 +1,81 @@
+// The action of /questions/{id}: every form of the page posts its `intent` (votes, favourite, answers, comments,
+// acceptance, bounties, deletion, reports), each handled by its own module in `question-detail/`, each checked
+// in the feature functions. The table below must name a handler for every intent of `QUESTION_PAGE_INTENTS` and
+// nothing else; any other intent is a 400.
+import { redirect, type RouterContextProvider } from "react-router";
+import { parseQuestionId } from "#app/features/questions/format.ts";
+import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
+import { isAppError } from "#app/lib/errors.ts";
+import { formRowId } from "#app/lib/ids.ts";
+import { acceptAction } from "./question-detail/accept.server.ts";
+import { answerAction } from "./question-detail/answer.server.ts";
+import { awardBountyAction, offerBountyAction } from "./question-detail/bounty.server.ts";
+import { commentAction, deleteCommentAction } from "./question-detail/comments.server.ts";
+import {
+  deleteAnswerAction,
+  deleteQuestionAction,
+  restoreAnswerAction,
+  restoreQuestionAction,
+} from "./question-detail/deletion.server.ts";
+import { favoriteAction } from "./question-detail/favorite.server.ts";
+import {
+  questionPageIntentSchema,
+  reply,
+  type QuestionActionArgs,
+  type QuestionPageIntent,
+} from "./question-detail/intents.server.ts";
+import { reportAction } from "./question-detail/report.server.ts";
+import { voteAction } from "./question-detail/vote.server.ts";
+
+const handlers = {
+  vote: voteAction,
+  favorite: favoriteAction,
+  answer: answerAction,
+  comment: commentAction,
+  "delete-comment": deleteCommentAction,
+  accept: acceptAction,
+  "delete-question": deleteQuestionAction,
+  "restore-question": restoreQuestionAction,
+  "delete-answer": deleteAnswerAction,
+  "restore-answer": restoreAnswerAction,
+  "offer-bounty": offerBountyAction,
+  "award-bounty": awardBountyAction,
+  report: reportAction,
+} satisfies Record<QuestionPageIntent, (args: QuestionActionArgs) => Promise<unknown>>;
+
+export async function questionDetailAction({
+  request,
+  context,
+  params,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: { id?: string };
+}) {
+  const questionId = parseQuestionId(params.id);
+  if (questionId === null) throw redirect("/questions");
+  const viewer = optionalViewer(context);
+  const here = `/questions/${questionId}`;
+  const form = await request.formData();
+  const kind = form.get("kind") === "answer" ? "answer" : "question";
+  const post: QuestionActionArgs["post"] = {
+    kind,
+    id: form.has("id") ? formRowId(form.get("id")) : questionId,
+  };
+  const answerId = formRowId(form.get("answerId"));
+  const target = `${kind}-${post.id}`;
+
+  const parsed = questionPageIntentSchema.safeParse(form.get("intent") ?? "");
+  if (!parsed.success) {
+    return reply({ intent: String(form.get("intent") ?? ""), ok: false, message: "Ação desconhecida." }, 400);
+  }
+  const intent = parsed.data;
+  try {
+    return await handlers[intent]({ viewer, questionId, here, form, post, target, answerId });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    // A visitor who tried to vote, favourite, comment… signs in and comes back to the question.
+    if (error.code === "unauthenticated") throw redirect(signInUrl(here));
+    return reply({ intent, ok: false, target, answerId, message: error.message }, error.status);
+  }
+}

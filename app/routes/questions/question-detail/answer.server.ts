@@ -1,0 +1,32 @@
+// The answer form: a refused answer comes back in the editor with its message, with or without JavaScript.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { createAnswer } from "#app/features/questions/answers.server.ts";
+import { answerSchema, type FormActionData } from "#app/features/questions/schemas.ts";
+import { signInUrl } from "#app/lib/auth-guard.server.ts";
+import { isAppError } from "#app/lib/errors.ts";
+import { errorReply } from "#app/lib/form-replies.server.ts";
+import { richTextFromForm } from "#app/lib/sanitize.server.ts";
+import { reply, type QuestionActionArgs } from "./intents.server.ts";
+
+export async function answerAction({ viewer, questionId, here, form }: QuestionActionArgs) {
+  if (!viewer) throw redirect(signInUrl(`${here}#responder`));
+  const submission = parseWithZod(form, { schema: answerSchema });
+  let body = "";
+  try {
+    body = richTextFromForm(form, "body");
+  } catch {
+    body = "";
+  }
+  if (submission.status !== "success") {
+    return reply({ intent: "answer", ok: false, result: submission.reply(), values: { body } }, 400);
+  }
+  try {
+    const created = await createAnswer(viewer, questionId, body);
+    return reply({ intent: "answer", ok: true, answerId: created.id });
+  } catch (error) {
+    // An error about no field is the page's (shown above it), as for every other form of the page.
+    if (!isAppError(error) || !error.field) throw error;
+    return errorReply<FormActionData>(submission, error, { intent: "answer", ok: false, values: { body } });
+  }
+}

@@ -1,0 +1,23 @@
+// The comment box under the question and under each answer, and the removal of a comment.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { addComment, deleteComment } from "#app/features/questions/comments.server.ts";
+import { commentSchema } from "#app/features/questions/schemas.ts";
+import { signInUrl } from "#app/lib/auth-guard.server.ts";
+import { formRowId } from "#app/lib/ids.ts";
+import { reply, type QuestionActionArgs } from "./intents.server.ts";
+
+export async function commentAction({ viewer, here, form, post, target }: QuestionActionArgs) {
+  const submission = parseWithZod(form, { schema: commentSchema });
+  if (!viewer) throw redirect(signInUrl(here));
+  if (submission.status !== "success") {
+    return reply({ intent: "comment", ok: false, target, message: submission.error?.body?.[0] }, 400);
+  }
+  await addComment(viewer, post, submission.value.body);
+  return reply({ intent: "comment", ok: true, target });
+}
+
+export async function deleteCommentAction({ viewer, form }: QuestionActionArgs) {
+  await deleteComment(viewer, formRowId(form.get("commentId")));
+  return reply({ intent: "delete-comment", ok: true });
+}
