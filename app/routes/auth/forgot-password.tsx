@@ -2,11 +2,11 @@
 // same whether or not the address has an account.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
+import { AuthPage } from "#app/components/auth/auth-page.tsx";
 import { requestPasswordReset } from "#app/features/accounts/accounts.server.ts";
-import { errorReply, invalidReply } from "#app/features/accounts/form-replies.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
 import { ACCOUNT_MESSAGES, forgotSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
+import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
-  if (submission.status !== "success") return invalidReply(submission);
+  if (submission.status !== "success") return invalidReply<AccountActionData>(submission, {});
   try {
     await requestPasswordReset(submission.value.email, requestMeta(request, context));
     return data<AccountActionData>({
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: ACCOUNT_MESSAGES.resetSent,
     });
   } catch (error) {
-    return errorReply(submission, error);
+    return errorReply<AccountActionData>(submission, error, {});
   }
 }
 

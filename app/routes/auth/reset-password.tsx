@@ -2,13 +2,13 @@
 // opens the modal (`/?auth=recovery&token=…`); this page serves the form without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
+import { AuthPage } from "#app/components/auth/auth-page.tsx";
 import { recoveryState, resetPassword } from "#app/features/accounts/accounts.server.ts";
-import { errorReply, invalidReply } from "#app/features/accounts/form-replies.server.ts";
 import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
 import { redirectTarget } from "#app/features/accounts/redirects.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
-import { recoverySchema } from "#app/features/accounts/schemas.ts";
+import { recoverySchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
+import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -24,12 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: recoverySchema });
-  if (submission.status !== "success") return invalidReply(submission, { hideFields: HIDDEN });
+  if (submission.status !== "success") {
+    return invalidReply<AccountActionData>(submission, {}, { hideFields: HIDDEN });
+  }
   try {
     const signedIn = await resetPassword(submission.value, requestMeta(request, context));
     return redirect(redirectTarget(request), { headers: signedInHeaders(request, signedIn) });
   } catch (error) {
-    return errorReply(submission, error, { hideFields: HIDDEN });
+    return errorReply<AccountActionData>(submission, error, {}, { hideFields: HIDDEN });
   }
 }
 

@@ -2,14 +2,14 @@
 // in at once; the verification e-mail goes out in the background.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
+import { AuthPage } from "#app/components/auth/auth-page.tsx";
 import { signUp } from "#app/features/accounts/accounts.server.ts";
-import { errorReply, invalidReply } from "#app/features/accounts/form-replies.server.ts";
 import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
 import { redirectTarget } from "#app/features/accounts/redirects.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
-import { signUpSchema } from "#app/features/accounts/schemas.ts";
+import { signUpSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
 import { viewerContext } from "#app/lib/context.ts";
+import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/sign-up";
 
@@ -28,12 +28,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
-  if (submission.status !== "success") return invalidReply(submission, { hideFields: ["password"] });
+  if (submission.status !== "success") {
+    return invalidReply<AccountActionData>(submission, {}, { hideFields: ["password"] });
+  }
   try {
     const signedIn = await signUp(submission.value, requestMeta(request, context));
     return redirect(redirectTarget(request), { headers: signedInHeaders(request, signedIn) });
   } catch (error) {
-    return errorReply(submission, error, { hideFields: ["password"] });
+    return errorReply<AccountActionData>(submission, error, {}, { hideFields: ["password"] });
   }
 }
 

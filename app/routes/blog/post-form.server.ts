@@ -7,6 +7,7 @@ import type { PostInput } from "#app/features/posts/posts.server.ts";
 import { postSchema } from "#app/features/posts/schemas.ts";
 import { storeImage } from "#app/features/uploads/uploads.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
+import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { prepareSubmittedRichText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
@@ -54,7 +55,7 @@ export async function handlePostForm(
   const values = submittedValues(formData);
   const submission = parseWithZod(formData, { schema: postSchema });
   if (submission.status !== "success") {
-    return data<PostFormActionData>({ result: submission.reply(), values }, { status: 400 });
+    return invalidReply<PostFormActionData>(submission, { values });
   }
   try {
     let coverUrl = submission.value.coverUrl ?? null;
@@ -80,11 +81,6 @@ export async function handlePostForm(
     });
     return redirect(`/blog/${slug}`);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const reply =
-      error.field && FIELDS.has(error.field)
-        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-        : submission.reply({ formErrors: [error.message] });
-    return data<PostFormActionData>({ result: reply, values }, { status: error.status });
+    return errorReply<PostFormActionData>(submission, error, { values }, { fields: FIELDS });
   }
 }

@@ -4,6 +4,7 @@ import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
 import { newsletterSchema, type NewsletterActionData } from "#app/features/newsletter/schemas.ts";
 import { RateLimitError } from "#app/features/accounts/rate-limits.server.ts";
 import { clientIpContext } from "#app/lib/context.ts";
+import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/newsletter";
 
@@ -29,17 +30,12 @@ const SUBSCRIBED =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: newsletterSchema });
-  if (submission.status !== "success") {
-    return data<NewsletterActionData>({ result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalidReply<NewsletterActionData>(submission, {});
   try {
     await subscribe(submission.value.email, { ip: context.get(clientIpContext) || "unknown" });
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error;
-    return data<NewsletterActionData>(
-      { result: submission.reply({ fieldErrors: { email: [error.message] } }) },
-      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-    );
+    return errorReply<NewsletterActionData>(submission, error, {}, { fallbackField: "email" });
   }
   return data<NewsletterActionData>({
     result: submission.reply({ resetForm: true }),

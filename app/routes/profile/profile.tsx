@@ -4,10 +4,9 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
-import { FollowButton } from "#app/features/social/components/follow-button.tsx";
+import { FollowButton } from "#app/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { setRole } from "#app/features/accounts/accounts.server.ts";
-import { errorReply, invalidReply } from "#app/features/accounts/form-replies.server.ts";
 import { canChangeRole } from "#app/features/accounts/permissions.ts";
 import {
   getProfile,
@@ -21,6 +20,7 @@ import { isFollowing, listFollowPage } from "#app/features/social/follows.server
 import { viewerContext } from "#app/lib/context.ts";
 import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
+import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/profile";
 
@@ -93,7 +93,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: roleChangeSchema });
-  if (submission.status !== "success") return invalidReply(submission);
+  if (submission.status !== "success") return invalidReply<AccountActionData>(submission, {});
   const lookup = await getProfile(params.handle);
   if (lookup.status !== "found") throw data(null, { status: 404 });
   try {
@@ -103,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       message: `Papel atualizado para ${ROLE_LABELS[submission.value.role]}.`,
     });
   } catch (error) {
-    return errorReply(submission, error);
+    return errorReply<AccountActionData>(submission, error, {});
   }
 }
 

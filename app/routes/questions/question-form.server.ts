@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { questionSchema, type FormActionData, type QuestionInput } from "#app/features/questions/schemas.ts";
 import { isAppError } from "#app/lib/errors.ts";
+import { errorReply } from "#app/lib/form-replies.server.ts";
 import { richTextFromForm } from "#app/lib/sanitize.server.ts";
 
 function richField(form: FormData, name: string): { html: string; error?: string } {
@@ -39,10 +40,7 @@ export async function handleQuestionForm(
   try {
     return await save({ ...submission.value, description: description.html, details: details.html });
   } catch (error) {
-    if (!isAppError(error) || error.code === "unauthenticated") throw error;
-    const reply = error.field
-      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-      : submission.reply({ formErrors: [error.message] });
-    return data<FormActionData>({ result: reply, values }, { status: error.status });
+    if (isAppError(error) && error.code === "unauthenticated") throw error;
+    return errorReply<FormActionData>(submission, error, { values });
   }
 }

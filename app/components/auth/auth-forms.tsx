@@ -17,7 +17,7 @@ import {
   signInSchema,
   signUpSchema,
   type AccountActionData,
-} from "../schemas.ts";
+} from "#app/features/accounts/schemas.ts";
 import { AUTH_PAGES, withRedirectTo, type AuthMode } from "./auth-urls.ts";
 
 export type AuthFormVariant = "modal" | "page";
