@@ -36,7 +36,7 @@ export function bufferedBody(res: Response): Uint8Array<ArrayBuffer> | undefined
 }
 
 /** What is read and thrown away after a refusal, so the sender gets to read the 413 before the socket closes. */
-const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_BYTES = 64 * 1024 * 1024;
 const LINGER_MS = 5_000;
 
 function refuse(req: Request, res: Response) {

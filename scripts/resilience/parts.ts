@@ -313,10 +313,14 @@ export async function xssInChromium(server: Server, member: Member, short: boole
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    const [name, value] = member.cookie.split("=") as [string, string];
+    // The member's cookies (the session and the known device), as the browser would hold them.
+    const cookies = member.cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+    });
     for (const signedIn of [false, true]) {
       const context = await browser.newContext();
-      if (signedIn) await context.addCookies([{ name, value, url: origin }]);
+      if (signedIn) await context.addCookies(cookies);
       const page = await context.newPage();
       const ran: string[] = [];
       page.on("dialog", async (dialog) => {
