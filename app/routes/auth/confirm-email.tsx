@@ -2,7 +2,7 @@
 // Opening it changes nothing (mail scanners and link previews open links too): the page's button posts, and
 // only a signed-in session of the account that asked completes it (ADR 023).
 import { Form, Link, data, useLocation, type ShouldRevalidateFunction } from "react-router";
-import { authPageHref } from "#app/components/auth/auth-urls.ts";
+import { authPageHref } from "#app/features/accounts/components/auth-urls.ts";
 import { confirmEmailToken, emailLinkState } from "#app/features/accounts/accounts.server.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -2,7 +2,7 @@
 // same whether or not the address has an account.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { AuthPage } from "#app/components/auth/auth-page.tsx";
+import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
 import { requestPasswordReset } from "#app/features/accounts/accounts.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
 import { ACCOUNT_MESSAGES, forgotSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";

@@ -2,7 +2,7 @@
 // opens the modal (`/?auth=recovery&token=…`); this page serves the form without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { AuthPage } from "#app/components/auth/auth-page.tsx";
+import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
 import { recoveryState, resetPassword } from "#app/features/accounts/accounts.server.ts";
 import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
 import { redirectTarget } from "#app/features/accounts/redirects.server.ts";

@@ -2,7 +2,7 @@
 // form posts here (with JavaScript through a fetcher, without it as a plain form).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { AuthPage } from "#app/components/auth/auth-page.tsx";
+import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
 import { signIn } from "#app/features/accounts/accounts.server.ts";
 import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
 import { redirectTarget } from "#app/features/accounts/redirects.server.ts";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { authHref } from "#app/components/layout/site-header.tsx";
+import { authHref } from "#app/routes/layouts/components/site-header.tsx";
 import { listFeaturedCards } from "#app/features/landing/landing.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -3,13 +3,13 @@
 import { useEffect, useState } from "react";
 import { Link, Outlet, isRouteErrorResponse, useMatches } from "react-router";
 import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-content.tsx";
-import { AuthModal } from "#app/components/auth/auth-modal.tsx";
-import { LogoutDialog } from "#app/components/auth/logout-dialog.tsx";
-import { SiteFooter } from "#app/components/layout/site-footer.tsx";
-import { SiteHeader, type HeaderTheme } from "#app/components/layout/site-header.tsx";
-import { useLiveUnreadCount } from "#app/components/layout/use-live-unread-count.ts";
+import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
+import { LogoutDialog } from "#app/features/accounts/components/logout-dialog.tsx";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
+import { useLiveUnreadCount } from "#app/features/notifications/components/use-live-unread-count.ts";
 import { useRootData } from "#app/lib/root-data.ts";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader, type HeaderTheme } from "./components/site-header.tsx";
 import type { Route } from "./+types/site-layout";
 
 export type LayoutHandle = { headerTheme?: HeaderTheme };

@@ -1,12 +1,13 @@
 // /membros — 'Ver mais sugestões': members to follow, those not yet followed first, each with Seguir.
 import { Link, type ShouldRevalidateFunction } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
-import { FollowButton } from "#app/components/follow-button.tsx";
+import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { listMembers } from "#app/features/social/follows.server.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/members";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction === "/api/follows" ? false : defaultShouldRevalidate;
 
 function followersLabel(count: number) {
-  return count === 1 ? "1 seguidor" : `${count} seguidores`;
+  return `${count} ${plural(count, "seguidor", "seguidores")}`;
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
-import { FollowButton } from "#app/components/follow-button.tsx";
+import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { setRole } from "#app/features/accounts/accounts.server.ts";
 import { canChangeRole } from "#app/features/accounts/permissions.ts";

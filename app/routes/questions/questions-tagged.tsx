@@ -1,9 +1,9 @@
 // /questions/tagged/{slug} — the questions with one tag, with the same sorts, filters and pages as the list.
 import { data } from "react-router";
 import { QuestionListView } from "#app/features/questions/components/question-list-view.tsx";
-import { plural } from "#app/features/questions/format.ts";
+import { countLabel } from "#app/lib/plural.ts";
 import { getTagBySlug } from "#app/features/tags/tag-directory.server.ts";
-import { TagFollowButton } from "#app/components/tag-follow-button.tsx";
+import { TagFollowButton } from "#app/features/social/components/tag-follow-button.tsx";
 import { tagFollowState } from "#app/features/social/tag-follows.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -42,7 +42,7 @@ export default function QuestionsTagged({ loaderData, actionData }: Route.Compon
         <div className="mt-2 flex flex-col gap-2">
           {tag.description ? <p className="max-w-prose text-slate-700">{tag.description}</p> : null}
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <span>{plural(tag.questionCount, "pergunta", "perguntas")} com esta tag</span>
+            <span>{countLabel(tag.questionCount, "pergunta", "perguntas")} com esta tag</span>
             <TagFollowButton
               tagId={tag.id}
               tagName={tag.name}

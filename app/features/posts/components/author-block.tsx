@@ -1,7 +1,7 @@
 // Who wrote the post, with Seguir (not on one's own post).
 import { Link } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
-import { FollowButton } from "#app/components/follow-button.tsx";
+import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import type { PostAuthor } from "../posts.server.ts";
 
 export function AuthorBlock({

@@ -1,7 +1,7 @@
 // The blog's side column: 'Escolhas da Comunidade', the recommended topics and 'Quem Seguir'.
 import { Link } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
-import { FollowButton } from "#app/components/follow-button.tsx";
+import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import type { MemberSummary } from "#app/features/social/follows.server.ts";
 import type { TagSummary } from "#app/features/tags/tags.server.ts";
 import type { RankedPost } from "../lists.server.ts";

@@ -1,7 +1,7 @@
 // Who wrote a post: avatar, real name (to their profile), reputation, when, and a Seguir button for others.
 import { Link } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
-import { FollowButton } from "#app/components/follow-button.tsx";
+import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { AuthorSummary } from "../question-rows.server.ts";
 

@@ -17,7 +17,7 @@ import {
   signInSchema,
   signUpSchema,
   type AccountActionData,
-} from "#app/features/accounts/schemas.ts";
+} from "../schemas.ts";
 import { AUTH_PAGES, withRedirectTo, type AuthMode } from "./auth-urls.ts";
 
 export type AuthFormVariant = "modal" | "page";

@@ -4,8 +4,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { SearchIcon } from "#app/components/icons.tsx";
-import { Highlighted } from "#app/features/search/components/highlighted.tsx";
-import type { SearchHit } from "#app/features/search/search-query.ts";
+import type { SearchHit } from "../search-query.ts";
+import { Highlighted } from "./highlighted.tsx";
 
 export const SEARCH_DELAY_MS = 500;
 

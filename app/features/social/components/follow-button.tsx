@@ -1,9 +1,9 @@
 // The Seguir button (blog author blocks, 'Quem Seguir', members page, question authors). Posts to
 // /api/follows: a plain form before JavaScript (the action sends the browser back), a fetcher after, with the
 // new state shown at once. Visitors are sent to sign in by the action.
-import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { FollowActionData } from "#app/features/social/schemas.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { FollowActionData } from "../schemas.ts";
 
 export function FollowButton({
   userId,
@@ -19,8 +19,7 @@ export function FollowButton({
 }) {
   const fetcher = useFetcher<FollowActionData>({ key: `follow-${userId}` });
   const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // While the request is in flight, show what it will do; then what the server answered (pages that keep
   // their list still, like 'Quem Seguir', skip revalidating), else what the page's loader says.

@@ -5,9 +5,9 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Avatar } from "#app/components/avatar.tsx";
 import { CloseIcon, Logo, MenuIcon } from "#app/components/icons.tsx";
+import { NotificationBell, UserMenu } from "#app/components/layout/user-menu.tsx";
+import { SearchBox, sectionOf } from "#app/features/search/components/search-box.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { SearchBox, sectionOf } from "./search-box.tsx";
-import { NotificationBell, UserMenu } from "./user-menu.tsx";
 
 export type HeaderTheme = "base" | "blue";
 

@@ -1,7 +1,7 @@
 // Spec §Footer: Explore links, contact phone and e-mail, social links, the newsletter form, copyright 2024.
 import { Link } from "react-router";
 import { Logo } from "#app/components/icons.tsx";
-import { NewsletterForm } from "./newsletter-form.tsx";
+import { NewsletterForm } from "#app/features/newsletter/components/newsletter-form.tsx";
 
 export const COPYRIGHT_YEAR = 2024;
 

@@ -4,7 +4,7 @@
 // field in the browser is not worth shipping the validation libraries to every visitor's first click.
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { NewsletterActionData } from "#app/features/newsletter/schemas.ts";
+import type { NewsletterActionData } from "../schemas.ts";
 
 export function NewsletterForm() {
   const fetcher = useFetcher<NewsletterActionData>();

@@ -1,7 +1,8 @@
 // The tag pages' Seguir button: a plain form before JavaScript, a fetcher with the new state at once after.
-import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { TagFollowActionData } from "#app/features/social/tag-follow-schema.ts";
+import { plural } from "#app/lib/plural.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { TagFollowActionData } from "../tag-follow-schema.ts";
 
 export function TagFollowButton({
   tagId,
@@ -16,8 +17,7 @@ export function TagFollowButton({
 }) {
   const fetcher = useFetcher<TagFollowActionData>({ key: `tag-follow-${tagId}` });
   const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const pending = fetcher.formData?.get("intent");
   const answered = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : undefined;
@@ -44,7 +44,7 @@ export function TagFollowButton({
         <span className="sr-only"> a tag {tagName}</span>
       </button>
       <span className="text-sm text-slate-700">
-        {count} {count === 1 ? "seguidor" : "seguidores"}
+        {count} {plural(count, "seguidor", "seguidores")}
       </span>
       {error ? (
         <span role="alert" className="field-error">
