@@ -22,6 +22,7 @@ import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/profile";
 
 const TABS = [
@@ -319,7 +320,7 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
                 q.accepted ? "bg-green-dark text-white" : "bg-slate-100 text-slate-700"
               }`}
             >
-              {q.answerCount} {q.answerCount === 1 ? "resposta" : "respostas"}
+              {q.answerCount} {plural(q.answerCount, "resposta", "respostas")}
             </span>
             <div className="min-w-0">
               <Link
@@ -329,7 +330,7 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
                 {q.title}
               </Link>
               <p className="mt-1 text-xs text-slate-600">
-                {q.score} {Math.abs(q.score) === 1 ? "voto" : "votos"} ·{" "}
+                {q.score} {plural(Math.abs(q.score), "voto", "votos")} ·{" "}
                 <time dateTime={isoDate(q.createdAt)}>{formatDate(q.createdAt)}</time>
               </p>
             </div>
@@ -349,7 +350,7 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
                 a.accepted ? "bg-green-dark text-white" : "bg-slate-100 text-slate-700"
               }`}
             >
-              {a.score} {Math.abs(a.score) === 1 ? "voto" : "votos"}
+              {a.score} {plural(Math.abs(a.score), "voto", "votos")}
             </span>
             <div className="min-w-0">
               <Link
@@ -380,8 +381,8 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
           {p.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">{p.description}</p> : null}
           <p className="mt-1 text-xs text-slate-600">
             <time dateTime={isoDate(p.createdAt)}>{formatDate(p.createdAt)}</time> · {p.likeCount}{" "}
-            {p.likeCount === 1 ? "curtida" : "curtidas"} · {p.commentCount}{" "}
-            {p.commentCount === 1 ? "comentário" : "comentários"}
+            {plural(p.likeCount, "curtida", "curtidas")} · {p.commentCount}{" "}
+            {plural(p.commentCount, "comentário", "comentários")}
           </p>
         </li>
       ))}
