@@ -37,6 +37,7 @@ const part = process.argv[2];
 
 if (!part || part === "static") {
   run("lint", bin("eslint"), ["."]);
+  run("ciclos de importação", process.execPath, ["scripts/import-cycles.ts"]);
   run("formatação", bin("prettier"), ["--check", "."]);
   run("tipos (typegen)", bin("react-router"), ["typegen"]);
   run("tipos (tsc)", bin("tsc"), []);

@@ -5,7 +5,7 @@ import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
-import * as schema from "../../db/schema.ts";
+import * as schema from "#db/schema.ts";
 import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
 
