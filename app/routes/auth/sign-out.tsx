@@ -1,7 +1,11 @@
 // /sair: POST ends the session on the server and goes home. GET shows the logout dialog's question as a page
 // (the header's menu needs JavaScript; this page does not).
 import { Link, redirect } from "react-router";
-import { LOGOUT_TEXT, LOGOUT_TITLE, LogoutActions } from "#app/features/accounts/components/logout-dialog.tsx";
+import {
+  LOGOUT_TEXT,
+  LOGOUT_TITLE,
+  LogoutActions,
+} from "#app/features/accounts/components/logout-dialog.tsx";
 import { clearSessionCookie, endSession } from "#app/features/accounts/sessions.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
