@@ -1,15 +1,10 @@
 import { expect, test } from "vitest";
-import { answerCountLabel, parseQuestionId, plural } from "./format.ts";
+import { answerCountLabel, parseQuestionId } from "./format.ts";
 
 test("'N Resposta' takes an 's' unless N is exactly 1", () => {
   expect(answerCountLabel(0)).toBe("0 Respostas");
   expect(answerCountLabel(1)).toBe("1 Resposta");
   expect(answerCountLabel(2)).toBe("2 Respostas");
-});
-
-test("plural with Brazilian number format", () => {
-  expect(plural(1, "voto", "votos")).toBe("1 voto");
-  expect(plural(1500, "voto", "votos")).toBe("1.500 votos");
 });
 
 test("question ids from the address", () => {

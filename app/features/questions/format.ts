@@ -1,12 +1,9 @@
 // Small texts of the questions area, shared by pages and server.
-import { countLabel, plural as pluralWord } from "#app/lib/plural.ts";
-
-/** "1 voto", "2 votos", "0 votos" (numbers in Brazilian format). Prefer `countLabel` from `#app/lib/plural.ts`. */
-export const plural = countLabel;
+import { plural } from "#app/lib/plural.ts";
 
 /** Spec: 'N Resposta' with an 's' unless N is exactly 1. */
 export function answerCountLabel(n: number): string {
-  return `${n} ${pluralWord(n, "Resposta", "Respostas")}`;
+  return `${n} ${plural(n, "Resposta", "Respostas")}`;
 }
 
 /** A question id from the address: a plain positive number, or null (the page then goes to /questions). */
