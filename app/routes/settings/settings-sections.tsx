@@ -3,8 +3,17 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
+import {
+  Field,
+  FieldError,
+  fieldAria,
+  FormError,
+  FormStatus,
+  Hint,
+  Label,
+} from "#app/components/form/field.tsx";
 import {
   BIO_MAX_LENGTH,
   deleteAccountSchema,
@@ -40,34 +49,6 @@ function Section({
   );
 }
 
-function Status({ message }: { message?: string }) {
-  return (
-    <p role="status" className={message ? "rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" : ""}>
-      {message ?? ""}
-    </p>
-  );
-}
-
-function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
-  return (
-    <div
-      id={id}
-      role="alert"
-      className={errors?.[0] ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" : ""}
-    >
-      {errors?.[0] ?? ""}
-    </div>
-  );
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.[0] ? (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
-  ) : null;
-}
-
 function useBusy(intent: string) {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -89,10 +70,8 @@ export function ProfileSection({ settings, answer }: { settings: Settings; answe
     <Section id="secao-perfil" title="Perfil">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="profile" />
-        <div>
-          <label htmlFor={fields.name.id} className="field-label">
-            Nome
-          </label>
+        <Field>
+          <Label htmlFor={fields.name.id}>Nome</Label>
           <input
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
@@ -100,11 +79,9 @@ export function ProfileSection({ settings, answer }: { settings: Settings; answe
             className="field-input"
           />
           <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.roleLine.id} className="field-label">
-            Apresentação curta
-          </label>
+        </Field>
+        <Field>
+          <Label htmlFor={fields.roleLine.id}>Apresentação curta</Label>
           <input
             {...getInputProps(fields.roleLine, { type: "text" })}
             key={fields.roleLine.key}
@@ -112,18 +89,16 @@ export function ProfileSection({ settings, answer }: { settings: Settings; answe
             autoComplete="organization-title"
             className="field-input"
           />
-          <p className="mt-1 text-xs text-slate-600">Aparece abaixo do seu nome nas perguntas e nos posts.</p>
+          <Hint>Aparece abaixo do seu nome nas perguntas e nos posts.</Hint>
           <FieldError id={fields.roleLine.errorId} errors={fields.roleLine.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.bio.id} className="field-label">
-            Bio
-          </label>
+        </Field>
+        <Field>
+          <Label htmlFor={fields.bio.id}>Bio</Label>
           <textarea {...getTextareaProps(fields.bio)} key={fields.bio.key} rows={4} className="field-input" />
-          <p className="mt-1 text-xs text-slate-600">Até {BIO_MAX_LENGTH} caracteres.</p>
+          <Hint>Até {BIO_MAX_LENGTH} caracteres.</Hint>
           <FieldError id={fields.bio.errorId} errors={fields.bio.errors} />
-        </div>
-        <Status message={answer?.message} />
+        </Field>
+        <FormStatus message={answer?.message} />
         <div>
           <button type="submit" className="btn-primary" disabled={busy}>
             Salvar perfil
@@ -144,20 +119,17 @@ export function AvatarSection({ settings, answer }: { settings: Settings; answer
         <div className="flex flex-col gap-3">
           <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="avatar" />
-            <label htmlFor="avatar" className="field-label">
-              Nova foto (PNG ou JPEG, até 2 MB)
-            </label>
+            <Label htmlFor="avatar">Nova foto (PNG ou JPEG, até 2 MB)</Label>
             <input
               id="avatar"
               name="avatar"
               type="file"
               accept="image/png,image/jpeg"
               required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "avatar-erro" : undefined}
+              {...fieldAria({ error, errorId: "avatar-erro" })}
               className="file:bg-primary-light file:text-primary text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-semibold"
             />
-            <FieldError id="avatar-erro" errors={error ? [error] : undefined} />
+            <FieldError id="avatar-erro" errors={error} />
             <div>
               <button type="submit" className="btn-primary" disabled={busy}>
                 Enviar foto
@@ -172,7 +144,7 @@ export function AvatarSection({ settings, answer }: { settings: Settings; answer
               </button>
             </Form>
           ) : null}
-          <Status message={answer?.message} />
+          <FormStatus message={answer?.message} />
         </div>
       </div>
     </Section>
@@ -216,11 +188,9 @@ export function EmailSection({ settings, answer }: { settings: Settings; answer?
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="email" />
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <div>
-          <label htmlFor={fields.newEmail.id} className="field-label">
-            Novo e-mail
-          </label>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field>
+          <Label htmlFor={fields.newEmail.id}>Novo e-mail</Label>
           <input
             {...getInputProps(fields.newEmail, { type: "email" })}
             key={fields.newEmail.key}
@@ -228,11 +198,9 @@ export function EmailSection({ settings, answer }: { settings: Settings; answer?
             className="field-input"
           />
           <FieldError id={fields.newEmail.errorId} errors={fields.newEmail.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.currentPassword.id} className="field-label">
-            Senha atual
-          </label>
+        </Field>
+        <Field>
+          <Label htmlFor={fields.currentPassword.id}>Senha atual</Label>
           <input
             {...getInputProps(fields.currentPassword, { type: "password" })}
             key={fields.currentPassword.key}
@@ -240,8 +208,8 @@ export function EmailSection({ settings, answer }: { settings: Settings; answer?
             className="field-input"
           />
           <FieldError id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
-        </div>
-        <Status message={answer?.message} />
+        </Field>
+        <FormStatus message={answer?.message} />
         <div>
           <button type="submit" className="btn-primary" disabled={busy}>
             Alterar e-mail
@@ -266,10 +234,8 @@ export function PasswordSection({ answer }: { answer?: AccountActionData }) {
     label: string,
     autoComplete: string,
   ) => (
-    <div>
-      <label htmlFor={fields[name].id} className="field-label">
-        {label}
-      </label>
+    <Field>
+      <Label htmlFor={fields[name].id}>{label}</Label>
       <input
         {...getInputProps(fields[name], { type: "password" })}
         key={fields[name].key}
@@ -277,17 +243,17 @@ export function PasswordSection({ answer }: { answer?: AccountActionData }) {
         className="field-input"
       />
       <FieldError id={fields[name].errorId} errors={fields[name].errors} />
-    </div>
+    </Field>
   );
   return (
     <Section id="secao-senha" title="Senha">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="password" />
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormError id={form.errorId} errors={form.errors} />
         {field("currentPassword", "Senha atual", "current-password")}
         {field("newPassword", "Nova senha", "new-password")}
         {field("confirmPassword", "Confirmar senha", "new-password")}
-        <Status message={answer?.message} />
+        <FormStatus message={answer?.message} />
         <div>
           <button type="submit" className="btn-primary" disabled={busy}>
             Alterar senha
@@ -310,7 +276,7 @@ export function SessionsSection({ count, answer }: { count: number; answer?: Acc
       </p>
       <Form method="post" className="mt-4 flex flex-col gap-3">
         <input type="hidden" name="intent" value="sessions" />
-        <Status message={answer?.message} />
+        <FormStatus message={answer?.message} />
         <div>
           <button type="submit" className="btn-outline" disabled={busy || others === 0}>
             Sair de todos os outros aparelhos
@@ -328,7 +294,7 @@ export function DataSection() {
         Baixe uma cópia de tudo o que guardamos sobre você: conta, perguntas, respostas, comentários, posts,
         votos, favoritos e quem você segue, em um arquivo JSON.
       </p>
-      <a href="/configuracoes/exportar" download className="btn-outline mt-4">
+      <a href={href("/configuracoes/exportar")} download className="btn-outline mt-4">
         Baixar meus dados (JSON)
       </a>
     </Section>
@@ -352,11 +318,9 @@ export function DeleteSection({ answer }: { answer?: AccountActionData }) {
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="delete" />
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <div>
-          <label htmlFor={fields.password.id} className="field-label">
-            Sua senha, para confirmar
-          </label>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field>
+          <Label htmlFor={fields.password.id}>Sua senha, para confirmar</Label>
           <input
             {...getInputProps(fields.password, { type: "password" })}
             key={fields.password.key}
@@ -364,7 +328,7 @@ export function DeleteSection({ answer }: { answer?: AccountActionData }) {
             className="field-input"
           />
           <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-        </div>
+        </Field>
         <div>
           <button
             type="submit"

@@ -11,6 +11,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
+import { Field, FieldError, FormError, FormStatus, Label } from "#app/components/form/field.tsx";
 import {
   forgotSchema,
   recoverySchema,
@@ -46,12 +47,9 @@ function AuthField({
   placeholder?: string;
   readOnly?: boolean;
 }) {
-  const error = field.errors?.[0];
   return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-      </label>
+    <Field>
+      <Label htmlFor={field.id}>{label}</Label>
       <input
         {...getInputProps(field, { type })}
         key={field.key}
@@ -60,22 +58,8 @@ function AuthField({
         readOnly={readOnly}
         className="field-input"
       />
-      {error ? (
-        <p id={field.errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Errors about the whole form (wrong credentials, too many attempts). */
-function FormError({ id, errors }: { id: string; errors?: string[] }) {
-  const error = errors?.[0];
-  return (
-    <div id={id} role="alert" className={error ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" : ""}>
-      {error ?? ""}
-    </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </Field>
   );
 }
 
@@ -210,9 +194,7 @@ export function ForgotForm({
       <p className="text-sm text-slate-700">Enviaremos um e-mail para a recuperação de sua senha.</p>
       <FormError id={form.errorId} errors={form.errors} />
       <AuthField label="Email" field={fields.email} type="email" autoComplete="email" />
-      <p role="status" className={message ? "rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" : ""}>
-        {message ?? ""}
-      </p>
+      <FormStatus message={message} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         Enviar
       </button>
