@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, href } from "react-router";
 import type { Route } from "./+types/root";
 import { unreadCount } from "./features/notifications/notifications.server.ts";
 import { viewerContext } from "./lib/context.ts";
@@ -67,7 +67,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{`${title} | Suporte de Domingo`}</title>
       <h1 className="text-primary text-3xl font-bold">{title}</h1>
       <p>{message}</p>
-      <a className="btn-primary" href="/">
+      <a className="btn-primary" href={href("/")}>
         Voltar para a página inicial
       </a>
     </main>

@@ -3,11 +3,12 @@
 import { useRootData } from "#app/lib/root-data.ts";
 import { BrandTopBar } from "./brand-top-bar.tsx";
 import { TypewriterNoscript } from "./typewriter.tsx";
+import { href } from "react-router";
 
 const SITE_LINKS = [
-  { href: "/", label: "Home" },
-  { href: "/blog", label: "Blog" },
-  { href: "/questions", label: "Questões" },
+  { href: href("/"), label: "Home" },
+  { href: href("/blog"), label: "Blog" },
+  { href: href("/questions"), label: "Questões" },
 ];
 
 export function BrandPlaceholder({ children }: { children: React.ReactNode }) {

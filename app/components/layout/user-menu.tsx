@@ -1,7 +1,7 @@
 // Signed-in controls of the header: the avatar button "Menu do usuário" (Ver Perfil, Sair) and the bell.
 // Sair opens the logout dialog, which lives with the auth pieces (see LogoutDialog).
 import { DropdownMenu } from "radix-ui";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { BellIcon } from "#app/components/icons.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -9,7 +9,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 export function NotificationBell({ unread = 0, inverted = false }: { unread?: number; inverted?: boolean }) {
   return (
     <Link
-      to="/notifications"
+      to={href("/notifications")}
       aria-label="Notificações"
       className={`relative rounded-full p-2 ${inverted ? "text-white hover:bg-white/10" : "text-slate-700 hover:bg-slate-100"}`}
     >
@@ -44,7 +44,7 @@ export function UserMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () 
             asChild
             className="data-[highlighted]:bg-primary-light block cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"
           >
-            <Link to={`/u/${viewer.handle}`}>Ver Perfil</Link>
+            <Link to={href("/u/:handle", { handle: viewer.handle })}>Ver Perfil</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={onSignOut}

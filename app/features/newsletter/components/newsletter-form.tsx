@@ -3,7 +3,7 @@
 // (one rule, one message, app/features/newsletter/schemas.ts): the footer is on every page, and checking one
 // field in the browser is not worth shipping the validation libraries to every visitor's first click.
 import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import type { NewsletterActionData } from "../schemas.ts";
 
 export function NewsletterForm() {
@@ -28,7 +28,7 @@ export function NewsletterForm() {
       <fetcher.Form
         ref={formRef}
         method="post"
-        action="/newsletter"
+        action={href("/newsletter")}
         noValidate
         className="mt-3 flex flex-col gap-2"
       >

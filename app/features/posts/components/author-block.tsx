@@ -1,5 +1,5 @@
 // Who wrote the post, with Seguir (not on one's own post).
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import type { PostAuthor } from "../posts.server.ts";
@@ -17,7 +17,10 @@ export function AuthorBlock({
     <div className="flex items-center gap-3">
       <AvatarImage src={author.avatarUrl} size="lg" className="size-12" />
       <div className="flex min-w-0 flex-col">
-        <Link to={`/u/${author.handle}`} className="font-semibold text-slate-900 hover:underline">
+        <Link
+          to={href("/u/:handle", { handle: author.handle })}
+          className="font-semibold text-slate-900 hover:underline"
+        >
           {author.name}
         </Link>
         <span className="text-sm text-slate-600">{author.roleLine}</span>

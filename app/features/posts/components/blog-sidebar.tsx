@@ -1,5 +1,5 @@
 // The blog's side column: 'Escolhas da Comunidade', the recommended topics and 'Quem Seguir'.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import type { MemberSummary } from "#app/features/social/follows.server.ts";
@@ -37,7 +37,7 @@ export function BlogSidebar({
                   {shortName(post.author.name)}
                 </span>
                 <Link
-                  to={`/blog/${post.slug}`}
+                  to={href("/blog/:slug", { slug: post.slug })}
                   className="hover:text-primary text-sm leading-snug font-semibold text-slate-900 hover:underline"
                 >
                   {post.title}
@@ -48,7 +48,7 @@ export function BlogSidebar({
           </ol>
         )}
         <Link
-          to="/blog/ranking"
+          to={href("/blog/ranking")}
           className="text-primary mt-4 inline-block text-sm font-semibold hover:underline"
         >
           Ver lista completa
@@ -83,7 +83,7 @@ export function BlogSidebar({
                 <AvatarImage src={member.avatarUrl} size="md" />
                 <span className="flex min-w-0 flex-1 flex-col">
                   <Link
-                    to={`/u/${member.handle}`}
+                    to={href("/u/:handle", { handle: member.handle })}
                     className="truncate text-sm font-semibold text-slate-900 hover:underline"
                   >
                     {shortName(member.name)}
@@ -95,7 +95,10 @@ export function BlogSidebar({
             ))}
           </ul>
         )}
-        <Link to="/membros" className="text-primary mt-4 inline-block text-sm font-semibold hover:underline">
+        <Link
+          to={href("/membros")}
+          className="text-primary mt-4 inline-block text-sm font-semibold hover:underline"
+        >
           Ver mais sugestões
         </Link>
       </section>

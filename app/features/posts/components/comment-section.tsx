@@ -3,7 +3,7 @@
 // that a comment is not empty (with the server's own message); the server validates everything, so a reader's
 // first click does not download the validation library.
 import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { Link, useActionData, useFetcher, useLocation, href } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentThread, PostComment } from "../comments.server.ts";
@@ -35,7 +35,7 @@ export function CommentSection({
       ) : (
         <p className="mt-4 text-slate-700">
           <Link
-            to={`/entrar?redirectTo=${encodeURIComponent(`${location.pathname}#comentarios`)}`}
+            to={`${href("/entrar")}?redirectTo=${encodeURIComponent(`${location.pathname}#comentarios`)}`}
             className="text-primary font-semibold hover:underline"
           >
             Entre na sua conta
@@ -98,7 +98,10 @@ function CommentItem({ comment }: { comment: PostComment }) {
       <AvatarImage src={comment.author.avatarUrl} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <Link to={`/u/${comment.author.handle}`} className="font-semibold text-slate-900 hover:underline">
+          <Link
+            to={href("/u/:handle", { handle: comment.author.handle })}
+            className="font-semibold text-slate-900 hover:underline"
+          >
             {name}
           </Link>
           <time dateTime={isoDate(comment.createdAt)} className="text-slate-600">

@@ -1,6 +1,7 @@
 // Favourite toggle of a post (cards, post page, favourites page): "Favoritar" / "Remover dos favoritos".
 import { BookmarkIcon } from "#app/components/icons.tsx";
 import { ToggleForm, useToggle } from "./toggle-form.tsx";
+import { href } from "react-router";
 
 export function FavoriteButton({
   postId,
@@ -15,7 +16,7 @@ export function FavoriteButton({
   const { fetcher, state } = useToggle("favorite", postId, favorited, 0);
   const label = state.on ? "Remover dos favoritos" : "Favoritar";
   return (
-    <ToggleForm fetcher={fetcher} action="/api/post-favorite" postId={postId} next={!state.on}>
+    <ToggleForm fetcher={fetcher} action={href("/api/post-favorite")} postId={postId} next={!state.on}>
       <button
         type="submit"
         aria-pressed={state.on}

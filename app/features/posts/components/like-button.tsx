@@ -3,6 +3,7 @@
 import { HeartIcon } from "#app/components/icons.tsx";
 import { plural } from "#app/lib/plural.ts";
 import { ToggleForm, useToggle } from "./toggle-form.tsx";
+import { href } from "react-router";
 
 export function likesLabel(count: number): string {
   return `${count} ${plural(count, "curtida", "curtidas")}`;
@@ -13,7 +14,7 @@ export function LikeButton({ postId, liked, count }: { postId: number; liked: bo
   return (
     <ToggleForm
       fetcher={fetcher}
-      action="/api/post-like"
+      action={href("/api/post-like")}
       postId={postId}
       next={!state.on}
       className="inline-flex flex-wrap items-center gap-2"

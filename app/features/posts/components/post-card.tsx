@@ -1,6 +1,6 @@
 // A post in a list (spec §Blog list): author, title, description, date, like and comment counts, the
 // favourite toggle and the optional image.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
 import { ChatIcon, HeartIcon } from "#app/components/icons.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
@@ -11,14 +11,14 @@ import { FavoriteButton } from "./favorite-button.tsx";
 
 export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const href = `/blog/${post.slug}`;
+  const postHref = href("/blog/:slug", { slug: post.slug });
   return (
     <article className="card flex flex-col gap-4 transition hover:shadow-md sm:flex-row sm:items-start">
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-center gap-2 text-sm">
           <AvatarImage src={post.author.avatarUrl} size="sm" />
           <Link
-            to={`/u/${post.author.handle}`}
+            to={href("/u/:handle", { handle: post.author.handle })}
             className="truncate font-semibold text-slate-900 hover:underline"
           >
             {shortName(post.author.name)}
@@ -31,7 +31,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
           </time>
         </div>
         <Heading className="text-lg leading-snug font-bold text-slate-900">
-          <Link to={href} className="hover:text-primary hover:underline">
+          <Link to={postHref} className="hover:text-primary hover:underline">
             {post.title}
           </Link>
         </Heading>
@@ -57,7 +57,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
         </div>
       </div>
       {post.coverUrl ? (
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="order-first shrink-0 sm:order-last">
+        <Link to={postHref} tabIndex={-1} aria-hidden="true" className="order-first shrink-0 sm:order-last">
           <img
             src={post.coverUrl}
             alt=""

@@ -1,6 +1,6 @@
 // One answer: votes, the body, the accepted mark (and the asker's button to accept or unmark it), an awarded
 // bounty, the author block, the menu and the comments. Deleted answers show to moderators only, marked.
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import type { PageHtml } from "#app/lib/page-html.ts";
 import type { AnswerOnPage } from "../question-page.server.ts";
@@ -137,7 +137,10 @@ export function AnswerCard({
               ) : null}
               {answer.edited ? (
                 <a
-                  href={`/questions/${questionId}/respostas/${answer.id}/historico`}
+                  href={href("/questions/:id/respostas/:answerId/historico", {
+                    id: String(questionId),
+                    answerId: String(answer.id),
+                  })}
                   className="text-xs text-slate-600 hover:underline"
                 >
                   editada · ver histórico

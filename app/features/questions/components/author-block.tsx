@@ -1,5 +1,5 @@
 // Who wrote a post: avatar, real name (to their profile), reputation, when, and a Seguir button for others.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
@@ -35,7 +35,7 @@ export function AuthorBlock({
         <AvatarImage src={author.avatarUrl} size="md" />
         <div className="min-w-0 flex-1">
           <Link
-            to={`/u/${author.handle}`}
+            to={href("/u/:handle", { handle: author.handle })}
             className="block truncate font-semibold text-slate-900 hover:underline"
           >
             {author.name}

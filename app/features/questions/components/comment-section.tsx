@@ -2,7 +2,7 @@
 // piece, only http(s) addresses become anchors), a form to add one, and a delete button for the author and
 // the moderators.
 import { useEffect, useId, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, href } from "react-router";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentView } from "../comments.server.ts";
 import { linkifyText } from "../linkify.ts";
@@ -82,7 +82,10 @@ export function CommentSection({
               <span className="text-slate-500">
                 {" "}
                 –{" "}
-                <Link to={`/u/${comment.author.handle}`} className="text-primary font-medium hover:underline">
+                <Link
+                  to={href("/u/:handle", { handle: comment.author.handle })}
+                  className="text-primary font-medium hover:underline"
+                >
                   {comment.author.name}
                 </Link>{" "}
                 <time dateTime={isoDate(comment.createdAt)} className="text-xs">

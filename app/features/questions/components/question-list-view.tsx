@@ -1,7 +1,7 @@
 // The body of /questions and /questions/tagged/{slug}: heading, Perguntar, the sort links, the previews, the
 // pagination and the side column.
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, href } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import type { SavedFilter } from "../filters.server.ts";
 import { hasFilters, MODAL_FILTERS, MODAL_SORTS, type QuestionListQuery } from "../list-query.ts";
@@ -62,7 +62,7 @@ export function QuestionListView({
             <h1 className="text-primary text-2xl font-bold md:text-3xl">{heading}</h1>
             {intro}
           </div>
-          <Link to="/ask-a-question" className="btn-primary shrink-0">
+          <Link to={href("/ask-a-question")} className="btn-primary shrink-0">
             Perguntar
           </Link>
         </div>

@@ -1,6 +1,6 @@
 // One question in a list: the title (the whole card opens the question), two lines of the description, tags,
 // author, score, answers (marked when one is accepted), views, date and an open bounty.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { countLabel } from "#app/lib/plural.ts";
@@ -51,7 +51,7 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
         <h2 id={titleId} className="text-lg leading-snug font-semibold text-slate-900">
           {/* The link covers the whole card (its ::after), tags and author stay clickable above it. */}
           <Link
-            to={`/questions/${question.id}`}
+            to={href("/questions/:id", { id: String(question.id) })}
             className="hover:text-primary focus-visible:outline-primary after:absolute after:inset-0 after:rounded-lg focus-visible:outline-2"
           >
             {question.title}
@@ -67,7 +67,10 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
           </div>
           <p className="relative z-10 flex items-center gap-2 text-xs text-slate-600">
             <AvatarImage src={question.author.avatarUrl} size="sm" className="size-6" />
-            <Link to={`/u/${question.author.handle}`} className="font-medium text-slate-800 hover:underline">
+            <Link
+              to={href("/u/:handle", { handle: question.author.handle })}
+              className="font-medium text-slate-800 hover:underline"
+            >
               {question.author.name}
             </Link>
             <span title="Reputação">

@@ -1,6 +1,6 @@
 // The list's right column: recommended topics, 'Ver mais tópicos', and 'Filtros Customizados' with the
 // member's saved filters and the link that opens the filter modal.
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import type { SavedFilter } from "../filters.server.ts";
 import type { QuestionListQuery } from "../list-query.ts";
 import { FilterModal } from "./filter-modal.tsx";
@@ -30,13 +30,16 @@ export function QuestionSideColumn({
         <ul className="mt-3 flex flex-wrap gap-2">
           {recommended.map((tag) => (
             <li key={tag.slug}>
-              <Link to={`/questions/tagged/${tag.slug}`} className="tag-chip text-sm">
+              <Link to={href("/questions/tagged/:tag", { tag: tag.slug })} className="tag-chip text-sm">
                 {tag.name}
               </Link>
             </li>
           ))}
         </ul>
-        <Link to="/tags" className="text-primary mt-4 inline-block text-sm font-semibold hover:underline">
+        <Link
+          to={href("/tags")}
+          className="text-primary mt-4 inline-block text-sm font-semibold hover:underline"
+        >
           Ver mais tópicos
         </Link>
       </section>
@@ -49,7 +52,7 @@ export function QuestionSideColumn({
             {savedFilters.map((filter) => (
               <li key={filter.id} className="flex items-center justify-between gap-2">
                 <Link
-                  to={`/questions${filter.query ? `?${filter.query}` : ""}`}
+                  to={`${href("/questions")}${filter.query ? `?${filter.query}` : ""}`}
                   className="text-primary min-w-0 truncate text-sm font-medium hover:underline"
                 >
                   {filter.name}

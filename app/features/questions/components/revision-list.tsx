@@ -1,5 +1,5 @@
 // A post's history: every saved version, newest first, with who saved it, when, and what changed.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 
@@ -34,7 +34,7 @@ export function RevisionList({ revisions }: { revisions: RevisionOnPage[] }) {
               <p className="text-sm text-slate-600">
                 por{" "}
                 <Link
-                  to={`/u/${revision.editor.handle}`}
+                  to={href("/u/:handle", { handle: revision.editor.handle })}
                   className="text-primary font-medium hover:underline"
                 >
                   {revision.editor.name}

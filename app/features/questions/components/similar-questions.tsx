@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { countLabel, plural } from "#app/lib/plural.ts";
 import { CheckIcon } from "./icons.tsx";
+import { href } from "react-router";
 
 type Similar = { id: number; title: string; answerCount: number; hasAcceptedAnswer: boolean };
 
@@ -59,7 +60,7 @@ export function SimilarQuestions({ title, excludeId }: { title: string; excludeI
                   <span className="sr-only"> {plural(q.answerCount, "resposta", "respostas")}</span>
                 </span>
                 <a
-                  href={`/questions/${q.id}`}
+                  href={href("/questions/:id", { id: String(q.id) })}
                   target="_blank"
                   rel="noopener"
                   className="text-primary hover:underline"

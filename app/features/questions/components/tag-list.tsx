@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 
 /** A post's tags as links to their question lists. */
 export function TagList({
@@ -13,7 +13,7 @@ export function TagList({
     <ul aria-label={label} className="flex flex-wrap gap-2">
       {tags.map((tag) => (
         <li key={tag.slug}>
-          <Link to={`/questions/tagged/${tag.slug}`} className="tag-chip">
+          <Link to={href("/questions/tagged/:tag", { tag: tag.slug })} className="tag-chip">
             {tag.name}
           </Link>
         </li>

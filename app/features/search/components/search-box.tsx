@@ -2,7 +2,7 @@
 // Tags) or 'Nada foi encontrado para "{q}"', plus the two other sections as suggestions. Arrows, Enter and
 // Escape work; Enter with nothing chosen opens /search?q= (also the plain form's target without JavaScript).
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate, href } from "react-router";
 import { SearchIcon } from "#app/components/icons.tsx";
 import type { SearchHit } from "../search-query.ts";
 import { Highlighted } from "./highlighted.tsx";
@@ -12,9 +12,9 @@ export const SEARCH_DELAY_MS = 500;
 export type Section = "home" | "blog" | "questions";
 
 const SECTIONS: Record<Section, { label: string; href: string }> = {
-  home: { label: "Home", href: "/" },
-  blog: { label: "Blog", href: "/blog" },
-  questions: { label: "Questões", href: "/questions" },
+  home: { label: "Home", href: href("/") },
+  blog: { label: "Blog", href: href("/blog") },
+  questions: { label: "Questões", href: href("/questions") },
 };
 
 const GROUP_LABELS: Record<SearchHit["kind"], string> = {
@@ -133,7 +133,7 @@ export function SearchBox({ section, className = "" }: { section: Section; class
 
   return (
     <div ref={boxRef} className={`relative ${className}`}>
-      <form role="search" action="/search" method="get" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" action={href("/search")} method="get" onSubmit={(e) => e.preventDefault()}>
         <div className="relative">
           {/* The magnifying glass is the field's visible label (its text is for screen readers). */}
           <label
@@ -210,7 +210,7 @@ export function SearchBox({ section, className = "" }: { section: Section; class
         </div>
         {ready && trimmed ? (
           <a
-            href={`/search?${new URLSearchParams({ q: trimmed })}`}
+            href={`${href("/search")}?${new URLSearchParams({ q: trimmed })}`}
             onClick={(e) => {
               e.preventDefault();
               go(`/search?${new URLSearchParams({ q: trimmed })}`);

@@ -1,7 +1,7 @@
 // The Seguir button (blog author blocks, 'Quem Seguir', members page, question authors). Posts to
 // /api/follows: a plain form before JavaScript (the action sends the browser back), a fetcher after, with the
 // new state shown at once. Visitors are sent to sign in by the action.
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, href } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { FollowActionData } from "../schemas.ts";
 
@@ -29,7 +29,7 @@ export function FollowButton({
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
   return (
-    <fetcher.Form method="post" action="/api/follows" className="inline-flex flex-col items-start">
+    <fetcher.Form method="post" action={href("/api/follows")} className="inline-flex flex-col items-start">
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="intent" value={isFollowing ? "unfollow" : "follow"} />
       {/* Without JavaScript the action redirects back here; a fetcher stays on the page. */}

@@ -1,5 +1,5 @@
 // The tag pages' Seguir button: a plain form before JavaScript, a fetcher with the new state at once after.
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, href } from "react-router";
 import { plural } from "#app/lib/plural.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { TagFollowActionData } from "../tag-follow-schema.ts";
@@ -29,7 +29,7 @@ export function TagFollowButton({
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
   return (
-    <fetcher.Form method="post" action="/api/tag-follows" className="inline-flex items-center gap-3">
+    <fetcher.Form method="post" action={href("/api/tag-follows")} className="inline-flex items-center gap-3">
       <input type="hidden" name="tagId" value={tagId} />
       <input type="hidden" name="intent" value={isFollowing ? "unfollow" : "follow"} />
       {hydrated ? null : (
