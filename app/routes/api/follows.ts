@@ -1,13 +1,13 @@
 // POST /api/follows (intent follow | unfollow, userId): the Seguir buttons. A plain form post comes back
 // to `redirectTo`; a fetcher gets { ok, following }. Visitors are sent to sign in.
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { follow, unfollow } from "#app/features/social/follows.server.ts";
 import { followSchema } from "#app/features/social/schemas.ts";
 import { handleFollow } from "./follow-action.server.ts";
 import type { Route } from "./+types/follows";
 
 export async function loader() {
-  return redirect("/membros");
+  return redirect(href("/membros"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

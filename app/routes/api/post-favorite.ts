@@ -1,11 +1,11 @@
 // POST /api/post-favorite (postId, value on|off): the favourite button of a post.
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { setPostFavorite } from "#app/features/posts/reactions.server.ts";
 import type { Route } from "./+types/post-favorite";
 import { handleToggle } from "./post-toggle.server.ts";
 
 export function loader() {
-  return redirect("/favoritos");
+  return redirect(href("/favoritos"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,11 +1,11 @@
 // POST /api/post-like (postId, value on|off): the like button of a post.
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { setPostLike } from "#app/features/posts/reactions.server.ts";
 import type { Route } from "./+types/post-like";
 import { handleToggle } from "./post-toggle.server.ts";
 
 export function loader() {
-  return redirect("/blog");
+  return redirect(href("/blog"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 // /confirmar-email/{token}: the link of the verification and e-mail-change messages (one hour, single use).
 // Opening it changes nothing (mail scanners and link previews open links too): the page's button posts, and
 // only a signed-in session of the account that asked completes it (ADR 023).
-import { Form, Link, data, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { Form, Link, data, useLocation, type ShouldRevalidateFunction, href } from "react-router";
 import { authPageHref } from "#app/features/accounts/components/auth-urls.ts";
 import { confirmEmailToken, emailLinkState } from "#app/features/accounts/accounts.server.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
@@ -82,10 +82,10 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           </Link>
         ) : (
           <>
-            <Link to="/" className="btn-primary">
+            <Link to={href("/")} className="btn-primary">
               Ir para a página inicial
             </Link>
-            <Link to="/configuracoes" className="btn-outline">
+            <Link to={href("/configuracoes")} className="btn-outline">
               Configurações
             </Link>
           </>

@@ -1,6 +1,6 @@
 // /sair: POST ends the session on the server and goes home. GET shows the logout dialog's question as a page
 // (the header's menu needs JavaScript; this page does not).
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import {
   LOGOUT_TEXT,
   LOGOUT_TITLE,
@@ -14,13 +14,13 @@ import type { Route } from "./+types/sign-out";
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Sair", noindex: true });
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (!context.get(viewerContext)) throw redirect("/");
+  if (!context.get(viewerContext)) throw redirect(href("/"));
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await endSession(request);
-  return redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  return redirect(href("/"), { headers: { "Set-Cookie": clearSessionCookie(request) } });
 }
 
 export default function SignOutPage() {
@@ -31,7 +31,7 @@ export default function SignOutPage() {
         <p className="mt-3 text-sm text-slate-700">{LOGOUT_TEXT}</p>
         <LogoutActions
           back={
-            <Link to="/" className="btn-outline">
+            <Link to={href("/")} className="btn-outline">
               Voltar
             </Link>
           }

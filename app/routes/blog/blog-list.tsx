@@ -96,7 +96,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               Ver todos os posts
             </Link>
             <a
-              href={`/blog/tag/${list.tag.slug}/feed.xml`}
+              href={href("/blog/tag/:tag/feed.xml", { tag: list.tag.slug })}
               className="text-primary font-semibold hover:underline"
             >
               RSS desta tag
@@ -125,7 +125,7 @@ function PostList({
       <div className="card text-center">
         <p className="text-slate-800">Entre na sua conta para ver os posts de quem você segue.</p>
         <Link
-          to={`/entrar?redirectTo=${encodeURIComponent("/blog?tab=seguindo")}`}
+          to={`${href("/entrar")}?redirectTo=${encodeURIComponent("/blog?tab=seguindo")}`}
           className="btn-primary mt-4"
         >
           Entrar
@@ -139,7 +139,7 @@ function PostList({
         {tab === "seguindo" && signedIn ? (
           <p>
             Você ainda não segue ninguém que tenha publicado.{" "}
-            <Link to="/membros" className="text-primary font-semibold hover:underline">
+            <Link to={href("/membros")} className="text-primary font-semibold hover:underline">
               Encontre pessoas para seguir
             </Link>
             .
@@ -147,7 +147,7 @@ function PostList({
         ) : list.page > 1 ? (
           <p>
             Esta página não existe.{" "}
-            <Link to="/blog" className="text-primary font-semibold hover:underline">
+            <Link to={href("/blog")} className="text-primary font-semibold hover:underline">
               Voltar para a primeira página
             </Link>
             .

@@ -1,7 +1,7 @@
 // The writer's and the edit page's action: parse the post form (multipart), store a cover sent without
 // JavaScript, hand the post to the feature and turn its refusals into messages next to the fields.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, href } from "react-router";
 import type { PostFormActionData, PostFormValues } from "#app/features/posts/components/post-form.tsx";
 import type { PostInput } from "#app/features/posts/posts.server.ts";
 import { postSchema } from "#app/features/posts/schemas.ts";
@@ -79,7 +79,7 @@ export async function handlePostForm(
       coverUrl,
       favorite: submission.value.favorite,
     });
-    return redirect(`/blog/${slug}`);
+    return redirect(href("/blog/:slug", { slug }));
   } catch (error) {
     return errorReply<PostFormActionData>(submission, error, { values }, { fields: FIELDS });
   }

@@ -2,7 +2,7 @@
 // copy link, comments, and edit / delete for its author (and moderators). Article structured data for
 // search engines.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { addPostComment, deletePostComment, listPostComments } from "#app/features/posts/comments.server.ts";
 import { AuthorBlock } from "#app/features/posts/components/author-block.tsx";
@@ -98,7 +98,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     if (intent === "delete-post") {
       await deletePost(viewer, postId);
-      return redirect("/blog");
+      return redirect(href("/blog"));
     }
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -150,11 +150,11 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-3xl px-4 py-8">
       <ArticleJsonLd loaderData={loaderData} />
       <nav aria-label="Trilha" className="text-sm text-slate-600">
-        <Link to="/blog" className="hover:underline">
+        <Link to={href("/blog")} className="hover:underline">
           Blog
         </Link>
         <span aria-hidden="true"> / </span>
-        <Link to={`/blog?tab=${post.category}`} className="hover:underline">
+        <Link to={`${href("/blog")}?tab=${post.category}`} className="hover:underline">
           {CATEGORY_LABELS[post.category]}
         </Link>
       </nav>
@@ -181,7 +181,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         </p>
         {post.viewer.canManage ? (
           <div className="flex flex-wrap gap-2">
-            <Link to={`/blog/${post.slug}/editar`} className="btn-outline">
+            <Link to={href("/blog/:slug/editar", { slug: post.slug })} className="btn-outline">
               Editar post
             </Link>
             <Form method="post">

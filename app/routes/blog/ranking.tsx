@@ -1,5 +1,5 @@
 // /blog/ranking — the full 'Escolhas da Comunidade': posts by the likes they received in the last 30 days.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { likesLabel } from "#app/features/posts/components/like-button.tsx";
 import { PostCard } from "#app/features/posts/components/post-card.tsx";
@@ -31,7 +31,7 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
   const offset = (picks.page - 1) * PER_PAGE;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <Link to="/blog" className="text-primary text-sm font-semibold hover:underline">
+      <Link to={href("/blog")} className="text-primary text-sm font-semibold hover:underline">
         ← Todos os Posts
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">Escolhas da Comunidade</h1>

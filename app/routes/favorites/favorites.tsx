@@ -1,5 +1,5 @@
 // /favoritos — the member's favourite posts and questions, newest favourite first.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { PostCard } from "#app/features/posts/components/post-card.tsx";
 import { listFavorites, type FavoriteKind } from "#app/features/posts/lists.server.ts";
@@ -62,11 +62,11 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
         <div className="card mt-6 text-slate-800">
           <p>
             Nada por aqui ainda. Use o botão Favoritar nos{" "}
-            <Link to="/blog" className="text-primary font-semibold hover:underline">
+            <Link to={href("/blog")} className="text-primary font-semibold hover:underline">
               posts do blog
             </Link>{" "}
             e nas{" "}
-            <Link to="/questions" className="text-primary font-semibold hover:underline">
+            <Link to={href("/questions")} className="text-primary font-semibold hover:underline">
               perguntas
             </Link>{" "}
             para guardá-los aqui.
@@ -85,7 +85,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
                   <p className="text-primary text-xs font-semibold tracking-wide uppercase">Pergunta</p>
                   <h2 className="text-lg leading-snug font-bold text-slate-900">
                     <Link
-                      to={`/questions/${item.question.id}`}
+                      to={href("/questions/:id", { id: String(item.question.id) })}
                       className="hover:text-primary hover:underline"
                     >
                       {item.question.title}

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, href } from "react-router";
 import { authHref } from "#app/routes/layouts/components/site-header.tsx";
 import { listFeaturedCards } from "#app/features/landing/landing.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
@@ -40,7 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               >
                 Cadastro
               </Link>
-              <Link to="/questions" className="btn-outline px-6 py-3 text-base">
+              <Link to={href("/questions")} className="btn-outline px-6 py-3 text-base">
                 Visitar a comunidade
               </Link>
             </div>
@@ -59,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Artigos escritos por devs da comunidade sobre front-end, back-end, design, carreira e tudo o que
               aparece no caminho. Leia, curta, comente — e publique o seu.
             </p>
-            <Link to="/blog" className="btn-green mt-6 px-6 py-3 text-base">
+            <Link to={href("/blog")} className="btn-green mt-6 px-6 py-3 text-base">
               Visitar Blog
             </Link>
           </div>

@@ -1,7 +1,7 @@
 // The layout of every page with the site's header and footer. A route picks the blue header with
 // `export const handle = { headerTheme: "blue" }`.
 import { useEffect, useState } from "react";
-import { Link, Outlet, isRouteErrorResponse, useMatches } from "react-router";
+import { Link, Outlet, isRouteErrorResponse, useMatches, href } from "react-router";
 import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-content.tsx";
 import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
 import { LogoutDialog } from "#app/features/accounts/components/logout-dialog.tsx";
@@ -89,7 +89,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <title>{`${message.title} | Suporte de Domingo`}</title>
         <h1 className="text-primary text-3xl font-bold">{message.title}</h1>
         <p className="text-slate-700">{detail ?? message.text}</p>
-        <Link to="/" className="btn-primary">
+        <Link to={href("/")} className="btn-primary">
           Voltar para a página inicial
         </Link>
       </main>

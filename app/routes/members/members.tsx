@@ -1,5 +1,5 @@
 // /membros — 'Ver mais sugestões': members to follow, those not yet followed first, each with Seguir.
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { Link, type ShouldRevalidateFunction, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
@@ -36,7 +36,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const { members, page, totalPages } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <Link to="/blog" className="text-primary text-sm font-semibold hover:underline">
+      <Link to={href("/blog")} className="text-primary text-sm font-semibold hover:underline">
         ← Todos os Posts
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">Quem Seguir</h1>
@@ -49,7 +49,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             <AvatarImage src={member.avatarUrl} size="lg" className="size-12" />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <Link
-                to={`/u/${member.handle}`}
+                to={href("/u/:handle", { handle: member.handle })}
                 className="truncate font-semibold text-slate-900 hover:underline"
               >
                 {member.name}

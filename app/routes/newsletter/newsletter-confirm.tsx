@@ -1,7 +1,7 @@
 // /newsletter/confirmar/:token: the link of the newsletter's confirmation e-mail. Opening it changes nothing
 // (mail scanners and link previews open links too, ADR 023): the page's button posts, and the POST confirms.
 // The newsletter has no account, so no session is asked for; the token is the proof.
-import { Form, Link, data } from "react-router";
+import { Form, Link, data, href } from "react-router";
 import { confirmationLinkState, confirmSubscription } from "#app/features/newsletter/newsletter.server.ts";
 import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -61,7 +61,7 @@ function Page({ title, children }: { title: string; children: React.ReactNode })
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-primary text-2xl font-bold">{title}</h1>
       <div className="mt-4 text-slate-800">{children}</div>
-      <Link to="/" className="btn-ghost mt-8">
+      <Link to={href("/")} className="btn-ghost mt-8">
         Voltar para a página inicial
       </Link>
     </div>

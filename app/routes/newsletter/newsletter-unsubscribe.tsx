@@ -1,7 +1,7 @@
 // /newsletter/cancelar/:token: the unsubscribe link of every newsletter e-mail. Opening it (a person, or a mail
 // scanner following links) only shows a button; the POST leaves, from that button or from the mail client's
 // one-click `List-Unsubscribe-Post` (RFC 8058, a cookie-less POST, so no session is asked for).
-import { Form, Link, data } from "react-router";
+import { Form, Link, data, href } from "react-router";
 import { isUnsubscribeLinkValid, unsubscribe } from "#app/features/newsletter/newsletter.server.ts";
 import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -61,7 +61,7 @@ function Page({ title, children }: { title: string; children: React.ReactNode })
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-primary text-2xl font-bold">{title}</h1>
       <div className="mt-4 text-slate-800">{children}</div>
-      <Link to="/" className="btn-ghost mt-8">
+      <Link to={href("/")} className="btn-ghost mt-8">
         Voltar para a página inicial
       </Link>
     </div>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, Link, href } from "react-router";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
 import { newsletterSchema, type NewsletterActionData } from "#app/features/newsletter/schemas.ts";
 import { RateLimitError } from "#app/features/accounts/rate-limits.server.ts";
@@ -54,7 +54,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       {!actionData ? (
         <p className="mt-4 text-slate-800">Use o formulário no rodapé para se inscrever.</p>
       ) : null}
-      <Link to="/" className="btn-primary mt-8">
+      <Link to={href("/")} className="btn-primary mt-8">
         Voltar para a página inicial
       </Link>
     </div>

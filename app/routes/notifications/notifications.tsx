@@ -1,6 +1,6 @@
 // /notifications: the bell's page. Lists the member's notifications (newest first) and marks them read;
 // the ones that were unread when the page opened stay highlighted.
-import { Link, createContext } from "react-router";
+import { Link, createContext, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { BellIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
@@ -57,7 +57,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             Quando alguém responder às suas perguntas, comentar nos seus posts ou começar a seguir você,
             avisaremos aqui.
           </p>
-          <Link to="/questions" className="btn-primary mt-2">
+          <Link to={href("/questions")} className="btn-primary mt-2">
             Ver perguntas
           </Link>
         </div>
@@ -89,7 +89,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       )}
       <p className="mt-6 text-sm text-slate-700">
         Escolha o que também chega por e-mail em{" "}
-        <Link to="/configuracoes#notificacoes" className="text-primary underline">
+        <Link to={`${href("/configuracoes")}#notificacoes`} className="text-primary underline">
           Configurações
         </Link>
         .

@@ -2,7 +2,7 @@
 // badge, their numbers, and their questions, answers and posts in tabs (?tab=…&page=N). Admins give roles here.
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // One address per profile: /u/Ana → /u/ana.
   if (params.handle !== profile.handle) {
-    throw redirect(`/u/${encodeURIComponent(profile.handle)}${url.search}`, 301);
+    throw redirect(`${href("/u/:handle", { handle: profile.handle })}${url.search}`, 301);
   }
   const viewer = context.get(viewerContext);
   const tab = tabOf(url, profile.counts);
@@ -173,7 +173,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           Esta conta foi removida a pedido de quem a usava. As perguntas, respostas e posts dela continuam na
           comunidade, sem os dados pessoais.
         </p>
-        <Link to="/questions" className="btn-primary mt-8">
+        <Link to={href("/questions")} className="btn-primary mt-8">
           Ver perguntas
         </Link>
       </div>
@@ -220,7 +220,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </div>
           <div className="flex shrink-0 gap-2">
             {isSelf ? (
-              <Link to="/configuracoes" className="btn-outline">
+              <Link to={href("/configuracoes")} className="btn-outline">
                 Editar perfil
               </Link>
             ) : (
@@ -299,7 +299,10 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
           <li key={member.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
             <AvatarImage src={member.avatarUrl} size="md" />
             <div className="min-w-0">
-              <Link to={`/u/${member.handle}`} className="text-primary font-medium hover:underline">
+              <Link
+                to={href("/u/:handle", { handle: member.handle })}
+                className="text-primary font-medium hover:underline"
+              >
                 {member.name}
               </Link>
               <p className="truncate text-xs text-slate-600">{member.roleLine}</p>
@@ -324,7 +327,7 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
             </span>
             <div className="min-w-0">
               <Link
-                to={`/questions/${q.id}`}
+                to={href("/questions/:id", { id: String(q.id) })}
                 className="text-primary font-medium break-words hover:underline"
               >
                 {q.title}
@@ -354,7 +357,7 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
             </span>
             <div className="min-w-0">
               <Link
-                to={`/questions/${a.questionId}#resposta-${a.id}`}
+                to={`${href("/questions/:id", { id: String(a.questionId) })}#resposta-${a.id}`}
                 className="text-primary font-medium break-words hover:underline"
               >
                 {a.questionTitle}
@@ -375,7 +378,10 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
     <ul className="divide-y divide-slate-200">
       {list.items.map((p) => (
         <li key={p.id} className="py-4">
-          <Link to={`/blog/${p.slug}`} className="text-primary font-medium break-words hover:underline">
+          <Link
+            to={href("/blog/:slug", { slug: p.slug })}
+            className="text-primary font-medium break-words hover:underline"
+          >
             {p.title}
           </Link>
           {p.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">{p.description}</p> : null}

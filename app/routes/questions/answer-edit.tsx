@@ -1,6 +1,6 @@
 // /questions/{id}/respostas/{answerId}/editar — the author or a moderator edits an answer (kept as a revision).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
 import { getAnswerForEdit, updateAnswer } from "#app/features/questions/answers.server.ts";
 import { parseQuestionId } from "#app/features/questions/format.ts";
@@ -15,9 +15,9 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Editar resposta
 
 function ids(params: { id?: string; answerId?: string }) {
   const id = parseQuestionId(params.id);
-  if (id === null) throw redirect("/questions");
+  if (id === null) throw redirect(href("/questions"));
   const answerId = parseQuestionId(params.answerId);
-  if (answerId === null) throw redirect(`/questions/${id}`);
+  if (answerId === null) throw redirect(href("/questions/:id", { id: String(id) }));
   return { id, answerId };
 }
 
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { id, answerId } = ids(params);
   const viewer = requireViewer(request, context);
   const answer = await getAnswerForEdit(viewer, answerId);
-  if (!answer || answer.questionId !== id) throw redirect(`/questions/${id}`);
+  if (!answer || answer.questionId !== id) throw redirect(href("/questions/:id", { id: String(id) }));
   return { answer: { ...answer, body: sanitizeRichText(answer.body) } };
 }
 
@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: error.status },
     );
   }
-  return redirect(`/questions/${id}#resposta-${answerId}`);
+  return redirect(`${href("/questions/:id", { id: String(id) })}#resposta-${answerId}`);
 }
 
 export default function AnswerEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -64,7 +64,7 @@ export default function AnswerEdit({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto max-w-4xl px-4 py-8">
       <p className="text-sm">
         <Link
-          to={`/questions/${answer.questionId}#resposta-${answer.id}`}
+          to={`${href("/questions/:id", { id: String(answer.questionId) })}#resposta-${answer.id}`}
           className="text-primary hover:underline"
         >
           ← Voltar para a pergunta
@@ -84,7 +84,10 @@ export default function AnswerEdit({ loaderData, actionData }: Route.ComponentPr
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
             Salvar edição
           </button>
-          <Link to={`/questions/${answer.questionId}#resposta-${answer.id}`} className="btn-ghost">
+          <Link
+            to={`${href("/questions/:id", { id: String(answer.questionId) })}#resposta-${answer.id}`}
+            className="btn-ghost"
+          >
             Cancelar
           </Link>
         </div>

@@ -1,5 +1,5 @@
 // /questions/{id}/respostas/{answerId}/historico — every version of an answer.
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import { RevisionList } from "#app/features/questions/components/revision-list.tsx";
 import { parseQuestionId } from "#app/features/questions/format.ts";
 import { answerHistory } from "#app/features/questions/revision-page.server.ts";
@@ -10,10 +10,10 @@ import type { Route } from "./+types/answer-history";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseQuestionId(params.id);
   const answerId = parseQuestionId(params.answerId);
-  if (id === null) throw redirect("/questions");
-  if (answerId === null) throw redirect(`/questions/${id}`);
+  if (id === null) throw redirect(href("/questions"));
+  if (answerId === null) throw redirect(href("/questions/:id", { id: String(id) }));
   const history = await answerHistory(optionalViewer(context), id, answerId);
-  if (!history) throw redirect(`/questions/${id}`);
+  if (!history) throw redirect(href("/questions/:id", { id: String(id) }));
   return history;
 }
 
@@ -26,7 +26,7 @@ export default function AnswerHistory({ loaderData }: Route.ComponentProps) {
       <div>
         <p className="text-sm">
           <Link
-            to={`/questions/${question.id}#resposta-${answer.id}`}
+            to={`${href("/questions/:id", { id: String(question.id) })}#resposta-${answer.id}`}
             className="text-primary hover:underline"
           >
             ← Voltar para a resposta

@@ -1,5 +1,5 @@
 // /ask-a-question — 'Fazer uma pergunta' (members only): the form, with guidance boxes beside it.
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import { createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   return handleQuestionForm(await request.formData(), async (input) => {
     const { id } = await createQuestion(viewer, input);
-    return redirect(`/questions/${id}`);
+    return redirect(href("/questions/:id", { id: String(id) }));
   });
 }
 
@@ -96,7 +96,7 @@ export default function AskQuestion({ loaderData, actionData }: Route.ComponentP
           keepTitleAndTags
           submitLabel="Poste sua pergunta"
           secondaryAction={(discard) => (
-            <Link to="/questions" onClick={discard} className="btn-ghost">
+            <Link to={href("/questions")} onClick={discard} className="btn-ghost">
               Descartar pergunta
             </Link>
           )}

@@ -2,7 +2,7 @@
 // acceptance, bounties, deletion, reports), each handled by its own module in `question-detail/`, each checked
 // in the feature functions. The table below must name a handler for every intent of `QUESTION_PAGE_INTENTS` and
 // nothing else; any other intent is a 400.
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider, href } from "react-router";
 import { parseQuestionId } from "#app/features/questions/format.ts";
 import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
@@ -53,7 +53,7 @@ export async function questionDetailAction({
   params: { id?: string };
 }) {
   const questionId = parseQuestionId(params.id);
-  if (questionId === null) throw redirect("/questions");
+  if (questionId === null) throw redirect(href("/questions"));
   const viewer = optionalViewer(context);
   const here = `/questions/${questionId}`;
   const form = await request.formData();

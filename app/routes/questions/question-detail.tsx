@@ -1,7 +1,7 @@
 // /questions/{id} — the question, its answers and comments. Every form of the page posts to its action, which
 // hands each intent to its own module (`question-detail-action.server.ts`, `question-detail/`).
 import { isbot } from "isbot";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { parseAnswerOrder } from "#app/features/questions/answer-orders.ts";
 import { AnswerCard } from "#app/features/questions/components/answer-card.tsx";
@@ -36,12 +36,12 @@ import { questionDetailAction } from "./question-detail-action.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseQuestionId(params.id);
-  if (id === null) throw redirect("/questions");
+  if (id === null) throw redirect(href("/questions"));
   const viewer = optionalViewer(context);
   const url = new URL(request.url);
   const order = parseAnswerOrder(url.searchParams.get("answers"));
   const page = await loadQuestionPage(viewer, id, order);
-  if (!page) throw redirect("/questions");
+  if (!page) throw redirect(href("/questions"));
 
   // A view counts once per visitor per hour, written a moment later; robots do not count.
   if (!page.question.deletedAt) {
@@ -168,7 +168,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
             >
               {question.title}
             </h1>
-            <Link to="/ask-a-question" className="btn-primary shrink-0">
+            <Link to={href("/ask-a-question")} className="btn-primary shrink-0">
               Perguntar
             </Link>
           </div>
@@ -218,7 +218,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
                 <span>{countLabel(question.commentCount, "comentário", "comentários")}</span>
                 {question.edited ? (
                   <Link
-                    to={`/questions/${question.id}/historico`}
+                    to={href("/questions/:id/historico", { id: String(question.id) })}
                     className="inline-flex items-center gap-1 hover:underline"
                   >
                     <HistoryIcon />

@@ -1,5 +1,5 @@
 // /questions/{id}/editar — the author or a moderator edits a question; every save keeps a revision.
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import { parseQuestionId } from "#app/features/questions/format.ts";
 import { getQuestionForEdit, updateQuestion } from "#app/features/questions/question-writes.server.ts";
@@ -14,10 +14,10 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Editar pergunta
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseQuestionId(params.id);
-  if (id === null) throw redirect("/questions");
+  if (id === null) throw redirect(href("/questions"));
   const viewer = requireViewer(request, context);
   const question = await getQuestionForEdit(viewer, id);
-  if (!question) throw redirect(`/questions/${id}`);
+  if (!question) throw redirect(href("/questions/:id", { id: String(id) }));
   return {
     question: {
       ...question,
@@ -30,11 +30,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseQuestionId(params.id);
-  if (id === null) throw redirect("/questions");
+  if (id === null) throw redirect(href("/questions"));
   const viewer = requireViewer(request, context);
   return handleQuestionForm(await request.formData(), async (input) => {
     await updateQuestion(viewer, id, input);
-    return redirect(`/questions/${id}`);
+    return redirect(href("/questions/:id", { id: String(id) }));
   });
 }
 
@@ -43,7 +43,10 @@ export default function QuestionEdit({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <p className="text-sm">
-        <Link to={`/questions/${question.id}`} className="text-primary hover:underline">
+        <Link
+          to={href("/questions/:id", { id: String(question.id) })}
+          className="text-primary hover:underline"
+        >
           ← Voltar para a pergunta
         </Link>
       </p>
@@ -66,7 +69,11 @@ export default function QuestionEdit({ loaderData, actionData }: Route.Component
           keepTitleAndTags={false}
           submitLabel="Salvar edição"
           secondaryAction={(discard) => (
-            <Link to={`/questions/${question.id}`} onClick={discard} className="btn-ghost">
+            <Link
+              to={href("/questions/:id", { id: String(question.id) })}
+              onClick={discard}
+              className="btn-ghost"
+            >
               Cancelar
             </Link>
           )}

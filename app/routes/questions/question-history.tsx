@@ -1,5 +1,5 @@
 // /questions/{id}/historico — every version of a question: who edited it, when and what changed.
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import { RevisionList } from "#app/features/questions/components/revision-list.tsx";
 import { parseQuestionId } from "#app/features/questions/format.ts";
 import { questionHistory } from "#app/features/questions/revision-page.server.ts";
@@ -10,9 +10,9 @@ import type { Route } from "./+types/question-history";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseQuestionId(params.id);
-  if (id === null) throw redirect("/questions");
+  if (id === null) throw redirect(href("/questions"));
   const history = await questionHistory(optionalViewer(context), id);
-  if (!history) throw redirect("/questions");
+  if (!history) throw redirect(href("/questions"));
   return history;
 }
 
@@ -25,7 +25,10 @@ export default function QuestionHistory({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
       <div>
         <p className="text-sm">
-          <Link to={`/questions/${question.id}`} className="text-primary hover:underline">
+          <Link
+            to={href("/questions/:id", { id: String(question.id) })}
+            className="text-primary hover:underline"
+          >
             ← Voltar para a pergunta
           </Link>
         </p>

@@ -1,7 +1,7 @@
 // What /questions and /questions/tagged/{slug} share on the server: reading the address, loading the page's
 // data, and the filter actions (save and delete a custom filter).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider, href } from "react-router";
 import { pageFromUrl } from "#app/components/pagination.tsx";
 import { deleteSavedFilter, listSavedFilters, saveFilter } from "#app/features/questions/filters.server.ts";
 import { listQueryToSearch, parseListQuery } from "#app/features/questions/list-query.ts";
@@ -71,7 +71,7 @@ export async function questionListAction(
     }
     try {
       const saved = await saveFilter(viewer, { name: submission.value.name, query });
-      return redirect(`/questions${saved.query ? `?${saved.query}` : ""}`);
+      return redirect(`${href("/questions")}${saved.query ? `?${saved.query}` : ""}`);
     } catch (error) {
       if (!isAppError(error)) throw error;
       return data<FormActionData>(

@@ -1,5 +1,5 @@
 // /search?q=&tipo=&page= — every result, by kind, with pagination and the operators explained.
-import { Form, Link, data } from "react-router";
+import { Form, Link, data, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { SearchIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
@@ -126,7 +126,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Busca</h1>
-      <Form method="get" action="/search" role="search" className="mt-4 flex gap-2">
+      <Form method="get" action={href("/search")} role="search" className="mt-4 flex gap-2">
         <div className="relative flex-1">
           {/* The magnifying glass is the field's visible label (its text is for screen readers). */}
           <label

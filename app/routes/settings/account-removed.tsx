@@ -1,5 +1,5 @@
 // /conta-removida: where a member lands after removing their account.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/account-removed";
 
@@ -16,7 +16,7 @@ export default function AccountRemoved() {
       <p className="mt-2 text-slate-700">
         Obrigado por ter feito parte. Se quiser voltar, é só criar uma conta nova.
       </p>
-      <Link to="/" className="btn-primary mt-8">
+      <Link to={href("/")} className="btn-primary mt-8">
         Ir para a página inicial
       </Link>
     </div>

@@ -2,7 +2,7 @@
 // confirmation link), password (with the current one), sessions, export of their data and removal (LGPD).
 // One plain form per section, each with its `intent`; every one works without JavaScript. The action dispatches
 // each intent to its module (`settings-action.server.ts`, `actions/`); the sections are in `settings-sections.tsx`.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { AccountActionData } from "#app/features/accounts/schemas.ts";
 import { getSettings } from "#app/features/accounts/settings.server.ts";
 import { NotificationSettings } from "#app/features/notifications/components/notification-settings.tsx";
@@ -45,7 +45,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-primary text-2xl font-bold">Configurações</h1>
-        <Link to={`/u/${handle}`} className="text-primary text-sm font-medium hover:underline">
+        <Link
+          to={href("/u/:handle", { handle })}
+          className="text-primary text-sm font-medium hover:underline"
+        >
           Ver meu perfil
         </Link>
       </div>

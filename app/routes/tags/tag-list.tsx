@@ -1,5 +1,5 @@
 // /tags — every tag with how many questions carry it ('Ver mais tópicos' leads here), most used first.
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { countLabel } from "#app/lib/plural.ts";
 import { listTagDirectory, type TagDirectorySort } from "#app/features/tags/tag-directory.server.ts";
@@ -41,12 +41,12 @@ export default function TagList({ loaderData }: Route.ComponentProps) {
             Uma tag diz do que uma pergunta trata. Escolha uma para ver as perguntas sobre ela.
           </p>
         </div>
-        <Link to="/questions" className="btn-outline">
+        <Link to={href("/questions")} className="btn-outline">
           Todas as Perguntas
         </Link>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Form method="get" action="/tags" className="flex items-end gap-2" role="search">
+        <Form method="get" action={href("/tags")} className="flex items-end gap-2" role="search">
           {sort === "name" ? <input type="hidden" name="sort" value="name" /> : null}
           <div>
             <label htmlFor="filtro-tags" className="field-label">
@@ -95,7 +95,7 @@ export default function TagList({ loaderData }: Route.ComponentProps) {
           {tags.map((tag) => (
             <li key={tag.slug} className="card flex flex-col gap-2">
               <div>
-                <Link to={`/questions/tagged/${tag.slug}`} className="tag-chip text-sm">
+                <Link to={href("/questions/tagged/:tag", { tag: tag.slug })} className="tag-chip text-sm">
                   {tag.name}
                 </Link>
               </div>

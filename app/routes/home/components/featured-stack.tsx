@@ -1,7 +1,7 @@
 // Spec §Landing: a stack of three featured cards; the arrow on the front card brings the next one forward.
 // Only the front card's arrow is enabled.
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import type { FeaturedCard } from "#app/features/landing/landing.server.ts";
@@ -52,7 +52,7 @@ export function FeaturedStack({ cards }: { cards: FeaturedCard[] }) {
               </p>
               <h3 className="line-clamp-2 text-lg font-bold text-slate-900">
                 <Link
-                  to={`/blog/${card.slug}`}
+                  to={href("/blog/:slug", { slug: card.slug })}
                   tabIndex={isFront ? undefined : -1}
                   className="hover:underline"
                 >

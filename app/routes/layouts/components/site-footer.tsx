@@ -1,5 +1,5 @@
 // Spec §Footer: Explore links, contact phone and e-mail, social links, the newsletter form, copyright 2024.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { Logo } from "#app/components/icons.tsx";
 import { NewsletterForm } from "#app/features/newsletter/components/newsletter-form.tsx";
 
@@ -31,9 +31,9 @@ export function SiteFooter({ contactPhone, contactEmail }: { contactPhone: strin
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {[
-              { to: "/", label: "Home" },
-              { to: "/blog", label: "Blog" },
-              { to: "/questions", label: "Questões" },
+              { to: href("/"), label: "Home" },
+              { to: href("/blog"), label: "Blog" },
+              { to: href("/questions"), label: "Questões" },
             ].map((l) => (
               <li key={l.to}>
                 <Link to={l.to} onClick={scrollTop} className="hover:text-white hover:underline">

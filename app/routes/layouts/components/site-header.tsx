@@ -2,7 +2,7 @@
 // below md a hamburger repeats the links and the auth buttons or the member's block (the bell and the search
 // box stay in the bar).
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, href } from "react-router";
 import { Avatar } from "#app/components/avatar.tsx";
 import { CloseIcon, Logo, MenuIcon } from "#app/components/icons.tsx";
 import { NotificationBell, UserMenu } from "#app/components/layout/user-menu.tsx";
@@ -38,9 +38,9 @@ export function SiteHeader({
   useEffect(() => setMenuOpen(false), [location.key]);
 
   const links = [
-    { to: "/", label: "Home", mobileLabel: "Home", end: true },
-    { to: "/blog", label: "Blog", mobileLabel: "Blog", end: false },
-    { to: "/questions", label: "Questões", mobileLabel: "Perguntas", end: false },
+    { to: href("/"), label: "Home", mobileLabel: "Home", end: true },
+    { to: href("/blog"), label: "Blog", mobileLabel: "Blog", end: false },
+    { to: href("/questions"), label: "Questões", mobileLabel: "Perguntas", end: false },
   ];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${
@@ -54,7 +54,7 @@ export function SiteHeader({
   return (
     <header className={blue ? "bg-primary text-white" : "border-b border-slate-200 bg-white"}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:h-16 sm:flex-nowrap sm:py-0">
-        <Link to="/" aria-label="Suporte de Domingo, página inicial" className="shrink-0">
+        <Link to={href("/")} aria-label="Suporte de Domingo, página inicial" className="shrink-0">
           <Logo inverted={blue} />
         </Link>
         <nav aria-label="Principal" className="hidden md:block">
@@ -140,7 +140,7 @@ export function SiteHeader({
               <ul className="mt-2 flex flex-col">
                 <li>
                   <Link
-                    to={`/u/${viewer.handle}`}
+                    to={href("/u/:handle", { handle: viewer.handle })}
                     className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
                   >
                     Ver Perfil

@@ -1,6 +1,6 @@
 // The removal form (LGPD): the password confirms it; the member leaves signed out, on /conta-removida.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { deleteAccountSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
 import { clearSessionCookie } from "#app/features/accounts/sessions.server.ts";
 import { deleteAccount } from "#app/features/accounts/settings.server.ts";
@@ -18,5 +18,5 @@ export async function deleteAccountAction({ request, viewer, formData }: Setting
   } catch (error) {
     return errorReply<AccountActionData>(submission, error, { intent: "delete" }, { hideFields });
   }
-  return redirect("/conta-removida", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  return redirect(href("/conta-removida"), { headers: { "Set-Cookie": clearSessionCookie(request) } });
 }
