@@ -4,6 +4,7 @@
 // field in the browser is not worth shipping the validation libraries to every visitor's first click.
 import { useEffect, useId, useRef } from "react";
 import { useFetcher, href } from "react-router";
+import { FieldError, fieldAria, FormStatus, Label } from "#app/components/form/field.tsx";
 import type { NewsletterActionData } from "../schemas.ts";
 
 export function NewsletterForm() {
@@ -32,9 +33,9 @@ export function NewsletterForm() {
         noValidate
         className="mt-3 flex flex-col gap-2"
       >
-        <label htmlFor={fieldId} className="text-sm text-slate-200">
+        <Label htmlFor={fieldId} className="text-sm text-slate-200">
           Email
-        </label>
+        </Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
             id={fieldId}
@@ -42,22 +43,15 @@ export function NewsletterForm() {
             type="email"
             placeholder="Digite seu email"
             autoComplete="email"
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? errorId : undefined}
+            {...fieldAria({ error: emailError, errorId })}
             className="focus:ring-green w-full rounded-md border border-white/30 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:outline-none"
           />
           <button type="submit" className="btn-green shrink-0" disabled={fetcher.state !== "idle"}>
             Registrar-se
           </button>
         </div>
-        {emailError ? (
-          <p id={errorId} className="text-sm font-medium text-red-200">
-            {emailError}
-          </p>
-        ) : null}
-        <p role="status" className="text-sm text-green-200">
-          {message ?? ""}
-        </p>
+        <FieldError id={errorId} errors={emailError} className="text-sm font-medium text-red-200" />
+        <FormStatus message={message} className="text-sm text-green-200" />
       </fetcher.Form>
     </section>
   );

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation, href } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
+import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentThread, PostComment } from "../comments.server.ts";
 import { COMMENT_MAX, MESSAGES } from "../rules.ts";
@@ -194,9 +195,7 @@ function CommentForm({
       <input type="hidden" name="formId" value={formId} />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname} />}
-      <label htmlFor={fieldId} className="field-label">
-        {label}
-      </label>
+      <Label htmlFor={fieldId}>{label}</Label>
       <textarea
         ref={fieldRef}
         id={fieldId}
@@ -206,16 +205,11 @@ function CommentForm({
         defaultValue={reply && !reply.ok ? reply.body : undefined}
         rows={parentId ? 3 : 4}
         maxLength={COMMENT_MAX}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...fieldAria({ error, errorId })}
         onInput={() => setEmptyError(null)}
         className="field-input resize-y"
       />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} errors={error} />
       <button type="submit" className="btn-primary self-start" disabled={fetcher.state !== "idle"}>
         {submitLabel}
       </button>

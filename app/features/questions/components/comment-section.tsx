@@ -3,6 +3,7 @@
 // the moderators.
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher, href } from "react-router";
+import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentView } from "../comments.server.ts";
 import { linkifyText } from "../linkify.ts";
@@ -106,9 +107,7 @@ export function CommentSection({
             <input type="hidden" name="intent" value="comment" />
             <input type="hidden" name="kind" value={kind} />
             <input type="hidden" name="id" value={id} />
-            <label htmlFor={fieldId} className="field-label">
-              Seu comentário
-            </label>
+            <Label htmlFor={fieldId}>Seu comentário</Label>
             <textarea
               id={fieldId}
               name="body"
@@ -116,18 +115,13 @@ export function CommentSection({
               minLength={COMMENT_MIN}
               maxLength={COMMENT_MAX}
               required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${fieldId}-hint${error ? ` ${fieldId}-error` : ""}`}
+              {...fieldAria({ error, errorId: `${fieldId}-error`, describedBy: `${fieldId}-hint` })}
               className="field-input"
             />
-            <p id={`${fieldId}-hint`} className="text-xs text-slate-600">
+            <Hint id={`${fieldId}-hint`} className="text-xs text-slate-600">
               Texto simples, de {COMMENT_MIN} a {COMMENT_MAX} caracteres. Links viram clicáveis.
-            </p>
-            {error ? (
-              <p id={`${fieldId}-error`} className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            </Hint>
+            <FieldError id={`${fieldId}-error`} errors={error} alert />
             <div>
               <button type="submit" className="btn-outline py-1.5" disabled={fetcher.state !== "idle"}>
                 Comentar
