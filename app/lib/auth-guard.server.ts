@@ -1,11 +1,11 @@
 // Guards for loaders and actions that need a member. A visitor is sent to sign in and comes back afterwards.
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider, href } from "react-router";
 import { viewerContext } from "./context.ts";
 import type { Viewer } from "./viewer.ts";
 
 /** Where a visitor goes to sign in before coming back to `returnTo`. */
 export function signInUrl(returnTo: string) {
-  return `/entrar?redirectTo=${encodeURIComponent(returnTo)}`;
+  return `${href("/entrar")}?redirectTo=${encodeURIComponent(returnTo)}`;
 }
 
 /**

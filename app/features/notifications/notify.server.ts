@@ -12,6 +12,7 @@ import { sendMail } from "#app/lib/mail.server.ts";
 // The shared counters of the accounts feature (its public rate-limit functions).
 import { hitRateLimit, RATE_LIMITS } from "#app/features/accounts/rate-limits.server.ts";
 import type { NotificationKind } from "./kinds.ts";
+import { href } from "react-router";
 
 export const NOTIFICATIONS_CHANNEL = "sdd_notifications";
 
@@ -91,7 +92,7 @@ export async function notifyTagFollowers(
       actorId: input.actorId,
       title: `Nova pergunta em ${tag.name}: ${input.questionTitle}`,
       groupedTitle: `{n} novas perguntas em ${tag.name}`,
-      url: `/questions/${input.questionId}`,
+      url: href("/questions/:id", { id: String(input.questionId) }),
       groupKey: `tag:${tag.id}`,
     });
   }

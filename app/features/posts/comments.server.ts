@@ -11,6 +11,7 @@ import { canManage } from "./access.ts";
 import { COMMENT_MAX, MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { href } from "react-router";
 
 export type CommentAuthor = {
   id: number;
@@ -130,7 +131,7 @@ export async function addPostComment(
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, postId));
     if (!created) throw new AppError("conflict", "Não foi possível comentar agora. Tente de novo.");
-    const url = `/blog/${post.slug}#comentario-${created.id}`;
+    const url = `${href("/blog/:slug", { slug: post.slug })}#comentario-${created.id}`;
     await notify(tx, {
       userId: post.authorId,
       kind: "comment",

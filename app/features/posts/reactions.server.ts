@@ -7,6 +7,7 @@ import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
+import { href } from "react-router";
 
 async function livePost(tx: Executor, postId: number) {
   const [post] = await tx
@@ -57,7 +58,7 @@ export async function setPostLike(
         kind: "like",
         actorId: viewer.id,
         title: `${viewer.name} curtiu seu post "${post.title}"`,
-        url: `/blog/${post.slug}`,
+        url: href("/blog/:slug", { slug: post.slug }),
         groupKey: `like:post:${post.id}`,
         groupedTitle: `{n} pessoas curtiram seu post "${post.title}"`,
       });

@@ -20,6 +20,7 @@ import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.se
 import { MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { href } from "react-router";
 
 export const ANSWER_MESSAGES = {
   acceptOnlyAsker: "Só quem perguntou pode aceitar uma resposta.",
@@ -62,7 +63,7 @@ export async function createAnswer(
       actorId: member.id,
       title: `${member.name} respondeu sua pergunta "${question.title}"`,
       groupedTitle: `{n} novas respostas na sua pergunta "${question.title}"`,
-      url: `/questions/${questionId}#resposta-${row.id}`,
+      url: `${href("/questions/:id", { id: String(questionId) })}#resposta-${row.id}`,
       groupKey: `answers:question:${questionId}`,
     });
     return { id: row.id };
@@ -287,7 +288,7 @@ export async function acceptAnswer(
         kind: "accepted",
         actorId: member.id,
         title: `${member.name} aceitou sua resposta`,
-        url: `/questions/${answer.questionId}#resposta-${answerId}`,
+        url: `${href("/questions/:id", { id: String(answer.questionId) })}#resposta-${answerId}`,
       });
     }
     return { questionId: answer.questionId, accepted };

@@ -13,6 +13,7 @@ import { COMMENT_MAX, COMMENT_MIN, MESSAGES } from "./schemas.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { href } from "react-router";
 
 export type CommentView = {
   id: number;
@@ -59,7 +60,7 @@ export async function addComment(
       kind: "comment",
       actorId: member.id,
       title: `${member.name} comentou na sua ${target.kind === "question" ? "pergunta" : "resposta"}`,
-      url: `/questions/${locked.questionId}#comentario-${row.id}`,
+      url: `${href("/questions/:id", { id: String(locked.questionId) })}#comentario-${row.id}`,
     });
     return { id: row.id, questionId: locked.questionId };
   });

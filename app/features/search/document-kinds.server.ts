@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { searchDocuments, type DocumentKind } from "./document-search.server.ts";
 import type { ParsedSearch, PostHit, QuestionHit } from "./search-query.ts";
 import type { Paging, SearchPage } from "./search-statements.server.ts";
+import { href } from "react-router";
 
 type QuestionRow = {
   id: number;
@@ -54,7 +55,7 @@ const questionKind: DocumentKind<QuestionRow, QuestionHit> = {
     createdAt: new Date(r.created_at).toISOString(),
     authorName: r.name,
     authorHandle: r.handle,
-    url: `/questions/${r.id}`,
+    url: href("/questions/:id", { id: String(r.id) }),
   }),
 };
 
@@ -89,7 +90,7 @@ const postKind: DocumentKind<PostRow, PostHit> = {
     createdAt: new Date(r.created_at).toISOString(),
     authorName: r.name,
     authorHandle: r.handle,
-    url: `/blog/${r.slug}`,
+    url: href("/blog/:slug", { slug: r.slug }),
   }),
 };
 

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { REMOVED_EMAIL_PREFIX } from "#app/features/accounts/removed-members.server.ts";
 import type { MemberHit, ParsedSearch } from "./search-query.ts";
 import { countOf, searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
+import { href } from "react-router";
 
 export async function searchMembers(
   parsed: ParsedSearch,
@@ -51,7 +52,7 @@ export async function searchMembers(
       roleLine: r.role_line,
       avatarUrl: r.avatar_url,
       reputation: Number(r.reputation),
-      url: `/u/${r.handle}`,
+      url: href("/u/:handle", { handle: r.handle }),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { slugify } from "#app/lib/slug.ts";
 import type { ParsedSearch, TagHit } from "./search-query.ts";
 import { searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
+import { href } from "react-router";
 
 export async function searchTags(
   parsed: ParsedSearch,
@@ -57,7 +58,7 @@ export async function searchTags(
       slug: r.slug,
       description: r.description,
       count: Number(r.count),
-      url: `/questions/tagged/${r.slug}`,
+      url: href("/questions/tagged/:tag", { tag: r.slug }),
     })),
   };
 }

@@ -9,6 +9,7 @@ import { activeMembersOnly } from "#app/features/accounts/removed-members.server
 import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
+import { href } from "react-router";
 
 export type MemberSummary = {
   id: number;
@@ -59,7 +60,7 @@ export async function follow(viewer: Viewer | null, userId: number): Promise<boo
       kind: "follower",
       actorId: member.id,
       title: `${member.name} começou a seguir você`,
-      url: `/u/${member.handle}`,
+      url: href("/u/:handle", { handle: member.handle }),
       groupKey: "follower",
       groupedTitle: "{n} pessoas começaram a seguir você",
     });

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 // Addresses of the auth modal (`?auth=<mode>` on the current page) and of the full auth pages. Shared by
 // the header, the modal and the pages; safe in the browser.
 export type AuthMode = "signIn" | "signUp" | "forgot" | "recovery";
@@ -29,11 +30,11 @@ export function authModalHref(place: Place, mode: AuthMode): string {
 
 /** The full pages, for the forms without JavaScript and for `requireViewer`'s redirects. */
 export const AUTH_PAGES = {
-  signIn: "/entrar",
-  signUp: "/cadastro",
-  forgot: "/esqueci-a-senha",
-  recovery: "/recuperar-senha",
-  signOut: "/sair",
+  signIn: href("/entrar"),
+  signUp: href("/cadastro"),
+  forgot: href("/esqueci-a-senha"),
+  recovery: href("/recuperar-senha"),
+  signOut: href("/sair"),
 } as const;
 
 /** `path` told where to come back to afterwards (forms post there; the page reads it again without JS). */

@@ -8,7 +8,7 @@ import type { RankedPost } from "../lists.server.ts";
 import { likesLabel } from "./like-button.tsx";
 
 export function tagHref(slug: string) {
-  return `/blog?tag=${encodeURIComponent(slug)}`;
+  return `${href("/blog")}?tag=${encodeURIComponent(slug)}`;
 }
 
 export function BlogSidebar({

@@ -1,5 +1,5 @@
 // The tabs of 'Todos os Posts': each is its own address, so they are links in a nav, the current one marked.
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { BLOG_TABS, type BlogTab } from "../rules.ts";
 
 export function blogTabHref(tab: BlogTab, tagSlug?: string | null): string {
@@ -7,7 +7,7 @@ export function blogTabHref(tab: BlogTab, tagSlug?: string | null): string {
   if (tab !== "para-voce") params.set("tab", tab);
   if (tagSlug) params.set("tag", tagSlug);
   const query = params.toString();
-  return `/blog${query ? `?${query}` : ""}`;
+  return `${href("/blog")}${query ? `?${query}` : ""}`;
 }
 
 export function BlogTabs({ current, tagSlug }: { current: BlogTab; tagSlug?: string | null }) {

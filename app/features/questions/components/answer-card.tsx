@@ -150,9 +150,14 @@ export function AnswerCard({
                 <PostMenu
                   kind="answer"
                   id={answer.id}
-                  permalink={`/questions/${questionId}#resposta-${answer.id}`}
+                  permalink={`${href("/questions/:id", { id: String(questionId) })}#resposta-${answer.id}`}
                   editHref={
-                    answer.canEdit ? `/questions/${questionId}/respostas/${answer.id}/editar` : undefined
+                    answer.canEdit
+                      ? href("/questions/:id/respostas/:answerId/editar", {
+                          id: String(questionId),
+                          answerId: String(answer.id),
+                        })
+                      : undefined
                   }
                   canDelete={answer.canDelete}
                   signedIn={signedIn}

@@ -118,7 +118,7 @@ export function SearchBox({ section, className = "" }: { section: Section; class
       event.preventDefault();
       const chosen = options[active];
       if (open && chosen) go(chosen.href);
-      else if (trimmed) go(`/search?${new URLSearchParams({ q: trimmed })}`);
+      else if (trimmed) go(`${href("/search")}?${new URLSearchParams({ q: trimmed })}`);
       return;
     }
     if (!open || options.length === 0) return;
@@ -213,7 +213,7 @@ export function SearchBox({ section, className = "" }: { section: Section; class
             href={`${href("/search")}?${new URLSearchParams({ q: trimmed })}`}
             onClick={(e) => {
               e.preventDefault();
-              go(`/search?${new URLSearchParams({ q: trimmed })}`);
+              go(`${href("/search")}?${new URLSearchParams({ q: trimmed })}`);
             }}
             className="text-primary mt-2 block border-t border-slate-100 px-2 pt-2 text-xs font-medium hover:underline"
           >
