@@ -13,7 +13,7 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleFollow(request, context, {
     schema: followSchema,
-    fallbackPath: "/membros",
+    fallbackPath: href("/membros"),
     apply: (viewer, { userId }, on) => (on ? follow(viewer, userId) : unfollow(viewer, userId)),
     done: (_viewer, { intent }) => ({ ok: true as const, following: intent === "follow" }),
   });

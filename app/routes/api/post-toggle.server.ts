@@ -1,7 +1,7 @@
 // Shared by POST /api/post-like and POST /api/post-favorite: parse, ask the feature, answer the fetcher with
 // JSON or send a plain form back to where it came from.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider, href } from "react-router";
 import { toggleSchema, type ToggleActionData } from "#app/features/posts/schemas.ts";
 import { requireViewer, safeRedirectPath } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
@@ -20,7 +20,7 @@ export async function handleToggle(
   const { postId, value, redirectTo } = submission.value;
   try {
     const result = await apply(viewer, postId, value === "on");
-    if (redirectTo) return redirect(safeRedirectPath(redirectTo, "/blog"));
+    if (redirectTo) return redirect(safeRedirectPath(redirectTo, href("/blog")));
     return data<ToggleActionData>({ ok: true, ...result });
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -13,7 +13,7 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleFollow(request, context, {
     schema: tagFollowSchema,
-    fallbackPath: "/tags",
+    fallbackPath: href("/tags"),
     apply: (viewer, { tagId }, on) => (on ? followTag(viewer, tagId) : unfollowTag(viewer, tagId)),
     done: async (viewer, { tagId }) => ({ ok: true as const, ...(await tagFollowState(viewer, tagId)) }),
   });

@@ -1,5 +1,5 @@
 // /blog/:slug/editar — the author (or a moderator) edits a post with the writer's form.
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { PostForm } from "#app/features/posts/components/post-form.tsx";
 import { getPostForEdit, updatePost } from "#app/features/posts/posts.server.ts";
 import { suggestedTags } from "#app/features/tags/tags.server.ts";
@@ -56,7 +56,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
         lastResult={actionData?.result}
         suggestions={loaderData.suggestions}
         draftKey={`post:${post.id}`}
-        cancelHref={`/blog/${post.slug}`}
+        cancelHref={href("/blog/:slug", { slug: post.slug })}
       />
     </div>
   );

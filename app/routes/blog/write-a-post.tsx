@@ -6,6 +6,7 @@ import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/write-a-post";
 import { handlePostForm } from "./post-form.server.ts";
+import { href } from "react-router";
 
 export const handle = { headerTheme: "blue" } as const;
 
@@ -46,7 +47,7 @@ export default function WriteAPost({ loaderData, actionData }: Route.ComponentPr
         lastResult={actionData?.result}
         suggestions={loaderData.suggestions}
         draftKey="post:novo"
-        cancelHref="/blog"
+        cancelHref={href("/blog")}
       />
     </div>
   );

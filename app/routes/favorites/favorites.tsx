@@ -44,7 +44,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
           {FILTERS.map((filter) => (
             <li key={filter.label}>
               <Link
-                to={filter.id ? `/favoritos?tipo=${filter.id}` : "/favoritos"}
+                to={filter.id ? `${href("/favoritos")}?tipo=${filter.id}` : href("/favoritos")}
                 aria-current={kind === filter.id ? "page" : undefined}
                 className={`rounded-full px-4 py-1.5 text-sm font-medium ${
                   kind === filter.id

@@ -55,7 +55,7 @@ export async function questionDetailAction({
   const questionId = parseQuestionId(params.id);
   if (questionId === null) throw redirect(href("/questions"));
   const viewer = optionalViewer(context);
-  const here = `/questions/${questionId}`;
+  const here = href("/questions/:id", { id: String(questionId) });
   const form = await request.formData();
   const kind = form.get("kind") === "answer" ? "answer" : "question";
   const post: QuestionActionArgs["post"] = {

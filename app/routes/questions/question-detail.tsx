@@ -54,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const following = await isFollowing(viewer?.id, authorIds);
   const origin = publicUrl();
   const canonical = `${origin}/questions/${id}`;
-  const here = `/questions/${id}`;
+  const here = href("/questions/:id", { id: String(id) });
   const jsonLd = jsonLdString(
     qaPageJsonLd({
       url: canonical,
@@ -98,7 +98,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // As long as the answers together: sent once too.
     jsonLd: pageHtml(context, `question-${id}-structured-data`, jsonLd),
     signInHref: signInUrl(here),
-    signUpHref: `/cadastro?redirectTo=${encodeURIComponent(here)}`,
+    signUpHref: `${href("/cadastro")}?redirectTo=${encodeURIComponent(here)}`,
   };
 }
 
@@ -229,8 +229,12 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
                   <PostMenu
                     kind="question"
                     id={question.id}
-                    permalink={`/questions/${question.id}`}
-                    editHref={permissions.canEdit ? `/questions/${question.id}/editar` : undefined}
+                    permalink={href("/questions/:id", { id: String(question.id) })}
+                    editHref={
+                      permissions.canEdit
+                        ? href("/questions/:id/editar", { id: String(question.id) })
+                        : undefined
+                    }
                     canDelete={permissions.canDelete}
                     signedIn={signedIn}
                     signInHref={signInHref}

@@ -3,13 +3,14 @@ import { QuestionListView } from "#app/features/questions/components/question-li
 import { pageMeta } from "#app/lib/meta.ts";
 import { loadQuestionList, questionListAction } from "./question-list.server.ts";
 import type { Route } from "./+types/question-list";
+import { href } from "react-router";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadQuestionList(request, context, { basePath: "/questions" });
+  return loadQuestionList(request, context, { basePath: href("/questions") });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return questionListAction(request, context, "/questions");
+  return questionListAction(request, context, href("/questions"));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

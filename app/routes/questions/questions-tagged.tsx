@@ -1,5 +1,5 @@
 // /questions/tagged/{slug} — the questions with one tag, with the same sorts, filters and pages as the list.
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { QuestionListView } from "#app/features/questions/components/question-list-view.tsx";
 import { countLabel } from "#app/lib/plural.ts";
 import { getTagBySlug } from "#app/features/tags/tag-directory.server.ts";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/questions-tagged";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const tag = await getTagBySlug(params.tag);
   if (!tag) throw data("Tag não encontrada", { status: 404 });
-  const basePath = `/questions/tagged/${tag.slug}`;
+  const basePath = href("/questions/tagged/:tag", { tag: tag.slug });
   const [list, follow] = await Promise.all([
     loadQuestionList(request, context, { basePath, onlyTag: tag.slug }),
     tagFollowState(context.get(viewerContext), tag.id),

@@ -122,7 +122,7 @@ function HitItem({ hit }: { hit: SearchHit }) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, parsed, kind, page, totals, pageNumber, totalPages, timedOut } = loaderData;
-  const tabHref = (k: SearchKind) => `/search?${new URLSearchParams({ q: query, tipo: k })}`;
+  const tabHref = (k: SearchKind) => `${href("/search")}?${new URLSearchParams({ q: query, tipo: k })}`;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Busca</h1>

@@ -30,7 +30,7 @@ export default function TagList({ loaderData }: Route.ComponentProps) {
     if (filter) params.set("q", filter);
     if (value === "name") params.set("sort", "name");
     const search = params.toString();
-    return `/tags${search ? `?${search}` : ""}`;
+    return `${href("/tags")}${search ? `?${search}` : ""}`;
   };
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">

@@ -1,5 +1,5 @@
 // Deleting the question or an answer (its author or the moderation) and restoring it (the moderation).
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { deleteAnswer, restoreAnswer } from "#app/features/questions/answers.server.ts";
 import { deleteQuestion, restoreQuestion } from "#app/features/questions/question-writes.server.ts";
 import { isModerator } from "#app/lib/viewer.ts";
@@ -8,7 +8,7 @@ import { reply, type QuestionActionArgs } from "./intents.server.ts";
 export async function deleteQuestionAction({ viewer, questionId, here }: QuestionActionArgs) {
   await deleteQuestion(viewer, questionId);
   // The moderation still sees a deleted question (and may restore it); its author goes back to the list.
-  return redirect(isModerator(viewer) ? here : "/questions");
+  return redirect(isModerator(viewer) ? here : href("/questions"));
 }
 
 export async function restoreQuestionAction({ viewer, questionId, here }: QuestionActionArgs) {
