@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { BookmarkIcon } from "#app/components/icons.tsx";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
+import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { checkImageFile, uploadImage, UploadError } from "#app/components/editor/upload-image.ts";
 import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
@@ -258,9 +259,7 @@ export function PostForm({
       ) : null}
 
       <div>
-        <label htmlFor={fields.title.id} className="field-label">
-          Título
-        </label>
+        <Label htmlFor={fields.title.id}>Título</Label>
         <textarea
           ref={titleRef}
           id={fields.title.id}
@@ -274,21 +273,14 @@ export function PostForm({
           placeholder="Título"
           rows={1}
           maxLength={TITLE_MAX * 2}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={describedBy(titleError && fields.title.errorId)}
+          {...fieldAria({ error: titleError, errorId: fields.title.errorId })}
           className="focus-visible:outline-primary/40 block field-sizing-content w-full resize-none overflow-hidden rounded-md border-0 bg-transparent px-1 py-2 text-3xl leading-tight font-extrabold text-slate-900 placeholder:text-slate-400 focus-visible:outline-2 md:text-4xl"
         />
-        {titleError ? (
-          <p id={fields.title.errorId} className="field-error">
-            {titleError}
-          </p>
-        ) : null}
+        <FieldError id={fields.title.errorId} errors={titleError} />
       </div>
 
       <div>
-        <label htmlFor={fields.description.id} className="field-label">
-          Subtítulo
-        </label>
+        <Label htmlFor={fields.description.id}>Subtítulo</Label>
         <input
           id={fields.description.id}
           name={fields.description.name}
@@ -296,36 +288,32 @@ export function PostForm({
           onChange={(event) => update({ description: event.target.value })}
           maxLength={DESCRIPTION_MAX}
           placeholder="Uma frase que resume o post"
-          aria-invalid={descriptionError ? true : undefined}
-          aria-describedby={describedBy("description-hint", descriptionError && fields.description.errorId)}
+          {...fieldAria({
+            error: descriptionError,
+            errorId: fields.description.errorId,
+            describedBy: "description-hint",
+          })}
           className="field-input text-base"
         />
-        <p
+        <Hint
           id="description-hint"
           className={`mt-1 text-xs ${descriptionLength > DESCRIPTION_HINT ? "text-amber-800" : "text-slate-600"}`}
         >
           O subtítulo deve ter no máximo uns {DESCRIPTION_HINT} caracteres ({descriptionLength}/
           {DESCRIPTION_HINT}).
-        </p>
-        {descriptionError ? (
-          <p id={fields.description.errorId} className="field-error">
-            {descriptionError}
-          </p>
-        ) : null}
+        </Hint>
+        <FieldError id={fields.description.errorId} errors={descriptionError} />
       </div>
 
       <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
         <div>
-          <label htmlFor={fields.category.id} className="field-label">
-            Categoria
-          </label>
+          <Label htmlFor={fields.category.id}>Categoria</Label>
           <select
             id={fields.category.id}
             name={fields.category.name}
             value={meta.category}
             onChange={(event) => update({ category: event.target.value })}
-            aria-invalid={categoryError ? true : undefined}
-            aria-describedby={describedBy(categoryError && fields.category.errorId)}
+            {...fieldAria({ error: categoryError, errorId: fields.category.errorId })}
             className="field-input"
           >
             <option value="" disabled>
@@ -337,11 +325,7 @@ export function PostForm({
               </option>
             ))}
           </select>
-          {categoryError ? (
-            <p id={fields.category.errorId} className="field-error">
-              {categoryError}
-            </p>
-          ) : null}
+          <FieldError id={fields.category.errorId} errors={categoryError} />
         </div>
         <TagSelector
           key={tagsVersion}
@@ -396,19 +380,13 @@ export function PostForm({
         >
           {meta.coverUrl ? "Trocar imagem" : "Escolher imagem"}
         </label>
-        <p id="cover-hint" className="mt-1 text-xs text-slate-600">
-          PNG ou JPEG de até 5 MB. Aparece no topo do post e nos cartões do blog.
-        </p>
+        <Hint id="cover-hint">PNG ou JPEG de até 5 MB. Aparece no topo do post e nos cartões do blog.</Hint>
         {cover.state === "sending" ? (
           <p role="status" className="mt-1 text-sm text-slate-700">
             Enviando imagem… {cover.percent}%
           </p>
         ) : null}
-        {coverError ? (
-          <p id={fields.coverUrl.errorId} role="alert" className="field-error">
-            {coverError}
-          </p>
-        ) : null}
+        <FieldError id={fields.coverUrl.errorId} errors={coverError} alert />
       </div>
 
       <RichTextField

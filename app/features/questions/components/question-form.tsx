@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { clearDraft, loadDraft, saveDraft } from "#app/components/editor/drafts.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
+import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { questionSchema, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "../schemas.ts";
@@ -146,13 +147,13 @@ export function QuestionForm({
         </p>
       ) : null}
       <div className="card flex flex-col gap-2">
-        <label htmlFor={fields.title.id} className="field-label text-base">
+        <Label htmlFor={fields.title.id} className="field-label text-base">
           Título
-        </label>
-        <p id={`${fields.title.id}-hint`} className="text-sm text-slate-600">
+        </Label>
+        <Hint id={`${fields.title.id}-hint`} className="text-sm text-slate-600">
           Seja específico e imagine que está perguntando para outra pessoa ({TITLE_MIN} a {TITLE_MAX}{" "}
           caracteres).
-        </p>
+        </Hint>
         <input
           ref={titleRef}
           id={fields.title.id}
@@ -164,8 +165,11 @@ export function QuestionForm({
           defaultValue={String(fields.title.initialValue ?? defaults.title)}
           key={fields.title.key}
           placeholder="Ex: Como ordenar um array de objetos por data em JavaScript?"
-          aria-invalid={fields.title.errors ? true : undefined}
-          aria-describedby={`${fields.title.id}-hint${fields.title.errors ? ` ${fields.title.errorId}` : ""}`}
+          {...fieldAria({
+            error: fields.title.errors?.[0],
+            errorId: fields.title.errorId,
+            describedBy: `${fields.title.id}-hint`,
+          })}
           className="field-input"
           onInput={(event) => {
             const value = event.currentTarget.value;
@@ -176,11 +180,7 @@ export function QuestionForm({
             }
           }}
         />
-        {fields.title.errors ? (
-          <p id={fields.title.errorId} className="field-error">
-            {fields.title.errors[0]}
-          </p>
-        ) : null}
+        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
         <SimilarQuestions title={title} />
       </div>
 
