@@ -1,6 +1,7 @@
 // Sends one image to POST /api/uploads with progress, checking type and size first so a member hears at
 // once about a file the server would refuse. The server checks again (from the bytes) either way.
 import { IMAGE_MAX_BYTES } from "#app/lib/sanitize-rules.ts";
+import { href } from "react-router";
 
 export type UploadedImage = { url: string; width: number; height: number };
 
@@ -25,7 +26,7 @@ export function uploadImage(
   if (problem) return Promise.reject(new UploadError(problem));
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/uploads");
+    request.open("POST", href("/api/uploads"));
     request.responseType = "json";
     request.setRequestHeader("Accept", "application/json");
     request.upload.addEventListener("progress", (event) => {

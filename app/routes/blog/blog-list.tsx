@@ -71,7 +71,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 /** Following someone from 'Quem Seguir' keeps the page as it is (the button shows the new state). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => {
-  if (formAction === "/api/follows") return false;
+  if (formAction === href("/api/follows")) return false;
   return defaultShouldRevalidate;
 };
 

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** Following someone here keeps the list still (the button shows Seguindo), instead of reordering it. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === "/api/follows" ? false : defaultShouldRevalidate;
+  formAction === href("/api/follows") ? false : defaultShouldRevalidate;
 
 function followersLabel(count: number) {
   return `${count} ${plural(count, "seguidor", "seguidores")}`;

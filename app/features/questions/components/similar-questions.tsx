@@ -21,7 +21,7 @@ export function SimilarQuestions({ title, excludeId }: { title: string; excludeI
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/questions/similar?q=${encodeURIComponent(query)}`, {
+      fetch(`${href("/api/questions/similar")}?q=${encodeURIComponent(query)}`, {
         signal: controller.signal,
         headers: { Accept: "application/json" },
       })

@@ -96,7 +96,7 @@ export function SearchBox({ section, className = "" }: { section: Section; class
     }
     setOpen(true);
     // The request starts at once; the answer shows once the spec's 500 ms have passed.
-    fetcher.load(`/api/search?${new URLSearchParams({ q: value.trim() })}`);
+    fetcher.load(`${href("/api/search")}?${new URLSearchParams({ q: value.trim() })}`);
     timer.current = setTimeout(() => setDelayOver(true), SEARCH_DELAY_MS);
   }
 

@@ -4,6 +4,7 @@
 // tags through GET /api/tags?q= or offers to create the typed one.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { TAG_NAME_MAX_LENGTH, TAGS_MAX } from "../rules.ts";
+import { href } from "react-router";
 
 export type TagSelectorProps = {
   /** Form field name (default "tags"). */
@@ -43,7 +44,7 @@ export function TagSelector({
   errorId,
   id,
   onChange,
-  searchUrl = "/api/tags",
+  searchUrl = href("/api/tags"),
 }: TagSelectorProps) {
   const generatedId = useId();
   const baseId = id ?? `tags-${generatedId}`;
