@@ -3,6 +3,7 @@
 // its code has arrived. The editor is fetched with a dynamic import, so TipTap and ProseMirror stay out of
 // every page that does not render this field (and out of the server bundle).
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { FieldError, Label } from "#app/components/form/field.tsx";
 import type { RichTextEditorProps } from "./rich-text-editor.client.tsx";
 
 export type EditorLayout = "compact" | "blog";
@@ -173,9 +174,9 @@ export function RichTextField({
           {label}
         </span>
       ) : (
-        <label id={labelId} htmlFor={fieldId} className={labelClass}>
+        <Label id={labelId} htmlFor={fieldId} className={labelClass}>
           {label}
-        </label>
+        </Label>
       )}
       {Editor ? (
         <Editor
@@ -211,11 +212,7 @@ export function RichTextField({
           }
         />
       )}
-      {error ? (
-        <p id={messageId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={messageId} errors={error} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
+import { Field, FormStatus, Label } from "#app/components/form/field.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { setRole } from "#app/features/accounts/accounts.server.ts";
@@ -137,10 +138,8 @@ function RoleForm({ role, actionData }: { role: keyof typeof ROLE_LABELS; action
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="role" />
-      <div>
-        <label htmlFor={fields.role.id} className="field-label">
-          Papel na comunidade
-        </label>
+      <Field>
+        <Label htmlFor={fields.role.id}>Papel na comunidade</Label>
         <select {...getSelectProps(fields.role)} key={fields.role.key} className="field-input">
           {Object.entries(ROLE_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -148,13 +147,11 @@ function RoleForm({ role, actionData }: { role: keyof typeof ROLE_LABELS; action
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <button type="submit" className="btn-outline" disabled={navigation.state !== "idle"}>
         Salvar papel
       </button>
-      <p role="status" className="w-full text-sm text-green-800">
-        {actionData?.message ?? ""}
-      </p>
+      <FormStatus message={actionData?.message} className="w-full text-sm text-green-800" />
       {form.errors?.[0] ? (
         <p role="alert" className="field-error w-full">
           {form.errors[0]}

@@ -1,6 +1,7 @@
 // The asker's bounty offer (50 to 500 reputation for 7 days), and the open bounty's amount and time left.
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { BOUNTY_DAYS, BOUNTY_MAX, BOUNTY_MIN, BOUNTY_MIN_REPUTATION } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
 import { AwardIcon } from "./icons.tsx";
@@ -33,9 +34,7 @@ export function OfferBountyForm({ reputation, allowed }: { reputation: number; a
         <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-2" preventScrollReset>
           <input type="hidden" name="intent" value="offer-bounty" />
           <div>
-            <label htmlFor={fieldId} className="field-label">
-              Valor (pontos)
-            </label>
+            <Label htmlFor={fieldId}>Valor (pontos)</Label>
             <input
               id={fieldId}
               name="amount"
@@ -45,19 +44,14 @@ export function OfferBountyForm({ reputation, allowed }: { reputation: number; a
               step={50}
               defaultValue={BOUNTY_MIN}
               required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
+              {...fieldAria({ error, errorId: `${fieldId}-error` })}
               className="field-input w-32"
             />
           </div>
           <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
             Oferecer bounty
           </button>
-          {error ? (
-            <p id={`${fieldId}-error`} className="field-error w-full" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id={`${fieldId}-error`} errors={error} className="field-error w-full" alert />
         </fetcher.Form>
       ) : (
         <p className="mt-2 text-slate-700">

@@ -13,6 +13,7 @@ import {
   type QuestionListQuery,
 } from "../list-query.ts";
 import { FILTER_NAME_MAX, MESSAGES } from "../rules.ts";
+import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { CloseIcon } from "#app/components/icons.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
@@ -141,24 +142,19 @@ function FilterForm({ query, action, signedIn, saveError, onCancel, onApplied }:
         />
       </fieldset>
       <div className="flex flex-col gap-1 border-t border-slate-200 pt-4">
-        <label htmlFor={`${id}-name`} className="field-label">
+        <Label htmlFor={`${id}-name`}>
           Nome do filtro <span className="font-normal text-slate-600">(para salvar)</span>
-        </label>
+        </Label>
         <input
           id={`${id}-name`}
           name="name"
           type="text"
           maxLength={FILTER_NAME_MAX + 20}
           placeholder="ex: SQL sem resposta"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${id}-name-error` : undefined}
+          {...fieldAria({ error: nameError, errorId: `${id}-name-error` })}
           className="field-input"
         />
-        {nameError ? (
-          <p id={`${id}-name-error`} className="field-error">
-            {nameError}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-name-error`} errors={nameError} />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">
         {onCancel ? (

@@ -7,6 +7,7 @@
 import { useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Dialog, DropdownMenu } from "radix-ui";
 import { Form, Link, useFetcher } from "react-router";
+import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { CloseIcon } from "#app/components/icons.tsx";
 import type { FormActionData } from "../schemas.ts";
 import { DotsIcon } from "./icons.tsx";
@@ -269,9 +270,7 @@ function ReportForm({ kind, id }: { kind: "question" | "answer"; id: number }) {
       <input type="hidden" name="intent" value="report" />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
-      <label htmlFor={fieldId} className="field-label">
-        Motivo
-      </label>
+      <Label htmlFor={fieldId}>Motivo</Label>
       <textarea
         id={fieldId}
         name="reason"
@@ -279,14 +278,9 @@ function ReportForm({ kind, id }: { kind: "question" | "answer"; id: number }) {
         maxLength={500}
         rows={4}
         className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...fieldAria({ error, errorId: `${fieldId}-error` })}
       />
-      {error ? (
-        <p id={`${fieldId}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${fieldId}-error`} errors={error} />
       <div className="flex justify-end gap-2">
         <Dialog.Close className="btn-ghost" type="button">
           Cancelar

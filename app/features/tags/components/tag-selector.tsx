@@ -3,6 +3,7 @@
 // name (the server reads both with `normaliseTagNames(formData.getAll("tags"))`). Typing searches existing
 // tags through GET /api/tags?q= or offers to create the typed one.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { FieldError, Label } from "#app/components/form/field.tsx";
 import { TAG_NAME_MAX_LENGTH, TAGS_MAX } from "../rules.ts";
 import { href } from "react-router";
 
@@ -199,9 +200,7 @@ export function TagSelector({
 
   return (
     <div ref={containerRef} className="relative">
-      <label htmlFor={inputId} className="field-label">
-        {label}
-      </label>
+      <Label htmlFor={inputId}>{label}</Label>
       <div
         className={`focus-within:border-primary focus-within:ring-primary/30 flex flex-wrap items-center gap-2 rounded-md border bg-white px-2 py-1.5 focus-within:ring-2 ${error ? "border-red-600" : "border-slate-300"}`}
       >
@@ -315,11 +314,7 @@ export function TagSelector({
       >
         {notice}
       </p>
-      {error ? (
-        <p id={messageId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={messageId} errors={error} />
     </div>
   );
 }
