@@ -3,6 +3,7 @@
 import type { Editor } from "@tiptap/react";
 import { useId, useState, type ReactNode } from "react";
 import { IMAGE_ACCEPT, VIDEO_URL_MESSAGE, linkFromInput, youtubeEmbedUrl } from "#app/lib/sanitize-rules.ts";
+import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { insertBlock } from "./editor-content.client.ts";
 
 export type Panel = "link" | "video" | "image";
@@ -74,9 +75,7 @@ function AddressPanel({
   return (
     <PanelShell label={label} onClose={onClose}>
       <div className="min-w-56 flex-1">
-        <label htmlFor={inputId} className="field-label">
-          {fieldLabel}
-        </label>
+        <Label htmlFor={inputId}>{fieldLabel}</Label>
         <input
           id={inputId}
           // The panel opens because the member asked for it: the field is where they type next.
@@ -89,8 +88,7 @@ function AddressPanel({
           className="field-input"
           placeholder={placeholder}
           value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...fieldAria({ error, errorId })}
           onChange={(event) => setValue(event.target.value)}
           onKeyDown={(event) => {
             // Enter applies here instead of submitting the page's form.
@@ -112,11 +110,7 @@ function AddressPanel({
       <button type="button" className="btn-ghost" onClick={onClose}>
         Cancelar
       </button>
-      {error ? (
-        <p id={errorId} role="alert" className="field-error w-full">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} errors={error} className="field-error w-full" alert />
     </PanelShell>
   );
 }
@@ -219,9 +213,7 @@ export function ImagePanel({
   return (
     <PanelShell label="Adicionar imagem" onClose={onClose}>
       <div className="min-w-56 flex-1">
-        <label htmlFor={altId} className="field-label">
-          Descrição da imagem (para quem não a vê)
-        </label>
+        <Label htmlFor={altId}>Descrição da imagem (para quem não a vê)</Label>
         <input
           id={altId}
           // eslint-disable-next-line jsx-a11y/no-autofocus

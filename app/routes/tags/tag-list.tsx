@@ -1,5 +1,6 @@
 // /tags — every tag with how many questions carry it ('Ver mais tópicos' leads here), most used first.
 import { Form, Link, href } from "react-router";
+import { Label } from "#app/components/form/field.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { countLabel } from "#app/lib/plural.ts";
 import { listTagDirectory, type TagDirectorySort } from "#app/features/tags/tag-directory.server.ts";
@@ -49,9 +50,7 @@ export default function TagList({ loaderData }: Route.ComponentProps) {
         <Form method="get" action={href("/tags")} className="flex items-end gap-2" role="search">
           {sort === "name" ? <input type="hidden" name="sort" value="name" /> : null}
           <div>
-            <label htmlFor="filtro-tags" className="field-label">
-              Filtrar tópicos
-            </label>
+            <Label htmlFor="filtro-tags">Filtrar tópicos</Label>
             <input
               id="filtro-tags"
               name="q"

@@ -13,11 +13,14 @@ import {
   MenuIcon,
   UserIcon,
 } from "#app/components/icons.tsx";
+import { Field, FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/style-guide";
 import { assertDevPages } from "./dev-only.server.ts";
+
+const PASSWORD_EXAMPLE_ERROR = "A senha deve ter pelo menos 8 caracteres";
 
 export function loader() {
   assertDevPages();
@@ -95,28 +98,21 @@ export default function StyleGuide() {
         <h2 id="formulario" className="text-xl font-semibold">
           Campos
         </h2>
-        <div>
-          <label htmlFor="exemplo-email" className="field-label">
-            Email
-          </label>
+        <Field>
+          <Label htmlFor="exemplo-email">Email</Label>
           <input id="exemplo-email" type="email" className="field-input" placeholder="Digite seu email" />
-        </div>
-        <div>
-          <label htmlFor="exemplo-erro" className="field-label">
-            Senha
-          </label>
+        </Field>
+        <Field>
+          <Label htmlFor="exemplo-erro">Senha</Label>
           <input
             id="exemplo-erro"
             type="password"
             className="field-input"
-            aria-invalid="true"
-            aria-describedby="exemplo-erro-msg"
+            {...fieldAria({ error: PASSWORD_EXAMPLE_ERROR, errorId: "exemplo-erro-msg" })}
             defaultValue="123"
           />
-          <p id="exemplo-erro-msg" className="field-error">
-            A senha deve ter pelo menos 8 caracteres
-          </p>
-        </div>
+          <FieldError id="exemplo-erro-msg" errors={PASSWORD_EXAMPLE_ERROR} />
+        </Field>
       </section>
 
       <section aria-labelledby="avatares" className="space-y-3">
