@@ -1,6 +1,7 @@
 // The settings section where a member chooses which notifications also arrive by e-mail, and the weekly
 // digest. A plain form (checkboxes) that works without JavaScript.
 import { Form, useNavigation } from "react-router";
+import { FormStatus, Label } from "#app/components/form/field.tsx";
 import { NOTIFICATION_KIND_LIST, NOTIFICATION_KINDS, type NotificationKind } from "../kinds.ts";
 
 export type NotificationSettingsValue = { byEmail: Record<NotificationKind, boolean>; weeklyDigest: boolean };
@@ -46,9 +47,9 @@ export function NotificationSettings({
                   defaultChecked={value.byEmail[kind]}
                   className="accent-primary size-4"
                 />
-                <label htmlFor={`email-${kind}`} className="text-sm text-slate-800">
+                <Label htmlFor={`email-${kind}`} className="text-sm text-slate-800">
                   {NOTIFICATION_KINDS[kind]}
-                </label>
+                </Label>
               </li>
             ))}
           </ul>
@@ -61,17 +62,15 @@ export function NotificationSettings({
             defaultChecked={value.weeklyDigest}
             className="accent-primary size-4"
           />
-          <label htmlFor="weeklyDigest" className="text-sm text-slate-800">
+          <Label htmlFor="weeklyDigest" className="text-sm text-slate-800">
             Resumo semanal com o que não li
-          </label>
+          </Label>
         </div>
         <div className="flex items-center gap-3">
           <button type="submit" className="btn-primary" disabled={busy}>
             Salvar preferências
           </button>
-          <p role="status" className="text-sm text-green-800">
-            {message ?? ""}
-          </p>
+          <FormStatus message={message} className="text-sm text-green-800" />
         </div>
       </Form>
     </section>
