@@ -12,7 +12,8 @@ import { notify, withoutActorName } from "#app/features/notifications/notify.ser
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { hashPassword } from "./passwords.server.ts";
-import { deleteAccount, exportAccountData, setAvatar, updateProfile } from "./settings.server.ts";
+import { exportAccountData } from "./account-export.server.ts";
+import { deleteAccount, setAvatar, updateProfile } from "./settings.server.ts";
 
 const db = setupTestDatabase();
 const PASSWORD = "senha-atual-1";

@@ -15,11 +15,11 @@ import { hashPassword } from "./passwords.server.ts";
 import { getProfile } from "./profiles.server.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
 import { createSession, resolveSession } from "./sessions.server.ts";
+import { exportAccountData } from "./account-export.server.ts";
 import {
   changePassword,
   deleteAccount,
   endOtherSessions,
-  exportAccountData,
   getSettings,
   requestEmailChange,
   updateProfile,

@@ -1,27 +1,21 @@
-// /configuracoes: a member's own profile, avatar, e-mail, password and sessions; the export of their data as
-// JSON; and the removal of their account (LGPD, see docs/decisions: the row is anonymised, the content stays).
+// /configuracoes: a member's own profile, avatar, e-mail, password and sessions, and the removal of their
+// account (LGPD, see docs/decisions: the row is anonymised, the content stays). The export of their data is in
+// account-export.server.ts.
 import { eq, inArray, sql } from "drizzle-orm";
 import {
-  answers,
   authTokens,
-  comments,
   favorites,
   follows,
   knownDevices,
   notificationPreferences,
   notifications,
-  postComments,
-  postLikes,
   posts,
   questions,
-  reputationEvents,
   savedFilters,
   sessions,
   tagFollows,
-  tags,
   uploads,
   users,
-  votes,
 } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -33,9 +27,8 @@ import {
   removeUploadFiles,
   storeImage,
 } from "#app/features/uploads/uploads.server.ts";
-// What other features keep about a member, taken out on removal and listed in the export (their public
-// functions).
-import { removeSubscriptionOf, subscriptionOf } from "#app/features/newsletter/newsletter.server.ts";
+// What other features keep about a member, taken out on removal (their public functions).
+import { removeSubscriptionOf } from "#app/features/newsletter/newsletter.server.ts";
 import { anonymiseActor } from "#app/features/notifications/notify.server.ts";
 import { cancelTokens, issueToken } from "./account-tokens.server.ts";
 import {
@@ -200,209 +193,6 @@ export async function endOtherSessions(viewer: Viewer | null, currentToken: stri
   const db = await getDb();
   await endSessionsOf(db, member.id, currentToken);
 }
-
-// ----------------------------------------------------------------------------------------------- export
-
-/** Everything the site keeps about the member, as one JSON document (LGPD art. 18, portability). */
-export async function exportAccountData(viewer: Viewer | null) {
-  const member = requireMember(viewer);
-  const db = await getDb();
-  const id = member.id;
-  const [account] = await db
-    .select({
-      id: users.id,
-      handle: users.handle,
-      name: users.name,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      role: users.role,
-      roleLine: users.roleLine,
-      bio: users.bio,
-      avatarUrl: users.avatarUrl,
-      reputation: users.reputation,
-      weeklyDigest: users.weeklyDigest,
-      createdAt: users.createdAt,
-      lastActiveAt: users.lastActiveAt,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-  const [
-    sessionRows,
-    questionRows,
-    answerRows,
-    commentRows,
-    postRows,
-    postCommentRows,
-    voteRows,
-    likeRows,
-    favoriteRows,
-    followingRows,
-    followerRows,
-    tagRows,
-    filterRows,
-    preferenceRows,
-    reputationRows,
-    uploadRows,
-    newsletterRow,
-  ] = await Promise.all([
-    db
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
-      .from(sessions)
-      .where(eq(sessions.userId, id)),
-    db
-      .select({
-        id: questions.id,
-        title: questions.title,
-        description: questions.description,
-        details: questions.details,
-        score: questions.score,
-        createdAt: questions.createdAt,
-        updatedAt: questions.updatedAt,
-        deletedAt: questions.deletedAt,
-      })
-      .from(questions)
-      .where(eq(questions.authorId, id))
-      .orderBy(questions.id),
-    db
-      .select({
-        id: answers.id,
-        questionId: answers.questionId,
-        body: answers.body,
-        score: answers.score,
-        createdAt: answers.createdAt,
-        updatedAt: answers.updatedAt,
-        deletedAt: answers.deletedAt,
-      })
-      .from(answers)
-      .where(eq(answers.authorId, id))
-      .orderBy(answers.id),
-    db
-      .select({
-        id: comments.id,
-        targetKind: comments.targetKind,
-        targetId: comments.targetId,
-        body: comments.body,
-        createdAt: comments.createdAt,
-        deletedAt: comments.deletedAt,
-      })
-      .from(comments)
-      .where(eq(comments.authorId, id))
-      .orderBy(comments.id),
-    db
-      .select({
-        id: posts.id,
-        slug: posts.slug,
-        title: posts.title,
-        description: posts.description,
-        body: posts.body,
-        category: posts.category,
-        coverUrl: posts.coverUrl,
-        createdAt: posts.createdAt,
-        updatedAt: posts.updatedAt,
-        deletedAt: posts.deletedAt,
-      })
-      .from(posts)
-      .where(eq(posts.authorId, id))
-      .orderBy(posts.id),
-    db
-      .select({
-        id: postComments.id,
-        postId: postComments.postId,
-        parentId: postComments.parentId,
-        body: postComments.body,
-        createdAt: postComments.createdAt,
-        deletedAt: postComments.deletedAt,
-      })
-      .from(postComments)
-      .where(eq(postComments.authorId, id))
-      .orderBy(postComments.id),
-    db
-      .select({
-        targetKind: votes.targetKind,
-        targetId: votes.targetId,
-        value: votes.value,
-        createdAt: votes.createdAt,
-      })
-      .from(votes)
-      .where(eq(votes.userId, id)),
-    db
-      .select({ postId: postLikes.postId, createdAt: postLikes.createdAt })
-      .from(postLikes)
-      .where(eq(postLikes.userId, id)),
-    db
-      .select({
-        targetKind: favorites.targetKind,
-        targetId: favorites.targetId,
-        createdAt: favorites.createdAt,
-      })
-      .from(favorites)
-      .where(eq(favorites.userId, id)),
-    db
-      .select({ handle: users.handle, since: follows.createdAt })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followeeId))
-      .where(eq(follows.followerId, id)),
-    db
-      .select({ handle: users.handle, since: follows.createdAt })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
-      .where(eq(follows.followeeId, id)),
-    db
-      .select({ tag: tags.name, since: tagFollows.createdAt })
-      .from(tagFollows)
-      .innerJoin(tags, eq(tags.id, tagFollows.tagId))
-      .where(eq(tagFollows.userId, id)),
-    db
-      .select({ name: savedFilters.name, query: savedFilters.query, createdAt: savedFilters.createdAt })
-      .from(savedFilters)
-      .where(eq(savedFilters.userId, id)),
-    db
-      .select({ kind: notificationPreferences.kind, byEmail: notificationPreferences.byEmail })
-      .from(notificationPreferences)
-      .where(eq(notificationPreferences.userId, id)),
-    db
-      .select({
-        delta: reputationEvents.delta,
-        reason: reputationEvents.reason,
-        targetKind: reputationEvents.targetKind,
-        targetId: reputationEvents.targetId,
-        createdAt: reputationEvents.createdAt,
-      })
-      .from(reputationEvents)
-      .where(eq(reputationEvents.userId, id))
-      .orderBy(reputationEvents.id),
-    db
-      .select({ key: uploads.key, mime: uploads.mime, bytes: uploads.bytes, createdAt: uploads.createdAt })
-      .from(uploads)
-      .where(eq(uploads.ownerId, id)),
-    // The newsletter is kept by address, not by account: the subscription of the account's address.
-    subscriptionOf(account?.email ?? member.email),
-  ]);
-  return {
-    format: "suporte-de-domingo/account-export@1",
-    exportedAt: new Date().toISOString(),
-    account,
-    sessions: sessionRows,
-    questions: questionRows,
-    answers: answerRows,
-    comments: commentRows,
-    posts: postRows,
-    postComments: postCommentRows,
-    votes: voteRows,
-    postLikes: likeRows,
-    favorites: favoriteRows,
-    following: followingRows,
-    followers: followerRows,
-    followedTags: tagRows,
-    savedFilters: filterRows,
-    notificationPreferences: preferenceRows,
-    reputation: reputationRows,
-    uploads: uploadRows,
-    newsletter: newsletterRow,
-  };
-}
-
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 // ----------------------------------------------------------------------------------------------- delete
 

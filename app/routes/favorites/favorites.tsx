@@ -2,7 +2,7 @@
 import { Link, href } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { PostCard } from "#app/features/posts/components/post-card.tsx";
-import { listFavorites, type FavoriteKind } from "#app/features/posts/lists.server.ts";
+import { listFavorites, type FavoriteKind } from "#app/features/posts/favorite-lists.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -1,7 +1,8 @@
 // /newsletter/confirmar/:token: the link of the newsletter's confirmation e-mail. Opening it changes nothing
 // (mail scanners and link previews open links too, ADR 023): the page's button posts, and the POST confirms.
 // The newsletter has no account, so no session is asked for; the token is the proof.
-import { Form, Link, data, href } from "react-router";
+import { Form, data } from "react-router";
+import { NewsletterLinkPage } from "#app/features/newsletter/components/newsletter-link-page.tsx";
 import { confirmationLinkState, confirmSubscription } from "#app/features/newsletter/newsletter.server.ts";
 import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -32,38 +33,26 @@ export async function action({ params }: Route.ActionArgs) {
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.confirmed || (!actionData && loaderData.state === "confirmed")) {
     return (
-      <Page title="Inscrição confirmada!">
+      <NewsletterLinkPage title="Inscrição confirmada!">
         Pronto! Você vai receber as novidades da Suporte de Domingo no seu e-mail.
-      </Page>
+      </NewsletterLinkPage>
     );
   }
   if (actionData || loaderData.state === "invalid") {
     return (
-      <Page title="Link inválido ou expirado">
+      <NewsletterLinkPage title="Link inválido ou expirado">
         Não encontramos esta inscrição. Inscreva-se de novo pelo formulário no rodapé.
-      </Page>
+      </NewsletterLinkPage>
     );
   }
   return (
-    <Page title="Confirme sua inscrição">
+    <NewsletterLinkPage title="Confirme sua inscrição">
       Falta um passo: confirme que quer receber as novidades da Suporte de Domingo neste e-mail.
       <Form method="post" className="mt-8">
         <button type="submit" className="btn-primary">
           Confirmar inscrição
         </button>
       </Form>
-    </Page>
-  );
-}
-
-function Page({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-primary text-2xl font-bold">{title}</h1>
-      <div className="mt-4 text-slate-800">{children}</div>
-      <Link to={href("/")} className="btn-ghost mt-8">
-        Voltar para a página inicial
-      </Link>
-    </div>
+    </NewsletterLinkPage>
   );
 }

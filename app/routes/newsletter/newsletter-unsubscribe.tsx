@@ -1,7 +1,8 @@
 // /newsletter/cancelar/:token: the unsubscribe link of every newsletter e-mail. Opening it (a person, or a mail
 // scanner following links) only shows a button; the POST leaves, from that button or from the mail client's
 // one-click `List-Unsubscribe-Post` (RFC 8058, a cookie-less POST, so no session is asked for).
-import { Form, Link, data, href } from "react-router";
+import { Form, data } from "react-router";
+import { NewsletterLinkPage } from "#app/features/newsletter/components/newsletter-link-page.tsx";
 import { isUnsubscribeLinkValid, unsubscribe } from "#app/features/newsletter/newsletter.server.ts";
 import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -32,38 +33,26 @@ export async function action({ params }: Route.ActionArgs) {
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.left) {
     return (
-      <Page title="Inscrição cancelada">
+      <NewsletterLinkPage title="Inscrição cancelada">
         Pronto: você não vai mais receber os e-mails da newsletter da Suporte de Domingo.
-      </Page>
+      </NewsletterLinkPage>
     );
   }
   if (actionData || !loaderData.valid) {
     return (
-      <Page title="Link inválido ou já usado">
+      <NewsletterLinkPage title="Link inválido ou já usado">
         Não encontramos esta inscrição: ela já foi cancelada ou o link está incompleto.
-      </Page>
+      </NewsletterLinkPage>
     );
   }
   return (
-    <Page title="Cancelar inscrição na newsletter">
+    <NewsletterLinkPage title="Cancelar inscrição na newsletter">
       Você deixará de receber os e-mails da newsletter da Suporte de Domingo.
       <Form method="post" className="mt-8">
         <button type="submit" className="btn-primary">
           Cancelar inscrição
         </button>
       </Form>
-    </Page>
-  );
-}
-
-function Page({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-primary text-2xl font-bold">{title}</h1>
-      <div className="mt-4 text-slate-800">{children}</div>
-      <Link to={href("/")} className="btn-ghost mt-8">
-        Voltar para a página inicial
-      </Link>
-    </div>
+    </NewsletterLinkPage>
   );
 }

@@ -1,5 +1,5 @@
 // GET /configuracoes/exportar: the member's data as a JSON download (LGPD portability).
-import { exportAccountData } from "#app/features/accounts/settings.server.ts";
+import { exportAccountData } from "#app/features/accounts/account-export.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import type { Route } from "./+types/export-data";
 
