@@ -45,10 +45,17 @@ function send(
       resolve(res.statusCode ?? 0);
     });
     req.on("error", () => resolve(-1));
+    req.on("close", () => resolve(-1));
     let index = 0;
     const next = () => {
       if (req.destroyed) return;
-      if (index >= chunks.length) return void req.end();
+      if (index >= chunks.length) {
+        // A body shorter than its declared length stays open (ending it is a client error in Node): the
+        // answer comes before the rest would.
+        const sent = chunks.join("").length;
+        if (length === undefined || sent >= length) req.end();
+        return;
+      }
       req.write(chunks[index++]);
       setTimeout(next, everyMs);
     };

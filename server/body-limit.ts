@@ -35,22 +35,21 @@ export function bufferedBody(res: Response): Uint8Array<ArrayBuffer> | undefined
   return res.locals.requestBody as Uint8Array<ArrayBuffer> | undefined;
 }
 
-/** What is read and thrown away after a refusal, so the sender gets to read the 413 before the socket closes. */
-const LINGER_BYTES = 64 * 1024 * 1024;
+/** How long a refused sender has to read the answer before its connection is closed. */
 const LINGER_MS = 5_000;
 
 function refuse(req: Request, res: Response) {
-  // The rest of the body is read and dropped, up to a bound: a sender still writing would otherwise see the
-  // connection reset instead of the answer. Then the connection closes.
-  let discarded = 0;
-  const close = () => req.socket.destroy();
-  req.on("data", (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) close();
-  });
-  req.resume();
-  const timer = setTimeout(close, LINGER_MS);
-  req.socket.once("close", () => clearTimeout(timer));
+  // The rest of the body is not read: the socket is paused (a listener marks the body as taken, so Node does
+  // not drain it either), the sender's writes stall on TCP back-pressure, and it reads the answer at leisure.
+  // The answer says "Connection: close", so no client sends another request behind the unread body; Node
+  // would then destroy the socket as soon as the answer is out, and a reset while the sender still writes can
+  // swallow the answer, so this socket only half-closes, and is destroyed after the linger.
+  const socket = req.socket;
+  req.on("data", () => undefined);
+  req.pause();
+  socket.destroySoon = () => void socket.end();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  socket.once("close", () => clearTimeout(timer));
   const wantsJson = req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json");
   res.status(413).set("Connection", "close");
   if (wantsJson) res.json({ error: TOO_LARGE_MESSAGE });

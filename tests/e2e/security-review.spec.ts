@@ -20,7 +20,8 @@ function raw(
     method = "GET",
     headers = {},
     body,
-  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+    keepOpen = false,
+  }: { method?: string; headers?: Record<string, string>; body?: string; keepOpen?: boolean } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, method, headers }, (res) => {
@@ -30,7 +31,9 @@ function raw(
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
     req.on("error", reject);
-    req.end(body);
+    // A declared body that never comes: the request stays open until the answer (ending it short is an error).
+    if (keepOpen) req.flushHeaders();
+    else req.end(body);
   });
 }
 
@@ -127,6 +130,7 @@ test.describe("with PUBLIC_URL unset (the documented default)", () => {
         "Content-Type": "application/x-www-form-urlencoded",
         "Content-Length": String(200 * 1024 * 1024),
       },
+      keepOpen: true,
     }).catch((error: Error) => ({ status: -1, headers: {}, body: error.message }));
     expect(declared.status).toBe(413);
     expect(declared.body).toContain("grande demais");
