@@ -42,6 +42,14 @@ export const RATE_LIMITS = {
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
+/** The fixed window `now` falls in, and the seconds until it ends (at least one). */
+function windowOf(rule: RateLimitRule, now: Date) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { windowStart, retryAfterSeconds };
+}
+
 /** Counts one attempt for `subject` under `rule` and says whether it is still within the limit. */
 export async function hitRateLimit(
   rule: RateLimitRule,
@@ -49,8 +57,7 @@ export async function hitRateLimit(
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
   const db = await getDb();
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const { windowStart, retryAfterSeconds } = windowOf(rule, now);
   const [row] = await db
     .insert(rateLimits)
     .values({ key: `${rule.name}:${subject}`, windowStart, count: 1 })
@@ -64,7 +71,6 @@ export async function hitRateLimit(
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
   }
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count <= rule.limit, count, retryAfterSeconds };
 }
 
@@ -79,14 +85,12 @@ export async function peekRateLimit(
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
   const db = await getDb();
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const { windowStart, retryAfterSeconds } = windowOf(rule, now);
   const [row] = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
     .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart)));
   const count = row?.count ?? 0;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count < rule.limit, count, retryAfterSeconds };
 }
 
