@@ -3,7 +3,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const buildEntry = "build/server/index.js";
+// BUILD_DIR (react-router.config.ts) lets a second checkout of the build run beside ./build.
+const buildEntry = path.join(process.env.BUILD_DIR ?? "build", "server/index.js");
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -46,4 +46,14 @@ describe("parseEnv", () => {
       expect(() => parseEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
     }
   });
+
+  it("takes WEB_CONCURRENCY as a whole number of app servers, unset meaning one per core", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ WEB_CONCURRENCY: "4" }).WEB_CONCURRENCY).toBe(4);
+    for (const bad of ["0", "-1", "1.5", "muitos", "65"]) {
+      expect(() => parseEnv({ WEB_CONCURRENCY: bad }), bad).toThrow(
+        /WEB_CONCURRENCY: deve ser um número inteiro/,
+      );
+    }
+  });
 });

@@ -73,6 +73,16 @@ const envSchema = z.object({
     .optional(),
   /** Requests inside the app at once; more wait in line (server/concurrency-limit.ts). */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1000).default(64),
+  /**
+   * App servers `npm start` runs on PostgreSQL (server/cluster.ts, ADR 029); unset, one per available core.
+   * PGlite belongs to one process, so it always runs one.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: "deve ser um número inteiro de 1 a 64" })
+    .int("deve ser um número inteiro de 1 a 64")
+    .min(1, "deve ser um número inteiro de 1 a 64")
+    .max(64, "deve ser um número inteiro de 1 a 64")
+    .optional(),
   /** `off` renders every visitor's page afresh (ADR 015); the cache is never used in development. */
   VISITOR_PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   ADMIN_EMAIL: z.email({ message: "deve ser um e-mail válido" }).optional(),
