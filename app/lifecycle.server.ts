@@ -7,6 +7,7 @@ import {
   nonceContext,
   pageHtmlContext,
   visitorPageContext,
+  type VisitorPageChanges,
   type VisitorPageEffect,
   type VisitorPageNote,
 } from "./lib/context.ts";
@@ -44,13 +45,15 @@ async function processWrites() {
   return writes;
 }
 
-/** Tells the other app servers that a write through this one ended (their visitor caches empty). */
-export async function announceWrite(): Promise<void> {
-  await (await processWrites()).announce();
+/** Tells the other app servers what a write through this one changed (their visitor caches follow). */
+export async function announceWrite(changes: VisitorPageChanges): Promise<void> {
+  await (await processWrites()).announce(changes);
 }
 
-/** Runs `onWrite` whenever a write through another app server ended. */
-export async function onWriteElsewhere(onWrite: () => void): Promise<() => Promise<void>> {
+/** Runs `onWrite` with what a write through another app server changed, whenever one ends. */
+export async function onWriteElsewhere(
+  onWrite: (changes: VisitorPageChanges) => void,
+): Promise<() => Promise<void>> {
   return (await processWrites()).onWriteElsewhere(onWrite);
 }
 

@@ -1,9 +1,13 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";
 import { rootMiddleware } from "./root-middleware.server.ts";
+import { visitorPageContext } from "./lib/context.ts";
+import { topic, writeChanges } from "./lib/visitor-page-topics.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { createSession } from "./features/accounts/sessions.server.ts";
 
-setupTestDatabase();
+const db = setupTestDatabase();
 
 const post = (headers: Record<string, string>) =>
   new Request("http://localhost:3000/entrar", {
@@ -37,5 +41,42 @@ describe("the root middleware", () => {
     const response = await run(post({ "sec-fetch-site": "same-origin" }));
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).status).toBe(200);
+  });
+
+  test("says what a write changed for visitors' cached pages: a member's everything unless the action says less, a refusal nothing", async () => {
+    const member = await createMember(db());
+    const cookie = `sdd_session=${await createSession(db(), member.id, null)}`;
+    const changesAfter = async (
+      request: Request,
+      action: (context: RouterContextProvider) => Response = () => new Response("ok"),
+    ) => {
+      const context = new RouterContextProvider();
+      context.set(visitorPageContext, { cacheable: false, effects: [] });
+      await middleware({ request, context, params: {}, unstable_pattern: "" } as never, async () =>
+        action(context),
+      );
+      return context.get(visitorPageContext).changes;
+    };
+    const asMember = (method = "POST") =>
+      new Request("http://localhost:3000/questions/1", {
+        method,
+        headers: { host: "localhost:3000", "sec-fetch-site": "same-origin", cookie },
+      });
+    expect(await changesAfter(asMember())).toBe("everything");
+    expect(
+      await changesAfter(asMember(), (context) => {
+        writeChanges(context, topic.question(1));
+        return new Response("ok");
+      }),
+    ).toEqual({ topics: ["question:1"] });
+    for (const status of [400, 403, 404, 429]) {
+      expect(await changesAfter(asMember(), () => new Response("recusado", { status }))).toBe("nothing");
+    }
+    // A failure after a commit may have changed anything.
+    expect(await changesAfter(asMember(), () => new Response("erro", { status: 500 }))).toBe("everything");
+    expect(await changesAfter(asMember("OPTIONS"))).toBeUndefined();
+    expect(await changesAfter(asMember("GET"))).toBeUndefined();
+    // Anonymous writes change nothing unless they say so (a sign-up).
+    expect(await changesAfter(post({ "sec-fetch-site": "same-origin" }))).toBeUndefined();
   });
 });

@@ -14,11 +14,14 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
     const { viewer, setCookie } = await resolveSession(request);
     context.set(viewerContext, viewer);
     const write = !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase());
-    // The HTTP server empties visitors' cached pages after a write that may have changed them: a member's
-    // (marked before it runs, so a failure after its commit counts too) or one that signed someone in.
-    if (write && viewer) context.get(visitorPageContext).wrote = true;
+    // What the write changed for visitors' cached pages (ADR 028): the action names its topics; a member's
+    // write that names nothing changes everything (marked before it runs, so a failure after its commit counts
+    // too). A refusal (4xx: invalid form, rate limit, no permission) changed nothing, whatever it declared.
+    // Signing in or out changes nothing visitors see; an anonymous write that does (a sign-up) says so.
+    const visitorPage = context.get(visitorPageContext);
+    if (write && viewer) visitorPage.changes ??= "everything";
     const response = await next();
-    if (write && setsSessionCookie(request, response)) context.get(visitorPageContext).wrote = true;
+    if (write && response.status >= 400 && response.status < 500) visitorPage.changes = "nothing";
     const headers: Array<[string, string]> = [];
     // A member's page, or an answer that signs someone in or out, is theirs alone: no shared or browser cache
     // may keep it (a shared computer's back button, a proxy).

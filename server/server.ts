@@ -15,7 +15,7 @@ import { appHandler } from "./app-handler.ts";
 import { bodyLimit, declaredBodyLimit } from "./body-limit.ts";
 import { hostGuard } from "./host-guard.ts";
 import { requestLog } from "./request-log.ts";
-import { visitorPageCache, type VisitorPageNote } from "./visitor-page-cache.ts";
+import { visitorPageCache, type VisitorPageChanges, type VisitorPageNote } from "./visitor-page-cache.ts";
 
 type AppEntry = {
   startApp: () => Promise<void>;
@@ -29,8 +29,8 @@ type AppEntry = {
   }) => RouterContextProvider;
   replayVisitorPageEffects: (effects: unknown[], request: globalThis.Request, clientIp: string) => void;
   isSignedIn: (request: globalThis.Request) => Promise<boolean>;
-  announceWrite: () => Promise<void>;
-  onWriteElsewhere: (onWrite: () => void) => Promise<() => Promise<void>>;
+  announceWrite: (changes: VisitorPageChanges) => Promise<void>;
+  onWriteElsewhere: (onWrite: (changes: VisitorPageChanges) => void) => Promise<() => Promise<void>>;
 };
 
 const isDev = process.argv.includes("--dev");
@@ -138,8 +138,8 @@ async function isLiveMember(req: express.Request): Promise<boolean> {
   return live;
 }
 
-// Visitors' pages from memory, emptied by every write that may change them (ADR 015). Not in development,
-// where the code under the pages changes.
+// Visitors' pages from memory, refreshed after the writes that change them (ADR 015, ADR 028). Not in
+// development, where the code under the pages changes.
 const visitorPages = visitorPageCache({
   isMember: isLiveMember,
   replay: (effects, req) => {
@@ -155,10 +155,10 @@ const visitorPages = visitorPageCache({
       ),
     );
   },
-  // Other app servers on the same PostgreSQL empty their caches too (app/lib/site-writes.server.ts).
-  announceWrite: () =>
+  // Other app servers on the same PostgreSQL follow the same writes (app/lib/site-writes.server.ts).
+  announceWrite: (changes) =>
     void entryOf()
-      .then((entry) => entry.announceWrite())
+      .then((entry) => entry.announceWrite(changes))
       .catch((error: unknown) => logger.warn({ err: error }, "could not announce a write to other servers")),
 });
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
@@ -188,7 +188,7 @@ app.all(
 
 await (await entryOf()).startApp();
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") {
-  await (await entryOf()).onWriteElsewhere(() => visitorPages.clear());
+  await (await entryOf()).onWriteElsewhere((changes) => visitorPages.invalidate(changes));
 }
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {

@@ -1,18 +1,29 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { requestUrlOf, visitorPageCache, type VisitorPageNote } from "./visitor-page-cache.ts";
+import {
+  requestUrlOf,
+  visitorPageCache,
+  type VisitorPageChanges,
+  type VisitorPageNote,
+} from "./visitor-page-cache.ts";
 
-let closeServer: (() => Promise<void>) | undefined;
+const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  await closeServer?.();
-  closeServer = undefined;
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-/** A tiny app behind the cache: GET /page/:n renders "page n #render" with the nonce; POST /write writes. */
+/**
+ * A tiny app behind the cache: GET /page/:n renders "page n #render" with the nonce and shows the topic
+ * `question:n` (renders can be held open until `release()`, a page can be made gone); POST /write?changes=…
+ * says what it changed ("everything", or topics separated by commas, "" for only the lists).
+ */
 async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
   let renders = 0;
   let nonces = 0;
+  let hold: Promise<void> | undefined;
+  let release = () => {};
+  const gone = new Set<string>();
   const replayed: unknown[] = [];
   const cache = visitorPageCache({ ...options, replay: (effects) => replayed.push(...effects) });
   const app = express();
@@ -22,45 +33,68 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
     next();
   });
   app.use(cache.middleware);
-  app.get("/page/:n", (req, res) => {
-    renders++;
+  app.get("/page/:n", async (req, res) => {
+    const render = ++renders;
+    await hold;
+    if (gone.has(req.params.n)) return res.status(404).type("html").send("não existe mais");
     const note = res.locals.visitorPage as VisitorPageNote | undefined;
     if (note && req.query.keep !== "no") {
       note.cacheable = true;
       note.url = requestUrlOf(req);
+      note.topics = [`question:${req.params.n}`];
       note.effects.push({ kind: "question-view", questionId: Number(req.params.n) });
     }
     if (req.query.cookie) res.setHeader("Set-Cookie", "x=1");
     res
       .type("html")
       .send(
-        `<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${renders} ${req.hostname}`,
+        `<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${render} ${req.hostname}`,
       );
   });
-  // The app marks a write that may change visitors' pages (a member's, app/root-middleware.server.ts).
   app.all("/write", (req, res) => {
-    if (req.query.member) (res.locals.visitorPage as VisitorPageNote).wrote = true;
-    res.status(req.query.fail ? 400 : 303).end();
+    const changes = req.query.changes;
+    if (typeof changes === "string") {
+      (res.locals.visitorPage as VisitorPageNote).changes =
+        changes === "everything" ? "everything" : { topics: changes.split(",").filter(Boolean) };
+    }
+    res.status(303).end();
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  closeServer = () => new Promise((resolve) => server.close(() => resolve()));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${origin}${path}`, { headers });
-    return { hit: res.headers.get("x-visitor-cache") === "hit", body: await res.text() };
+    const state = res.headers.get("x-visitor-cache");
+    return { hit: state === "hit", stale: state === "stale", status: res.status, body: await res.text() };
   };
   const post = (path: string, method = "POST") => fetch(`${origin}${path}`, { method, redirect: "manual" });
-  return { get, post, cache, replayed };
+  const holdRenders = () => {
+    hold = new Promise((resolve) => (release = () => resolve()));
+  };
+  return {
+    get,
+    post,
+    cache,
+    replayed,
+    holdRenders,
+    release: () => {
+      hold = undefined;
+      release();
+    },
+    makeGone: (n: string) => gone.add(n),
+  };
 }
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe("visitorPageCache", () => {
   it("serves a kept page to the next visitor with that response's nonce and redoes its effects", async () => {
     const { get, replayed } = await serve();
     const first = await get("/page/1");
-    expect(first).toEqual({ hit: false, body: '<script nonce="nonce1"></script>page 1 #1 127.0.0.1' });
+    expect(first).toMatchObject({ hit: false, body: '<script nonce="nonce1"></script>page 1 #1 127.0.0.1' });
     const second = await get("/page/1");
-    expect(second).toEqual({ hit: true, body: '<script nonce="nonce2"></script>page 1 #1 127.0.0.1' });
+    expect(second).toMatchObject({ hit: true, body: '<script nonce="nonce2"></script>page 1 #1 127.0.0.1' });
     expect(replayed).toEqual([{ kind: "question-view", questionId: 1 }]);
   });
 
@@ -80,23 +114,76 @@ describe("visitorPageCache", () => {
     expect((await get("/page/1?cookie=1")).hit).toBe(false);
   });
 
-  it("empties after every write the app marks, refused or not", async () => {
-    const { get, post } = await serve();
+  it("renders again at once the pages of the topics a write names, the others once they are a few seconds old", async () => {
+    let now = 0;
+    const { get, post } = await serve({ listLagMs: 3000, now: () => now });
     await get("/page/1");
-    expect((await get("/page/1")).hit).toBe(true);
-    await post("/write?fail=1&member=1");
-    expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
-    await post("/write?member=1");
-    expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#3") });
+    await get("/page/2");
+    await post("/write?changes=question:1");
+    expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("page 1 #3") });
+    // Page 2 (a list, another question's page) may lag: served as it was until it is listLagMs old.
+    now = 2999;
+    expect(await get("/page/2")).toMatchObject({ hit: true, body: expect.stringContaining("page 2 #2") });
+    now = 3000;
+    expect(await get("/page/2")).toMatchObject({ hit: false, body: expect.stringContaining("page 2 #4") });
+    // Page 1 was rendered after the write: nothing is pending for it.
+    expect(await get("/page/1")).toMatchObject({ hit: true, body: expect.stringContaining("page 1 #3") });
   });
 
-  it("keeps its pages through anonymous posts and OPTIONS that change nothing visitors see", async () => {
+  it("renders every page again at once after a write that changed everything", async () => {
     const { get, post } = await serve();
     await get("/page/1");
-    await post("/write?fail=1");
+    await get("/page/2");
+    await post("/write?changes=everything");
+    expect((await get("/page/1")).hit).toBe(false);
+    expect((await get("/page/2")).hit).toBe(false);
+  });
+
+  it("keeps its pages, fresh, through requests that changed nothing: refusals, anonymous posts, OPTIONS", async () => {
+    let now = 0;
+    const { get, post } = await serve({ now: () => now });
+    await get("/page/1");
     await post("/write");
     await post("/write", "OPTIONS");
+    now = 10_000;
     expect(await get("/page/1")).toMatchObject({ hit: true, body: expect.stringContaining("#1") });
+  });
+
+  it("has one request render a due page again while the others get the copy they had", async () => {
+    const { get, post, holdRenders, release } = await serve();
+    await get("/page/1");
+    await post("/write?changes=question:1");
+    holdRenders();
+    const refreshing = get("/page/1");
+    await tick();
+    const others = await Promise.all([get("/page/1"), get("/page/1"), get("/page/1")]);
+    for (const other of others)
+      expect(other).toMatchObject({ stale: true, body: expect.stringContaining("#1") });
+    release();
+    expect(await refreshing).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
+    expect(await get("/page/1")).toMatchObject({ hit: true, body: expect.stringContaining("#2") });
+  });
+
+  it("keeps a page that a write to its topic reached while it rendered as due", async () => {
+    const { get, post, holdRenders, release } = await serve();
+    holdRenders();
+    const rendering = get("/page/1");
+    await tick();
+    await post("/write?changes=question:1");
+    release();
+    await rendering;
+    expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
+    expect((await get("/page/1")).hit).toBe(true);
+  });
+
+  it("drops the copy it was refreshing when the page is gone", async () => {
+    const { get, post, makeGone, cache } = await serve();
+    await get("/page/1");
+    await post("/write?changes=question:1");
+    makeGone("1");
+    expect(await get("/page/1")).toMatchObject({ status: 404, hit: false });
+    expect(cache.size()).toBe(0);
+    expect(await get("/page/1")).toMatchObject({ status: 404, stale: false });
   });
 
   it("serves visitors whose session cookie leads to no session, and never members", async () => {
@@ -129,29 +216,26 @@ describe("visitorPageCache", () => {
     expect((await get("/page/1")).hit).toBe(false);
   });
 
-  it("announces every write when it ends, so the other servers' caches empty too", async () => {
+  it("announces what each write changed when it ends, so the other servers' caches follow", async () => {
     // Two servers wired as server/server.ts wires them through the database (LISTEN/NOTIFY).
-    let announced = 0;
-    const elsewhere: { clear?: () => void } = {};
+    const announced: VisitorPageChanges[] = [];
+    const elsewhere: { invalidate?: (changes: VisitorPageChanges) => void } = {};
     const first = await serve({
-      announceWrite: () => {
-        announced++;
-        elsewhere.clear?.();
+      announceWrite: (changes) => {
+        announced.push(changes);
+        elsewhere.invalidate?.(changes);
       },
     });
-    const closeFirst = closeServer;
     const other = await serve();
-    elsewhere.clear = other.cache.clear;
-    try {
-      await other.get("/page/1");
-      expect((await other.get("/page/1")).hit).toBe(true);
-      await first.get("/page/1");
-      expect(announced).toBe(0);
-      await first.post("/write?member=1");
-      await expect.poll(() => announced).toBe(1);
-      expect(await other.get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
-    } finally {
-      await closeFirst?.();
-    }
+    elsewhere.invalidate = other.cache.invalidate;
+    await other.get("/page/1");
+    await other.get("/page/2");
+    expect((await other.get("/page/1")).hit).toBe(true);
+    await first.post("/write");
+    expect(announced).toEqual([]);
+    await first.post("/write?changes=question:1");
+    await expect.poll(() => announced).toEqual([{ topics: ["question:1"] }]);
+    expect(await other.get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#3") });
+    expect((await other.get("/page/2")).hit).toBe(true);
   });
 });

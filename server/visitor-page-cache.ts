@@ -1,38 +1,60 @@
-// Visitors' pages from memory (ADR 015). A visitor's successful page that hydrates on intent is the same
-// for every visitor, so the first render is kept and later visitors get its bytes, with this response's CSP
-// nonce put back in. Members (a live session) never read from it or write to it, so a member always sees
-// their own writes. A write that may change what visitors see (any member's, a sign-up) empties it, and a page
-// rendered while a write landed is not kept, so a visitor never sees a page older than the last write either,
-// only one at most `ttlMs` old for what does not go through a request (view counts, "2 min"). Anonymous posts
-// that change nothing visitors see (a failed sign-in, OPTIONS) leave it alone: they cost the site nothing.
+// Visitors' pages from memory (ADR 015, ADR 028). A visitor's successful page that hydrates on intent is the
+// same for every visitor, so the first render is kept and later visitors get its bytes, with this response's
+// CSP nonce put back in. Members (a live session) never read from it or write to it, so a member always sees
+// their own writes.
+//
+// A write changes only what it says it changed (app/lib/visitor-page-topics.server.ts): the pages showing its
+// topics (the question, the post, the member) are due at once, every other page (lists, the home page, counts
+// and reputations shown beside other content) once it is `listLagMs` old. A page that is due is rendered again
+// by one request while the others get the copy they had ("stale"): no stampede, and a visitor sees a write to
+// the page they read within one render of it. A page rendered while a write reached it is kept already due. A
+// request that changed nothing (a refusal, a failed sign-in, OPTIONS) leaves the cache alone. Pages also expire
+// after `ttlMs` for what no request changes (view counts, "2 min").
 import type { IncomingHttpHeaders } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+
+type PageTopic = string;
+/** What a request changed (app/lib/context.ts, VisitorPageChanges). */
+export type VisitorPageChanges = "nothing" | "everything" | { topics: PageTopic[] };
 
 /** The notes the app fills in for each request (app/lib/context.ts, VisitorPageNote). */
 export type VisitorPageNote = {
   cacheable: boolean;
   effects: unknown[];
+  /** The topics whose writes must reach this page at once. */
+  topics?: PageTopic[];
   /** The URL the app rendered (canonical links depend on its host): the page is kept under it only. */
   url?: string;
-  /** A GET that wrote something visitors see (confirming an e-mail): the cache is emptied after it. */
-  wrote?: boolean;
+  /** What a write changed for visitors. */
+  changes?: VisitorPageChanges;
 };
+
+/** When a kept page must be rendered again: not yet, once it is `listLagMs` old, or now. */
+type Due = "no" | "after-lag" | "now";
 
 type Entry = {
   /** The page split at its nonce: joined again with each response's own. */
   parts: string[];
   headers: Record<string, string>;
   effects: unknown[];
+  topics: PageTopic[];
   bytes: number;
   storedAt: number;
+  due: Due;
+  /** When one request started rendering it again; the others are served this copy meanwhile. */
+  refreshingSince?: number;
 };
 
 export type VisitorPageCacheOptions = {
   ttlMs?: number;
+  /** How long lists and other pages a write did not name may show the state before it. */
+  listLagMs?: number;
+  /** A render that takes longer than this no longer holds the others on the old copy. */
+  refreshTimeoutMs?: number;
   maxEntries?: number;
   maxBytes?: number;
-  /** Tells the other app servers that a write ended, so their caches empty too (several processes). */
-  announceWrite?: () => void;
+  /** Tells the other app servers what a write changed, so their caches follow (several processes). */
+  announceWrite?: (changes: VisitorPageChanges) => void;
   /** Whether a request's session cookie belongs to a live session (members never share the cache). */
   isMember?: (req: Request) => Promise<boolean>;
   /** Redoes what a cached page's loaders would have done (count a view). */
@@ -42,6 +64,8 @@ export type VisitorPageCacheOptions = {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sdd_session=/;
 const KEPT_HEADERS = ["content-type", "cache-control", "link", "vary", "content-language"];
+/** Topics remembered with the number of the last write to them; past this, every older render counts as due. */
+const REMEMBERED_TOPICS = 10_000;
 
 export function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
   return SESSION_COOKIE.test(headers.cookie ?? "");
@@ -49,6 +73,8 @@ export function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
 
 export function visitorPageCache({
   ttlMs = 60_000,
+  listLagMs = 3_000,
+  refreshTimeoutMs = 10_000,
   maxEntries = 500,
   maxBytes = 64 * 1024 * 1024,
   replay,
@@ -58,7 +84,10 @@ export function visitorPageCache({
 }: VisitorPageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  let generation = 0;
+  // Writes are numbered so a render can tell, when it ends, which writes happened while it ran.
+  let lastWrite = 0;
+  let lastWriteToEverything = 0;
+  const lastWriteTo = new Map<PageTopic, number>();
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -66,26 +95,57 @@ export function visitorPageCache({
     bytes -= entry.bytes;
     entries.delete(key);
   };
-  const clear = () => {
-    generation++;
-    entries.clear();
-    bytes = 0;
-  };
 
-  const keyOf = requestUrlOf;
+  /** Applies a write's changes (this server's or, through `announceWrite`, another's). */
+  function invalidate(changes: VisitorPageChanges | undefined) {
+    if (changes === undefined || changes === "nothing") return;
+    lastWrite++;
+    const named = changes === "everything" ? undefined : new Set(changes.topics);
+    if (named) {
+      if (lastWriteTo.size + named.size > REMEMBERED_TOPICS) {
+        lastWriteTo.clear();
+        lastWriteToEverything = lastWrite;
+      }
+      for (const name of named) lastWriteTo.set(name, lastWrite);
+    } else {
+      lastWriteToEverything = lastWrite;
+    }
+    for (const entry of entries.values()) {
+      if (!named || entry.topics.some((name) => named.has(name))) entry.due = "now";
+      else if (entry.due === "no") entry.due = "after-lag";
+    }
+  }
+
+  /** How due a page rendered after write number `since` is, given the writes since. */
+  function dueAfter(since: number, topics: PageTopic[]): Due {
+    if (lastWrite === since) return "no";
+    if (lastWriteToEverything > since) return "now";
+    if (topics.some((name) => (lastWriteTo.get(name) ?? 0) > since)) return "now";
+    return "after-lag";
+  }
+
+  /** Empties the cache (tests, and anything that cannot say what it changed). */
+  const clear = () => invalidate("everything");
+
+  function serve(res: Response, entry: Entry, nonce: string, state: "hit" | "stale") {
+    const body = entry.parts.join(nonce);
+    res.status(200);
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader("X-Visitor-Cache", state);
+    res.setHeader("Content-Length", Buffer.byteLength(body));
+    res.end(body);
+  }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // The app says whether the request may have changed what visitors see (a member's write, a sign-up:
-      // app/root-middleware.server.ts). Then whatever was kept, and whatever was rendered while it ran, is
-      // dropped when it ends, however it ends (an error after the commit, a client that went away). An
-      // anonymous post that changed nothing (a wrong password, a newsletter form, OPTIONS) keeps the cache.
+      // The app says what the request changed (app/root-middleware.server.ts, the actions). It is applied when
+      // the request ends, however it ends (an error after the commit, a client that went away).
       const note: VisitorPageNote = { cacheable: false, effects: [] };
       res.locals.visitorPage = note;
       res.once("close", () => {
-        if (!note.wrote) return;
-        clear();
-        announceWrite?.();
+        if (note.changes === undefined || note.changes === "nothing") return;
+        invalidate(note.changes);
+        announceWrite?.(note.changes);
       });
       return next();
     }
@@ -94,28 +154,39 @@ export function visitorPageCache({
     if (hasSessionCookie(req.headers) && (!isMember || (await isMember(req).catch(() => true))))
       return next();
 
-    const key = keyOf(req);
+    const key = requestUrlOf(req);
     const nonce = String(res.locals.cspNonce);
     const cached = entries.get(key);
-    if (cached && now() - cached.storedAt <= ttlMs) {
+    let refreshing: Entry | undefined;
+    if (cached) {
+      const at = now();
+      const age = at - cached.storedAt;
+      const expired = age > ttlMs;
+      const due = expired || cached.due === "now" || (cached.due === "after-lag" && age >= listLagMs);
       // Most recently used last, so the oldest is the first to go when the cache is full.
       entries.delete(key);
       entries.set(key, cached);
-      const body = cached.parts.join(nonce);
-      res.status(200);
-      for (const [name, value] of Object.entries(cached.headers)) res.setHeader(name, value);
-      res.setHeader("X-Visitor-Cache", "hit");
-      res.setHeader("Content-Length", Buffer.byteLength(body));
-      res.end(body);
-      replay?.(cached.effects, req);
-      return;
+      if (!due) {
+        serve(res, cached, nonce, "hit");
+        replay?.(cached.effects, req);
+        return;
+      }
+      const beingRefreshed =
+        cached.refreshingSince !== undefined && at - cached.refreshingSince < refreshTimeoutMs;
+      if (beingRefreshed && age <= ttlMs + refreshTimeoutMs) {
+        serve(res, cached, nonce, "stale");
+        replay?.(cached.effects, req);
+        return;
+      }
+      // This request renders it again; until it ends, the others get this copy.
+      cached.refreshingSince = at;
+      refreshing = cached;
     }
-    if (cached) drop(key);
 
     // A miss: the app renders; keep what it writes if it says the page may be kept.
     const note: VisitorPageNote = { cacheable: false, effects: [] };
     res.locals.visitorPage = note;
-    const startedAt = generation;
+    const startedAfter = lastWrite;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -138,21 +209,25 @@ export function visitorPageCache({
       keep(chunk, encoding);
       return end(chunk, encoding, callback);
     }) as Response["end"];
+    // A render that never finished (the client went away) hands the refresh to the next request.
+    res.once("close", () => {
+      if (refreshing && entries.get(key) === refreshing) refreshing.refreshingSince = undefined;
+    });
     res.on("finish", () => {
-      if (note.wrote) {
-        clear();
-        announceWrite?.();
-        return;
+      if (note.changes !== undefined && note.changes !== "nothing") {
+        invalidate(note.changes);
+        announceWrite?.(note.changes);
       }
       const contentType = String(res.getHeader("content-type") ?? "");
       if (
         !note.cacheable ||
         note.url !== key ||
         res.statusCode !== 200 ||
-        generation !== startedAt ||
         res.getHeader("set-cookie") !== undefined ||
         !contentType.startsWith("text/html")
       ) {
+        // What the page became (gone, moved, an error) is not kept, and neither is the copy it replaced.
+        if (refreshing && entries.get(key) === refreshing) drop(key);
         return;
       }
       const html = Buffer.concat(chunks).toString("utf8");
@@ -161,12 +236,15 @@ export function visitorPageCache({
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
+      const topics = note.topics ?? [];
       const entry: Entry = {
         parts: html.split(nonce),
         headers,
         effects: note.effects,
+        topics,
         bytes: html.length * 2,
         storedAt: now(),
+        due: dueAfter(startedAfter, topics),
       };
       if (entry.bytes > maxBytes / 4) return;
       drop(key);
@@ -180,7 +258,7 @@ export function visitorPageCache({
     next();
   }
 
-  return { middleware, clear, size: () => entries.size };
+  return { middleware, invalidate, clear, size: () => entries.size };
 }
 
 /**

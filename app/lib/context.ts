@@ -15,17 +15,33 @@ export const clientIpContext = createContext<string>("");
 export type VisitorPageEffect = { kind: "question-view"; questionId: number };
 
 /**
+ * What a page stands for in the visitor cache, and what a write changed (ADR 028): `question:12`, `post:3`,
+ * `member:7`. A write drops at once the pages of the topics it names; every other kept page may lag a few
+ * seconds (lists, counts, reputations shown beside other content).
+ */
+export type PageTopic = `question:${number}` | `post:${number}` | `member:${number}`;
+
+/**
+ * What a request changed for visitors: nothing (a failed sign-in, a private setting), the pages of some topics
+ * at once and the rest a few seconds later (lists, counts; an empty list: only those), or everything at once
+ * (a member's name, a write that said nothing about itself).
+ */
+export type VisitorPageChanges = "nothing" | "everything" | { topics: PageTopic[] };
+
+/**
  * Notes the app leaves for the HTTP server's visitor page cache (server/visitor-page-cache.ts): whether this
- * response may be kept (a visitor's successful page that hydrates on intent) and what a cached copy must
- * redo when served.
+ * response may be kept (a visitor's successful page that hydrates on intent), the topics it shows, what a
+ * cached copy must redo when served, and what a write changed.
  */
 export type VisitorPageNote = {
   cacheable: boolean;
   effects: VisitorPageEffect[];
+  /** The topics whose writes must reach this page at once (its own question, post or member). */
+  topics?: PageTopic[];
   /** The URL the page was rendered for: the cache keeps it under that URL only. */
   url?: string;
-  /** Set by a GET that wrote something visitors see (confirming an e-mail): the cache is emptied after it. */
-  wrote?: boolean;
+  /** Set by a write (or a GET that wrote, confirming an e-mail): what visitors' pages it changed. */
+  changes?: VisitorPageChanges;
 };
 
 export const visitorPageContext = createContext<VisitorPageNote>({ cacheable: false, effects: [] });

@@ -188,14 +188,23 @@ test.describe("with PUBLIC_URL unset (the documented default)", () => {
     }
     expect(await cached()).toBe(true);
     expect(await cached({ cookie: `sdd_session=${randomBytes(32).toString("base64url")}` })).toBe(true);
-    // A member's write still empties it.
+    // Signing out changes nothing visitors see either (ADR 028)…
     const member = await signUpOver(server.origin);
-    await (
-      await fetch(`${server.origin}/sair`, {
-        method: "POST",
-        headers: { ...sameOrigin, cookie: member.cookie },
-      })
-    ).text();
+    await expect.poll(() => cached(), { timeout: 10_000 }).toBe(true);
+    const postAs = async (path: string, cookie: string, body: Record<string, string>) =>
+      (
+        await fetch(`${server.origin}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { ...sameOrigin, ...formHeaders, cookie },
+          body: form(body),
+        })
+      ).text();
+    const other = await signUpOver(server.origin);
+    await postAs("/sair", other.cookie, {});
+    await expect.poll(() => cached(), { timeout: 10_000 }).toBe(true);
+    // …and a member's new name, which shows wherever they wrote, renders every page again at once.
+    await postAs("/configuracoes", member.cookie, { intent: "profile", name: "Nome Novo da Silva" });
     expect(await cached()).toBe(false);
   });
 });

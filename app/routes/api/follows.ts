@@ -4,6 +4,7 @@ import { redirect, href } from "react-router";
 import { follow, unfollow } from "#app/features/social/follows.server.ts";
 import { followSchema } from "#app/features/social/schemas.ts";
 import { handleFollow } from "./follow-action.server.ts";
+import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/follows";
 
 export async function loader() {
@@ -14,7 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleFollow(request, context, {
     schema: followSchema,
     fallbackPath: href("/membros"),
-    apply: (viewer, { userId }, on) => (on ? follow(viewer, userId) : unfollow(viewer, userId)),
+    apply: (viewer, { userId }, on) => {
+      // Both profiles count their follows.
+      writeChanges(context, topic.member(userId), topic.member(viewer.id));
+      return on ? follow(viewer, userId) : unfollow(viewer, userId);
+    },
     done: (_viewer, { intent }) => ({ ok: true as const, following: intent === "follow" }),
   });
 }

@@ -1,5 +1,6 @@
 // Shared by POST /api/post-like and POST /api/post-favorite: parse, ask the feature, answer the fetcher with
 // JSON or send a plain form back to where it came from.
+import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider, href } from "react-router";
 import { toggleSchema, type ToggleActionData } from "#app/features/posts/schemas.ts";
@@ -18,6 +19,7 @@ export async function handleToggle(
     return data<ToggleActionData>({ ok: false, error: "Pedido inválido." }, { status: 400 });
   }
   const { postId, value, redirectTo } = submission.value;
+  writeChanges(context, topic.post(postId));
   try {
     const result = await apply(viewer, postId, value === "on");
     if (redirectTo) return redirect(safeRedirectPath(redirectTo, href("/blog")));

@@ -7,6 +7,7 @@ import { viewerContext } from "#app/lib/context.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { IMAGE_MAX_BYTES } from "#app/lib/sanitize-rules.ts";
+import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/uploads";
 
 /** Enough for a long post full of screenshots; stops a script from filling the disk. */
@@ -23,6 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return reply({ error: "Use POST para enviar imagens." }, 405);
   const viewer = context.get(viewerContext);
   if (!viewer) return reply({ error: "Entre na sua conta para enviar imagens." }, 401);
+  // An image shows nowhere until a post or answer that uses it is saved.
+  writeChangesNothingVisitorsSee(context);
 
   // Refuse obviously oversized bodies before reading them.
   const length = Number(request.headers.get("content-length") ?? 0);

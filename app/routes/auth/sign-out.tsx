@@ -9,6 +9,7 @@ import {
 import { clearSessionCookie, endSession } from "#app/features/accounts/sessions.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/sign-out";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Sair", noindex: true });
@@ -18,7 +19,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  writeChangesNothingVisitorsSee(context);
   await endSession(request);
   return redirect(href("/"), { headers: { "Set-Cookie": clearSessionCookie(request) } });
 }

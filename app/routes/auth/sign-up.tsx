@@ -11,6 +11,7 @@ import { signUpSchema, type AccountActionData } from "#app/features/accounts/sch
 import { viewerContext } from "#app/lib/context.ts";
 import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/sign-up";
 
 export const meta: Route.MetaFunction = () =>
@@ -33,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const signedIn = await signUp(submission.value, requestMeta(request, context));
+    // A new member on the members' list (a few seconds later is fine).
+    writeChanges(context);
     return redirect(redirectTarget(request), { headers: signedInHeaders(request, signedIn) });
   } catch (error) {
     return errorReply<AccountActionData>(submission, error, {}, { hideFields: ["password"] });

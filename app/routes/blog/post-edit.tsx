@@ -6,6 +6,7 @@ import { suggestedTags } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/post-edit";
 import { handlePostForm } from "./post-form.server.ts";
 
@@ -32,6 +33,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const post = await load(viewer, params.slug);
+  // A new slug moves the page: the old address is refreshed (into a redirect) with the rest of the post's.
+  writeChanges(context, topic.post(post.id));
   return handlePostForm(request, viewer, (input) => updatePost(viewer, post.id, input));
 }
 

@@ -23,12 +23,14 @@ import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta, SITE_NAME } from "#app/lib/meta.ts";
 import { pageHtml } from "#app/lib/page-html.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
+import { pageShows, topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/post-page";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = optionalViewer(context);
   const post = await getPostPage(viewer, params.slug);
   if (!post) throw data("Post não encontrado.", { status: 404 });
+  pageShows(context, topic.post(post.id));
   const origin = publicUrl();
   const comments = await listPostComments(viewer, post.id);
   return {
@@ -69,6 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const postId = await findPostId(params.slug);
   if (!postId) throw data("Post não encontrado.", { status: 404 });
+  writeChanges(context, topic.post(postId));
   const back = safeRedirectPath(formData.get("redirectTo"), "");
 
   if (intent === "comment") {

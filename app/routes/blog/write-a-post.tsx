@@ -4,6 +4,7 @@ import { createPost } from "#app/features/posts/posts.server.ts";
 import { suggestedTags } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/write-a-post";
 import { handlePostForm } from "./post-form.server.ts";
 import { href } from "react-router";
@@ -24,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
+  writeChanges(context, topic.member(viewer.id));
   return handlePostForm(request, viewer, (input) => createPost(viewer, input));
 }
 

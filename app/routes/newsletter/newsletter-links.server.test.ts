@@ -16,10 +16,10 @@ describe("newsletter link pages", () => {
   ])("/newsletter/%s/… marks no write and is never kept by the visitor cache", async (segment, page) => {
     for (const token of ["1.abc", "inventado"]) {
       const args = loaderArgs(`/newsletter/${segment}/${token}`, { token }) as {
-        context: { get: (c: typeof visitorPageContext) => { wrote?: boolean } };
+        context: { get: (c: typeof visitorPageContext) => { changes?: unknown } };
       };
       await page.loader(args as never);
-      expect(args.context.get(visitorPageContext).wrote).toBeUndefined();
+      expect(args.context.get(visitorPageContext).changes).toBeUndefined();
     }
     // Only pages that hydrate on intent are kept (entry.server.tsx).
     expect(page.handle).toEqual({ hydration: "on-load" });

@@ -24,6 +24,7 @@ import { publicUrl } from "#app/lib/env.server.ts";
 import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { plural } from "#app/lib/plural.ts";
+import { pageShows, topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/profile";
 
 const TABS = [
@@ -47,6 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (lookup.status === "missing") throw data(null, { status: 404 });
   if (lookup.status === "removed") return data({ removed: true as const }, { status: 410 });
   const { profile } = lookup;
+  pageShows(context, topic.member(profile.id));
   const url = new URL(request.url);
   // One address per profile: /u/Ana → /u/ana.
   if (params.handle !== profile.handle) {
@@ -98,6 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply<AccountActionData>(submission, {});
   const lookup = await getProfile(params.handle);
   if (lookup.status !== "found") throw data(null, { status: 404 });
+  writeChanges(context, topic.member(lookup.profile.id));
   try {
     await setRole(context.get(viewerContext), lookup.profile.id, submission.value.role);
     return data<AccountActionData>({

@@ -9,6 +9,7 @@ import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { richTextFromForm, sanitizeRichText } from "#app/lib/sanitize.server.ts";
+import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/answer-edit";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Editar resposta", noindex: true });
@@ -32,6 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, answerId } = ids(params);
   const viewer = requireViewer(request, context);
+  writeChanges(context, topic.question(id));
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: answerSchema });
   let body = "";

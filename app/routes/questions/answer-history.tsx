@@ -5,6 +5,7 @@ import { parseQuestionId } from "#app/features/questions/format.ts";
 import { answerHistory } from "#app/features/questions/revision-page.server.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageShows, topic } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/answer-history";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -14,6 +15,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (answerId === null) throw redirect(href("/questions/:id", { id: String(id) }));
   const history = await answerHistory(optionalViewer(context), id, answerId);
   if (!history) throw redirect(href("/questions/:id", { id: String(id) }));
+  pageShows(context, topic.question(id));
   return history;
 }
 

@@ -8,6 +8,7 @@ import { suggestedTags } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { handleQuestionForm } from "./question-form.server.ts";
+import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/ask-question";
 
 export const meta: Route.MetaFunction = () =>
@@ -24,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
+  // A new question: its author's profile at once, the lists a few seconds later.
+  writeChanges(context, topic.member(viewer.id));
   return handleQuestionForm(await request.formData(), async (input) => {
     const { id } = await createQuestion(viewer, input);
     return redirect(href("/questions/:id", { id: String(id) }));

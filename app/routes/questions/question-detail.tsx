@@ -31,6 +31,7 @@ import { pageHtml } from "#app/lib/page-html.server.ts";
 import { usePageHtml, type PageHtml } from "#app/lib/page-html.ts";
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import { isModerator } from "#app/lib/viewer.ts";
+import { pageShows, topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/question-detail";
 import { questionDetailAction } from "./question-detail-action.server.ts";
 
@@ -42,6 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = parseAnswerOrder(url.searchParams.get("answers"));
   const page = await loadQuestionPage(viewer, id, order);
   if (!page) throw redirect(href("/questions"));
+  pageShows(context, topic.question(id));
 
   // A view counts once per visitor per hour, written a moment later; robots do not count.
   if (!page.question.deletedAt) {
@@ -114,6 +116,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : pageMeta({ title: "Pergunta" });
 
 export async function action(args: Route.ActionArgs) {
+  // Every intent of this page (answers, votes, comments, favourites, bounties) changes this question's page.
+  const id = parseQuestionId(args.params.id);
+  if (id !== null) writeChanges(args.context, topic.question(id));
   return questionDetailAction(args);
 }
 

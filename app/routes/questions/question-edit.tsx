@@ -8,6 +8,7 @@ import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import { handleQuestionForm } from "./question-form.server.ts";
+import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/question-edit";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Editar pergunta", noindex: true });
@@ -32,6 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseQuestionId(params.id);
   if (id === null) throw redirect(href("/questions"));
   const viewer = requireViewer(request, context);
+  writeChanges(context, topic.question(id));
   return handleQuestionForm(await request.formData(), async (input) => {
     await updateQuestion(viewer, id, input);
     return redirect(href("/questions/:id", { id: String(id) }));

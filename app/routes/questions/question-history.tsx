@@ -6,6 +6,7 @@ import { questionHistory } from "#app/features/questions/revision-page.server.ts
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { plural } from "#app/lib/plural.ts";
+import { pageShows, topic } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/question-history";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -13,6 +14,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (id === null) throw redirect(href("/questions"));
   const history = await questionHistory(optionalViewer(context), id);
   if (!history) throw redirect(href("/questions"));
+  pageShows(context, topic.question(id));
   return history;
 }
 

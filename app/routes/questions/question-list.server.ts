@@ -1,5 +1,6 @@
 // What /questions and /questions/tagged/{slug} share on the server: reading the address, loading the page's
 // data, and the filter actions (save and delete a custom filter).
+import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider, href } from "react-router";
 import { pageFromUrl } from "#app/components/pagination.tsx";
@@ -52,6 +53,8 @@ export async function questionListAction(
   context: Readonly<RouterContextProvider>,
   basePath: string,
 ) {
+  // Saved filters and applied filters are the member's own: no visitor's page changes.
+  writeChangesNothingVisitorsSee(context);
   const form = await request.formData();
   const intent = form.get("intent");
   const viewer = optionalViewer(context);

@@ -1,6 +1,7 @@
 // The action of /configuracoes: one plain form per section, each posting its `intent`, each handled by its own
 // module in `actions/`. The table below must name a handler for every intent of `SETTINGS_INTENTS` and nothing
 // else; any other intent is a 400.
+import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import { data } from "react-router";
 import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/notification-settings.tsx";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
@@ -29,6 +30,15 @@ const handlers = {
   [NOTIFICATIONS_INTENT]: notificationsAction,
 } satisfies Record<SettingsIntent, (args: SettingsActionArgs) => Promise<unknown>>;
 
+/** Settings no visitor ever sees (ADR 028): saving them leaves visitors' cached pages alone. */
+const PRIVATE_INTENTS = new Set<SettingsIntent>([
+  "email",
+  "resend",
+  "password",
+  "sessions",
+  NOTIFICATIONS_INTENT,
+]);
+
 export async function settingsAction({ request, context }: Omit<SettingsActionArgs, "viewer" | "formData">) {
   const viewer = requireViewer(request, context);
   // Refuse an oversized picture before reading it.
@@ -37,5 +47,7 @@ export async function settingsAction({ request, context }: Omit<SettingsActionAr
   const formData = await request.formData();
   const intent = settingsIntentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw data(null, { status: 400 });
+  // A name, picture or removal shows wherever the member wrote: everything (the root middleware's default).
+  if (PRIVATE_INTENTS.has(intent.data)) writeChangesNothingVisitorsSee(context);
   return handlers[intent.data]({ request, context, viewer, formData });
 }
