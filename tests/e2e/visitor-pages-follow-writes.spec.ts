@@ -68,11 +68,13 @@ test("a member's writes reach the pages they changed at once, other pages keep b
   expect((await visit("/questions/3")).state).toBe("rendered");
   expect((await visit("/questions/2")).state).toBe("hit");
 
-  // Refusals change nothing: an empty answer (400), a wrong password, a cross-site post.
+  // Refusals change nothing: an empty answer (400), a wrong password (401), a cross-site post (403).
   expect((await post("/questions/2", { intent: "answer", body: "" }, member)).status).toBe(400);
-  expect(
-    (await post("/entrar", { email: "ninguem@exemplo.com.br", password: "senha-errada-123" })).status,
-  ).toBe(400);
+  const wrongPassword = await post("/entrar", {
+    email: "ninguem@exemplo.com.br",
+    password: "senha-errada-123",
+  });
+  expect(wrongPassword.status).toBe(401);
   const crossSite = await fetch(`${server.origin}/questions/2`, {
     method: "POST",
     headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" },
