@@ -138,6 +138,43 @@ function load(options: Omit<LoadOptions, "origin">, target = origin): LoadResult
   return JSON.parse(result.stdout) as LoadResult;
 }
 
+/** `load` without blocking: two generators at once (visitors reading while members write), both on core 1. */
+function loadAsync(options: Omit<LoadOptions, "origin">, target = origin): Promise<LoadResult> {
+  const file = path.join(workDir, `load-${process.pid}-${randomBytes(4).toString("hex")}.json`);
+  writeFileSync(file, JSON.stringify({ ...options, origin: target }));
+  const { cmd, args } = pin(1, ["bench/load-generator.ts", `@${file}`]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.stderr.on("data", (chunk) => (err += chunk));
+    child.on("exit", (code) => {
+      rmSync(file, { force: true });
+      if (code === 0) resolve(JSON.parse(out) as LoadResult);
+      else reject(new Error(`gerador de carga falhou: ${err}`));
+    });
+  });
+}
+
+/** Resident memory of the server and its workers, in MB (Linux /proc). */
+function residentMegabytes(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number);
+  let kilobytes = 0;
+  for (const each of [pid, ...children]) {
+    try {
+      kilobytes += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${each}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return Math.round(kilobytes / 1024);
+}
+
 // --------------------------------------------------------------------------------------------- the member
 
 async function signUp(): Promise<string> {
@@ -162,6 +199,22 @@ async function signUp(): Promise<string> {
     .filter(Boolean)
     .join("; ");
   if (!cookie) throw new Error(`cadastro sem cookie (HTTP ${res.status})`);
+  return cookie;
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${origin}/entrar`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+    headers: { "Sec-Fetch-Site": "same-origin" },
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c?.includes("sdd_session="))
+    .join("; ");
+  if (!cookie) throw new Error(`login sem cookie (HTTP ${res.status})`);
   return cookie;
 }
 
@@ -192,7 +245,24 @@ if (values["seed-only"]) {
   process.exit(0);
 }
 
+// The members who write in "comunidade viva" sign in as one administrator, whom the content limits leave
+// alone (ADR 024): the row measures writes, not 429s.
+const writer = { email: "bench-escritor@exemplo.com.br", password: "senha-do-bench-escritor-2026" };
+runNode(
+  [
+    "scripts/admin-create.ts",
+    "--email",
+    writer.email,
+    "--name",
+    "Escritora do Bench",
+    "--password",
+    writer.password,
+  ],
+  dbEnv,
+);
+
 log("\n▶ servidor de produção");
+// What `npm start` runs: one process when pinned to a core, one per core otherwise on PostgreSQL (ADR 029).
 const server = startPinned(["server/server.ts"], {
   ...dbEnv,
   PORT: String(port),
@@ -207,6 +277,8 @@ const pageFile = path.join(workDir, "question-page.html");
 let rated: Record<string, { rate: number; result: LoadResult }> = {};
 let unqueued: Record<string, LoadResult> = {};
 let mixed: LoadResult | undefined;
+type LivingRun = { visitors: LoadResult; writers?: LoadResult; residentMegabytes?: number };
+const living: { quiet?: LivingRun; writing?: LivingRun } = {};
 try {
   await waitFor(`${origin}/healthz`, server);
   const cookie = await signUp();
@@ -384,6 +456,86 @@ try {
       `  perfil misto: ${mixed.requestsPerSecond} req/s, p50 ${mixed.latency.p50} ms ${JSON.stringify(mixed.statuses)}`,
     );
   }
+
+  // A living community (issue 17): visitors read the busy question, the list and the home page, first on a
+  // quiet site, then while members write ten times a second on other content (votes, favourites, comments,
+  // answers) and someone fails to sign in. Same run, same pages: the ratio is the figure.
+  if (!only || only.includes("viva")) {
+    const writerCookie = await signIn(writer.email, writer.password);
+    const visitors: LoadTarget[] = [
+      { name: "pergunta", path: question, weight: 6 },
+      { name: "lista", path: "/questions", weight: 2 },
+      { name: "início", path: "/", weight: 2 },
+    ];
+    const other = `{{rand:${firstSeeded + 1}:${lastSeeded}}}`;
+    const asWriter = { cookie: writerCookie, "sec-fetch-site": "same-origin" };
+    const writes: LoadTarget[] = [
+      {
+        name: "voto",
+        method: "POST",
+        path: `/questions/${other}`,
+        headers: asWriter,
+        body: "intent=vote&kind=question&value=1",
+        weight: 3,
+      },
+      {
+        name: "favorito",
+        method: "POST",
+        path: `/questions/${other}`,
+        headers: asWriter,
+        body: "intent=favorite",
+        weight: 2,
+      },
+      {
+        name: "comentário",
+        method: "POST",
+        path: `/questions/${other}`,
+        headers: asWriter,
+        body: "intent=comment&kind=question&body=Coment%C3%A1rio+de+carga+n%C3%BAmero+{{n}}%2C+com+texto.",
+        weight: 2,
+      },
+      {
+        name: "resposta",
+        method: "POST",
+        path: `/questions/${other}`,
+        headers: asWriter,
+        body: "intent=answer&body=%3Cp%3EResposta+de+carga+n%C3%BAmero+{{n}}%2C+com+texto+suficiente.%3C%2Fp%3E",
+        weight: 1,
+      },
+      {
+        name: "login errado",
+        method: "POST",
+        path: "/entrar",
+        headers: { "sec-fetch-site": "same-origin" },
+        body: "email=ninguem{{n}}%40exemplo.com.br&password=senha-errada-{{n}}",
+        weight: 2,
+      },
+    ];
+    const reading = { targets: visitors, connections, durationMs, warmupMs };
+    const quiet = await loadAsync(reading);
+    living.quiet = { visitors: quiet, residentMegabytes: residentMegabytes(server.pid) };
+    const [visitorsWhileWriting, writersResult] = await Promise.all([
+      loadAsync(reading),
+      loadAsync({ targets: writes, connections: 4, durationMs: durationMs + warmupMs, rate: 10 }),
+    ]);
+    living.writing = {
+      visitors: visitorsWhileWriting,
+      writers: writersResult,
+      residentMegabytes: residentMegabytes(server.pid),
+    };
+    for (const [name, run] of [
+      ["quieta", living.quiet],
+      ["com 10 escritas/s", living.writing],
+    ] as const) {
+      const page = run.visitors.perTarget.pergunta;
+      log(
+        `  comunidade ${name}: ${run.visitors.requestsPerSecond} req/s (pergunta: ` +
+          `${Math.round((page?.requests ?? 0) / run.visitors.seconds)} req/s, p99 ${page?.latency.p99} ms), ` +
+          `RSS ${run.residentMegabytes} MB` +
+          (run.writers ? `; escritas ${JSON.stringify(run.writers.statuses)}` : ""),
+      );
+    }
+  }
 } finally {
   await stop(server);
 }
@@ -476,7 +628,35 @@ const summary = {
     ]),
   ),
   mixed: mixed?.perTarget,
+  livingCommunity: livingSummary(),
 };
+
+/** The question page's share of a living-community run: its own requests a second and p99. */
+function questionPageOf(run: LivingRun | undefined) {
+  const page = run?.visitors.perTarget.pergunta;
+  if (!run || !page) return undefined;
+  return {
+    requestsPerSecond: Math.round((page.requests / run.visitors.seconds) * 10) / 10,
+    p50: page.latency.p50,
+    p99: page.latency.p99,
+    allVisitorsPerSecond: run.visitors.requestsPerSecond,
+    residentMegabytes: run.residentMegabytes,
+  };
+}
+
+function livingSummary() {
+  const quiet = questionPageOf(living.quiet);
+  const writing = questionPageOf(living.writing);
+  if (!quiet || !writing) return undefined;
+  return {
+    quiet,
+    writing,
+    writes: living.writing?.writers?.perTarget,
+    writesPerSecond: living.writing?.writers?.requestsPerSecond,
+    ratio: Math.round((writing.requestsPerSecond / quiet.requestsPerSecond) * 1000) / 1000,
+    vsBytes: bytesRps ? Math.round((writing.requestsPerSecond / bytesRps) * 1000) / 1000 : undefined,
+  };
+}
 
 const fmt = (n: number | undefined, digits = 1) =>
   n === undefined ? "—" : n.toLocaleString("pt-BR", { maximumFractionDigits: digits });
@@ -525,6 +705,27 @@ const md = [
         "",
       ]
     : []),
+  ...(() => {
+    const summaryOfLiving = livingSummary();
+    if (!summaryOfLiving) return [];
+    const { quiet, writing } = summaryOfLiving;
+    const writes = Object.entries(living.writing?.writers?.statuses ?? {})
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
+    return [
+      "Comunidade viva: visitantes lendo a pergunta (60 %), a lista (20 %) e o início (20 %), no site quieto e " +
+        `enquanto membros escrevem ${fmt(summaryOfLiving.writesPerSecond)} vezes por segundo em outras perguntas ` +
+        `(votos, favoritos, comentários, respostas e logins errados; respostas: ${writes}):`,
+      "",
+      "| Site | pergunta (req/s) | p50 (ms) | p99 (ms) | todas as leituras (req/s) | RSS (MB) |",
+      "| --- | ---: | ---: | ---: | ---: | ---: |",
+      `| quieto | ${fmt(quiet.requestsPerSecond)} | ${fmt(quiet.p50)} | ${fmt(quiet.p99)} | ${fmt(quiet.allVisitorsPerSecond)} | ${fmt(quiet.residentMegabytes)} |`,
+      `| com escritas | ${fmt(writing.requestsPerSecond)} | ${fmt(writing.p50)} | ${fmt(writing.p99)} | ${fmt(writing.allVisitorsPerSecond)} | ${fmt(writing.residentMegabytes)} |`,
+      "",
+      `Com escritas / quieto: **${fmt(summaryOfLiving.ratio * 100)} %** (meta ≥ 70 %, p99 ≤ 50 ms).`,
+      "",
+    ];
+  })(),
   ...(Object.keys(rated).length
     ? [
         "Taxa fixa (laço aberto, latência contada do instante previsto) na pergunta com 20 respostas:",
