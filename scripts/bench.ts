@@ -468,12 +468,13 @@ try {
       { name: "início", path: "/", weight: 2 },
     ];
     const other = `{{rand:${firstSeeded + 1}:${lastSeeded}}}`;
+    // As a member's browser sends them: React Router's data requests (the action alone, no page around it).
     const asWriter = { cookie: writerCookie, "sec-fetch-site": "same-origin" };
     const writes: LoadTarget[] = [
       {
         name: "voto",
         method: "POST",
-        path: `/questions/${other}`,
+        path: `/questions/${other}.data`,
         headers: asWriter,
         body: "intent=vote&kind=question&value=1",
         weight: 3,
@@ -481,7 +482,7 @@ try {
       {
         name: "favorito",
         method: "POST",
-        path: `/questions/${other}`,
+        path: `/questions/${other}.data`,
         headers: asWriter,
         body: "intent=favorite",
         weight: 2,
@@ -489,7 +490,7 @@ try {
       {
         name: "comentário",
         method: "POST",
-        path: `/questions/${other}`,
+        path: `/questions/${other}.data`,
         headers: asWriter,
         body: "intent=comment&kind=question&body=Coment%C3%A1rio+de+carga+n%C3%BAmero+{{n}}%2C+com+texto.",
         weight: 2,
@@ -497,7 +498,7 @@ try {
       {
         name: "resposta",
         method: "POST",
-        path: `/questions/${other}`,
+        path: `/questions/${other}.data`,
         headers: asWriter,
         body: "intent=answer&body=%3Cp%3EResposta+de+carga+n%C3%BAmero+{{n}}%2C+com+texto+suficiente.%3C%2Fp%3E",
         weight: 1,
@@ -516,7 +517,7 @@ try {
     living.quiet = { visitors: quiet, residentMegabytes: residentMegabytes(server.pid) };
     const [visitorsWhileWriting, writersResult] = await Promise.all([
       loadAsync(reading),
-      loadAsync({ targets: writes, connections: 4, durationMs: durationMs + warmupMs, rate: 10 }),
+      loadAsync({ targets: writes, connections: 16, durationMs: durationMs + warmupMs, rate: 10 }),
     ]);
     living.writing = {
       visitors: visitorsWhileWriting,
