@@ -524,6 +524,18 @@ try {
       writers: writersResult,
       residentMegabytes: residentMegabytes(server.pid),
     };
+    // A row whose writes were all refused, or whose readers got errors, measured something else: say so.
+    const acknowledged = Object.entries(writersResult.statuses)
+      .filter(([status]) => /^[23]/.test(status))
+      .reduce((sum, [, n]) => sum + n, 0);
+    const failedReads = [quiet, visitorsWhileWriting].flatMap((run) =>
+      Object.entries(run.statuses).filter(([status]) => status !== "200"),
+    );
+    if (acknowledged === 0 || failedReads.length > 0) {
+      throw new Error(
+        `comunidade viva inválida: escritas ${JSON.stringify(writersResult.statuses)}, leituras com erro ${JSON.stringify(failedReads)}`,
+      );
+    }
     for (const [name, run] of [
       ["quieta", living.quiet],
       ["com 10 escritas/s", living.writing],

@@ -1,6 +1,6 @@
 // `npm test`: lint, formatting, typecheck, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is
 // set), then the end-to-end suite on the system Chromium (it builds the app into its own folder first).
-// Stops at the first step that fails. `node scripts/test.ts static|unit|e2e|resilience` runs one part.
+// Stops at the first step that fails. `node scripts/test.ts static|unit|e2e|resilience|bench` runs one part.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -60,4 +60,29 @@ if (!part || part === "resilience") {
       ...(existsSync(`${e2eBuild}/server/index.js`) ? { BUILD_DIR: e2eBuild } : {}),
     },
   );
+}
+if (!part || part === "bench") {
+  // The bench's short versions (docs/performance.md): a living community on PGlite, and on PostgreSQL when
+  // TEST_DATABASE_URL is set. They prove the measurement still runs end to end (a run without acknowledged
+  // writes fails); the figures themselves are read from a quiet machine, never asserted here.
+  const e2eBuild = `build-e2e-${process.env.E2E_PORT ?? 3210}`;
+  const buildEnv = existsSync(`${e2eBuild}/server/index.js`) ? { BUILD_DIR: e2eBuild } : {};
+  const benchArgs = ["--short", "--duration", "2", "--only", "viva", "--port", "3980"];
+  run(
+    "bench curto (PGlite)",
+    process.execPath,
+    ["scripts/bench.ts", "--db", "pglite", ...benchArgs],
+    buildEnv,
+  );
+  if (process.env.TEST_DATABASE_URL) {
+    run(
+      "bench curto (PostgreSQL)",
+      process.execPath,
+      ["scripts/bench.ts", "--db", "postgres", ...benchArgs],
+      {
+        ...buildEnv,
+        BENCH_POSTGRES_URL: process.env.TEST_DATABASE_URL,
+      },
+    );
+  }
 }
