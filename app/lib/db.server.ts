@@ -1,4 +1,5 @@
-// The database: embedded PGlite in DATA_DIR when DATABASE_URL is unset, a node-postgres pool when it is set.
+// The database: embedded PGlite in DATA_DIR when DATABASE_URL is unset (on a thread of its own,
+// pglite-thread.server.ts), a node-postgres pool when it is set.
 // One instance per process, kept on globalThis so the HTTP server, the app bundle and scripts share it.
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
@@ -8,6 +9,7 @@ import type { PgliteDatabase } from "drizzle-orm/pglite";
 import * as schema from "#db/schema.ts";
 import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
+import type { SerializedError, ThreadMessage, ThreadRequest, ThreadStart } from "./pglite-thread.server.ts";
 
 /** Both drivers expose the same query builder; we type them as one. */
 export type Database = PgliteDatabase<typeof schema>;
@@ -60,57 +62,145 @@ async function openPglite(
   migrationsFolder: string,
   snapshot?: Blob,
 ): Promise<DatabaseHandle> {
-  const [{ PGlite }, { unaccent }, { pg_trgm }, { btree_gin }, { drizzle }, { migrate }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/unaccent"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("@electric-sql/pglite/contrib/btree_gin"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-  ]);
+  const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir, {
-    extensions: { unaccent, pg_trgm, btree_gin },
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  const client = await threadClient({
+    ...(inMemory ? {} : { dataDir }),
+    migrationsFolder,
+    ...(snapshot ? { snapshot: await snapshot.arrayBuffer() } : {}),
   });
-  yieldBeforeEachQuery(client);
-  const db = drizzle({ client, schema });
-  if (!snapshot) await migrate(db, { migrationsFolder });
+  const db = drizzle({ client: client as unknown as import("@electric-sql/pglite").PGlite, schema });
   return {
     db,
     kind: "pglite",
     close: () => client.close(),
-    dump: () => client.dumpDataDir("none"),
+    dump: async () => new Blob([await client.dump()]),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
 }
 
+/** The thread's file, by path: ../../ is the repo from the sources (app/lib) and from the build (build/server). */
+const PGLITE_THREAD = new URL("../../app/lib/pglite-thread.server.ts", import.meta.url);
+
 /**
- * PGlite runs PostgreSQL on this thread: a query is synchronous work, and a request's next query starts in a
- * promise callback right after the last, so under load the queries of many requests chained into event-loop
- * turns of a second (measured with 200 connections). Node accepts one new connection per turn, so connections
- * opened in a burst waited over a minute. Every query first lets the event loop turn (`setImmediate`, a few
- * microseconds): a turn then holds one step of each running request, and sockets are accepted and read in
- * between. (Yielding only after 10 ms of back-to-back queries was not enough: turns stayed near a second.)
+ * PGlite on a thread of its own, behind the part of PGlite's interface Drizzle calls (`query`, `exec`,
+ * `transaction`). On this thread a query was synchronous WebAssembly: React's renders and the sockets waited
+ * for every query of every request, and the second core sat idle (ADR 029). PGlite itself still orders the
+ * work there: a transaction holds it until it ends, so other queries wait as before.
  */
-function yieldBeforeEachQuery(client: import("@electric-sql/pglite").PGlite) {
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await nextTurn();
-    return query(...args);
-  }) as typeof client.query;
-  client.exec = (async (...args: Parameters<typeof exec>) => {
-    await nextTurn();
-    return exec(...args);
-  }) as typeof client.exec;
-  client.transaction = (async (...args: Parameters<typeof transaction>) => {
-    await nextTurn();
-    return transaction(...args);
-  }) as typeof client.transaction;
+async function threadClient(start: ThreadStart) {
+  const { Worker } = await import("node:worker_threads");
+  const worker = new Worker(PGLITE_THREAD, {
+    workerData: start,
+    transferList: start.snapshot ? [start.snapshot] : [],
+  });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let nextId = 1;
+  let nextTx = 1;
+  let gone: Error | undefined;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on("message", (message: ThreadMessage) => {
+      if (message.type === "ready") return resolve();
+      if (message.type === "failed") return reject(deserializeError(message.error));
+      if (message.type === "notify") {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload);
+        return;
+      }
+      const call = pending.get(message.id);
+      if (!call) return;
+      pending.delete(message.id);
+      // An idle database never keeps the process alive, a query in flight does (like a socket).
+      if (pending.size === 0) worker.unref();
+      if (message.error) call.reject(deserializeError(message.error));
+      else call.resolve(message.result);
+    });
+    worker.on("error", (error) => {
+      gone = error;
+      reject(error);
+      logger.error({ err: error }, "the PGlite thread failed");
+    });
+    worker.on("exit", (code) => {
+      gone ??= new Error(`the PGlite thread exited (code ${code})`);
+      reject(gone);
+      for (const call of pending.values()) call.reject(gone);
+      pending.clear();
+    });
+  });
+  await ready;
+  worker.unref();
+
+  function call<T>(request: DistributiveOmit<ThreadRequest, "id">): Promise<T> {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      if (pending.size === 1) worker.ref();
+      worker.postMessage({ ...request, id });
+    });
+  }
+
+  type Options = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
+  const runner = (tx?: number) => ({
+    query: (sql: string, params?: unknown[], options?: Options) =>
+      call({
+        op: "query",
+        tx,
+        sql,
+        params,
+        rowMode: options?.rowMode,
+        // Drizzle's parsers all keep a type's text; say which types, since functions cannot be posted.
+        rawTypes: Object.keys(options?.parsers ?? {}).map(Number),
+      }),
+    exec: (sql: string) => call({ op: "exec", tx, sql }),
+  });
+
+  return {
+    ...runner(),
+    async transaction<T>(body: (tx: ReturnType<typeof runner>) => Promise<T>): Promise<T> {
+      const tx = nextTx++;
+      await call({ op: "begin", tx });
+      let result: T;
+      try {
+        result = await body(runner(tx));
+      } catch (error) {
+        await call({ op: "end", tx, commit: false }).catch(() => {});
+        throw error;
+      }
+      await call({ op: "end", tx, commit: true });
+      return result;
+    },
+    async listen(channel: string, onMessage: (payload: string) => void) {
+      const set = handlers.get(channel) ?? new Set();
+      set.add(onMessage);
+      handlers.set(channel, set);
+      if (set.size === 1) await call({ op: "listen", channel });
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await call({ op: "unlisten", channel }).catch(() => {});
+        }
+      };
+    },
+    dump: () => call<ArrayBuffer>({ op: "dump" }),
+    async close() {
+      if (gone) return;
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      await call({ op: "close" }).catch(() => {});
+      // Held until the thread is gone, or a script's last `await close()` would end the process under it.
+      worker.ref();
+      await exited;
+    },
+  };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function deserializeError({ message, props }: SerializedError): Error {
+  return Object.assign(new Error(message), props);
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {

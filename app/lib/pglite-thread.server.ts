@@ -1,0 +1,167 @@
+// The embedded database's own thread (ADR 029): PGlite runs PostgreSQL in WebAssembly, synchronously, so on the
+// request thread every query stopped React and the sockets. Here it owns DATA_DIR and answers the messages of
+// db.server.ts's `threadClient`. Started by path from the sources and from the build alike, so it is plain
+// Node TypeScript (erasable syntax only) and imports nothing of the app.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+
+export type ThreadStart = { dataDir?: string; migrationsFolder: string; snapshot?: ArrayBuffer };
+
+export type ThreadRequest =
+  | {
+      id: number;
+      op: "query";
+      tx?: number;
+      sql: string;
+      params?: unknown[];
+      rowMode?: "array" | "object";
+      /** Types returned as PostgreSQL's text (Drizzle parses dates itself); parsers are functions, not data. */
+      rawTypes?: number[];
+    }
+  | { id: number; op: "exec"; tx?: number; sql: string }
+  | { id: number; op: "begin"; tx: number }
+  | { id: number; op: "end"; tx: number; commit: boolean }
+  | { id: number; op: "listen" | "unlisten"; channel: string }
+  | { id: number; op: "dump" }
+  | { id: number; op: "close" };
+
+export type SerializedError = { message: string; props: Record<string, string | number> };
+
+export type ThreadMessage =
+  | { type: "ready" }
+  | { type: "failed"; error: SerializedError }
+  | { type: "reply"; id: number; result?: unknown; error?: SerializedError }
+  | { type: "notify"; channel: string; payload: string };
+
+/** An error's message and its plain fields (`code`, `constraint`, `detail`…), which postMessage would drop. */
+export function serializeError(error: unknown): SerializedError {
+  const props: Record<string, string | number> = {};
+  if (error && typeof error === "object") {
+    for (const [key, value] of Object.entries(error)) {
+      if (typeof value === "string" || typeof value === "number") props[key] = value;
+    }
+  }
+  return { message: error instanceof Error ? error.message : String(error), props };
+}
+
+const port = parentPort;
+if (port) await serve(port, workerData as ThreadStart);
+
+async function serve(port: NonNullable<typeof parentPort>, start: ThreadStart) {
+  let client: PGlite;
+  try {
+    client = await PGlite.create(start.dataDir, {
+      extensions: { unaccent, pg_trgm, btree_gin },
+      ...(start.snapshot ? { loadDataDir: new Blob([start.snapshot]) } : {}),
+    });
+    if (!start.snapshot) await migrate(drizzle({ client }), { migrationsFolder: start.migrationsFolder });
+  } catch (error) {
+    port.postMessage({ type: "failed", error: serializeError(error) } satisfies ThreadMessage);
+    return;
+  }
+
+  const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+  const unlisten = new Map<string, () => Promise<void>>();
+  // Thrown inside PGlite's transaction so that it rolls back; never reaches the caller.
+  const ROLLBACK = Symbol("rollback");
+  const reply = (id: number, result?: unknown) =>
+    port.postMessage({ type: "reply", id, result } satisfies ThreadMessage);
+  const fail = (id: number, error: unknown) =>
+    port.postMessage({ type: "reply", id, error: serializeError(error) } satisfies ThreadMessage);
+
+  function runner(tx?: number): PGlite | Transaction {
+    if (tx === undefined) return client;
+    const entry = open.get(tx);
+    if (!entry) throw new Error("Transaction is closed");
+    return entry.tx;
+  }
+
+  async function handle(message: ThreadRequest): Promise<unknown> {
+    switch (message.op) {
+      case "query": {
+        const parsers = Object.fromEntries((message.rawTypes ?? []).map((oid) => [oid, (v: string) => v]));
+        const result = await runner(message.tx).query(message.sql, message.params, {
+          rowMode: message.rowMode,
+          parsers,
+        });
+        return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      }
+      case "exec":
+        return (await runner(message.tx).exec(message.sql)).map((result) => ({
+          rows: result.rows,
+          fields: result.fields,
+          affectedRows: result.affectedRows,
+        }));
+      case "dump":
+        return await (await client.dumpDataDir("none")).arrayBuffer();
+      case "listen":
+        if (!unlisten.has(message.channel)) {
+          const stop = await client.listen(message.channel, (payload) =>
+            port.postMessage({ type: "notify", channel: message.channel, payload } satisfies ThreadMessage),
+          );
+          unlisten.set(message.channel, stop);
+        }
+        return undefined;
+      case "unlisten":
+        await unlisten.get(message.channel)?.();
+        unlisten.delete(message.channel);
+        return undefined;
+      case "close":
+        await client.close();
+        return undefined;
+      default:
+        throw new Error(`unknown operation ${(message as { op: string }).op}`);
+    }
+  }
+
+  function begin(message: { id: number; tx: number }) {
+    let begun = false;
+    client
+      .transaction(async (tx) => {
+        const ended = new Promise<boolean>((resolve) => open.set(message.tx, { tx, end: resolve }));
+        begun = true;
+        reply(message.id);
+        const commit = await ended;
+        open.delete(message.tx);
+        if (!commit) throw ROLLBACK;
+      })
+      .then(
+        () => ends.get(message.tx)?.(undefined),
+        (error: unknown) => {
+          if (!begun) return fail(message.id, error);
+          ends.get(message.tx)?.(error === ROLLBACK ? undefined : error);
+        },
+      );
+  }
+  /** The `end` message's reply, sent once PGlite has committed or rolled back. */
+  const ends = new Map<number, (error: unknown) => void>();
+
+  port.on("message", (message: ThreadRequest) => {
+    if (message.op === "begin") return begin(message);
+    if (message.op === "end") {
+      const entry = open.get(message.tx);
+      if (!entry) return fail(message.id, new Error("Transaction is closed"));
+      ends.set(message.tx, (error) => {
+        ends.delete(message.tx);
+        if (error === undefined) reply(message.id);
+        else fail(message.id, error);
+      });
+      entry.end(message.commit);
+      return;
+    }
+    handle(message).then(
+      (result) => {
+        reply(message.id, result);
+        // Nothing else keeps the thread alive: it ends once the database is closed.
+        if (message.op === "close") port.close();
+      },
+      (error: unknown) => fail(message.id, error),
+    );
+  });
+  port.postMessage({ type: "ready" } satisfies ThreadMessage);
+}

@@ -1,0 +1,97 @@
+// PGlite on its own thread (ADR 029): the request thread keeps running during a query, and what PGlite
+// promised on this thread still holds (exclusive transactions, error codes, LISTEN/NOTIFY).
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "#tests/support/database.ts";
+import type { DatabaseHandle } from "./db.server.ts";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  await handle.db.execute(sql`create table thread_probe (n int primary key)`);
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("PGlite on its own thread", () => {
+  it("leaves the event loop free while a query runs", async () => {
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 5);
+    const started = performance.now();
+    await handle.db.execute(sql`select count(*) from generate_series(1, 300000)`);
+    const elapsed = performance.now() - started;
+    clearInterval(ticker);
+    // On the request thread the query would have been one uninterrupted block: no turn at all.
+    expect(elapsed).toBeGreaterThan(50);
+    expect(turns).toBeGreaterThan(elapsed / 5 / 4);
+  });
+
+  it("keeps a transaction's work to itself until it commits, and others wait for it", async () => {
+    const order: string[] = [];
+    const inside = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_probe values (1)`);
+      await pause(50);
+      order.push("commit");
+    });
+    await pause(10);
+    const outside = handle.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from thread_probe`)
+      .then((r) => {
+        order.push("read");
+        return r.rows[0]?.n;
+      });
+    await inside;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(["commit", "read"]);
+  });
+
+  it("rolls back a transaction that throws", async () => {
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_probe values (2)`);
+        throw new Error("desfaz");
+      }),
+    ).rejects.toThrow("desfaz");
+    const { rows } = await handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from thread_probe where n = 2`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it("reports PostgreSQL's error fields, as the app reads them", async () => {
+    const error = await handle.db.execute(sql`insert into thread_probe values (1)`).catch((e: unknown) => e);
+    // Drizzle wraps the driver's error in `cause` (app/features/accounts/db-errors.server.ts reads it there).
+    expect((error as { cause?: unknown }).cause).toMatchObject({
+      code: "23505",
+      constraint: "thread_probe_pkey",
+    });
+    // The next query runs normally.
+    const { rows } = await handle.db.execute<{ one: number }>(sql`select 1 as one`);
+    expect(rows[0]?.one).toBe(1);
+  });
+
+  it("delivers NOTIFY to listeners, after the transaction commits", async () => {
+    const received: string[] = [];
+    const stop = await handle.listen("thread_probe", (payload) => received.push(payload));
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('thread_probe', 'dentro')`);
+      await pause(20);
+      expect(received).toEqual([]);
+    });
+    await handle.db.execute(sql`select pg_notify('thread_probe', 'fora')`);
+    await pause(20);
+    expect(received).toEqual(["dentro", "fora"]);
+    await stop();
+    await handle.db.execute(sql`select pg_notify('thread_probe', 'depois')`);
+    await pause(20);
+    expect(received).toEqual(["dentro", "fora"]);
+  });
+
+  it("dumps the data folder", async () => {
+    const blob = await handle.dump!();
+    expect(blob.size).toBeGreaterThan(1000);
+  });
+});
