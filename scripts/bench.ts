@@ -263,7 +263,7 @@ runNode(
 
 log("\n▶ servidor de produção");
 // What `npm start` runs: one process when pinned to a core, one per core otherwise on PostgreSQL (ADR 029).
-const server = startPinned(["server/server.ts"], {
+const server = startPinned(["server/cluster.ts"], {
   ...dbEnv,
   PORT: String(port),
   HOST: "127.0.0.1",
