@@ -48,7 +48,8 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
     res
       .type("html")
       .send(
-        `<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${render} ${req.hostname}`,
+        `<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${render} ${req.hostname}` +
+          (req.query.accent ? ` — ação 🚀 <p nonce="${res.locals.cspNonce}">ç</p>` : ""),
       );
   });
   app.all("/write", (req, res) => {
@@ -96,6 +97,15 @@ describe("visitorPageCache", () => {
     const second = await get("/page/1");
     expect(second).toMatchObject({ hit: true, body: '<script nonce="nonce2"></script>page 1 #1 127.0.0.1' });
     expect(replayed).toEqual([{ kind: "question-view", questionId: 1 }]);
+  });
+
+  it("serves the kept bytes whole, accents and emoji included, with the nonce wherever it appeared", async () => {
+    const { get } = await serve();
+    await get("/page/1?accent=1");
+    expect(await get("/page/1?accent=1")).toMatchObject({
+      hit: true,
+      body: '<script nonce="nonce2"></script>page 1 #1 127.0.0.1 — ação 🚀 <p nonce="nonce2">ç</p>',
+    });
   });
 
   it("never serves or keeps a page for someone with a session", async () => {

@@ -33,8 +33,10 @@ export type VisitorPageNote = {
 type Due = "no" | "after-lag" | "now";
 
 type Entry = {
-  /** The page split at its nonce: joined again with each response's own. */
-  parts: string[];
+  /** The page's bytes split at its nonce: written again around each response's own (encoded once, kept). */
+  parts: Buffer[];
+  /** The page's length without its nonces. */
+  partsBytes: number;
   headers: Record<string, string>;
   effects: unknown[];
   topics: PageTopic[];
@@ -128,12 +130,20 @@ export function visitorPageCache({
   const clear = () => invalidate("everything");
 
   function serve(res: Response, entry: Entry, nonce: string, state: "hit" | "stale") {
-    const body = entry.parts.join(nonce);
+    // The kept bytes go out as they are, the nonce between them, in one corked write: no re-encoding of a
+    // 150 KB string for every reader.
+    const nonceBytes = Buffer.from(nonce);
     res.status(200);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Visitor-Cache", state);
-    res.setHeader("Content-Length", Buffer.byteLength(body));
-    res.end(body);
+    res.setHeader("Content-Length", entry.partsBytes + nonceBytes.length * (entry.parts.length - 1));
+    res.cork();
+    entry.parts.forEach((part, index) => {
+      if (index > 0) res.write(nonceBytes);
+      res.write(part);
+    });
+    res.end();
+    res.uncork();
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
@@ -230,7 +240,8 @@ export function visitorPageCache({
         if (refreshing && entries.get(key) === refreshing) drop(key);
         return;
       }
-      const html = Buffer.concat(chunks).toString("utf8");
+      const page = Buffer.concat(chunks);
+      const parts = splitBuffer(page, Buffer.from(nonce));
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name);
@@ -238,11 +249,12 @@ export function visitorPageCache({
       }
       const topics = note.topics ?? [];
       const entry: Entry = {
-        parts: html.split(nonce),
+        parts,
+        partsBytes: page.length - Buffer.byteLength(nonce) * (parts.length - 1),
         headers,
         effects: note.effects,
         topics,
-        bytes: html.length * 2,
+        bytes: page.length,
         storedAt: now(),
         due: dueAfter(startedAfter, topics),
       };
@@ -259,6 +271,18 @@ export function visitorPageCache({
   }
 
   return { middleware, invalidate, clear, size: () => entries.size };
+}
+
+/** `page` cut at every `separator` (the page's nonce), as `String.prototype.split` does for strings. */
+function splitBuffer(page: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = page.indexOf(separator); at !== -1; at = page.indexOf(separator, start)) {
+    parts.push(page.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(page.subarray(start));
+  return parts;
 }
 
 /**
