@@ -31,12 +31,18 @@ const portBase =
 let started = 0;
 const nextPort = () => portBase + (started++ % 20);
 
-/** Starts the server with `env` over the defaults; does not wait for it (see `startHealthyServer`). */
-export function startServer(env: Record<string, string> = {}): SpawnedServer {
+/**
+ * Starts the server with `env` over the defaults; does not wait for it (see `startHealthyServer`). `script`:
+ * `server/cluster.ts` runs what `npm start` runs (one worker per core on PostgreSQL).
+ */
+export function startServer(
+  env: Record<string, string> = {},
+  script: "server/server.ts" | "server/cluster.ts" = "server/server.ts",
+): SpawnedServer {
   const port = Number(env.PORT ?? nextPort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "sdd-spawned-"));
   let output = "";
-  const child = spawn(process.execPath, ["server/server.ts"], {
+  const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -100,8 +106,11 @@ export async function waitHealthy(port: number, server?: SpawnedServer) {
 }
 
 /** Starts the server and waits until /healthz answers. */
-export async function startHealthyServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const server = startServer(env);
+export async function startHealthyServer(
+  env: Record<string, string> = {},
+  script?: Parameters<typeof startServer>[1],
+): Promise<SpawnedServer> {
+  const server = startServer(env, script);
   try {
     await waitHealthy(server.port, server);
   } catch (error) {
