@@ -1,17 +1,20 @@
-// The JavaScript budget of the read pages, as a visitor's browser sees them (ADR 014). Counted per page,
-// gzipped at level 9 from the running production server:
+// The JavaScript budget of the read pages (ADR 014, ADR 030). Counted per page, gzipped at level 9 from the
+// running production server:
 // - at open: the modules the page loads by itself (module scripts, module preloads and what the inline
 //   module scripts import) plus the inline scripts (the hydration loader, React Router's context and data).
-//   This is what a reader downloads and runs; issue 8's target is 60 KB.
-// - on intent: the modules parked until the visitor reaches for a control (React, React Router, the routes).
-//   They load in one go on the first interaction, so they get a regression ceiling.
-// Lazy chunks (the editor, loaded on demand) are in neither.
+//   For a visitor this is what the first paint costs; issue 8's target is 60 KB.
+// - parked: the modules a visitor's page loads once it is idle or at the first interaction (ADR 030).
+// - the page's own: everything the page loads (a visitor after the first interaction, a member at open) except
+//   the runtime — React, React DOM and React Router, the static imports of entry.client — which is the same
+//   file on every page, cached for good after the first one. Issue 17's target is 60 KB; the whole, runtime
+//   included, gets a regression ceiling (React DOM alone is ~57 KB, so a cold page can never be under 60 KB).
+// Lazy chunks (the editor, the auth forms, loaded on demand) are in none of them.
 import { gzipSync } from "node:zlib";
 
-/** The target of issue 8: at most 60 KB of gzipped JavaScript on each read page at open. CI enforces it. */
+/** Issue 8 and 17: at most 60 KB of gzipped JavaScript at open (visitors) and of the page's own (everyone). */
 export const JS_BUDGET_BYTES = 60 * 1024;
-/** The ceiling for what loads on intent (and on every page a member opens): today's size plus a margin. */
-export const JS_CEILING_BYTES = Number(process.env.JS_CEILING_KB ?? 180) * 1024;
+/** The ceiling for everything a page loads, runtime included (cold cache): today's size plus a margin. */
+export const JS_CEILING_BYTES = Number(process.env.JS_CEILING_KB ?? 170) * 1024;
 
 export type PageBudget = {
   page: string;
@@ -22,9 +25,13 @@ export type PageBudget = {
   inlineGzipBytes: number;
   /** Everything a visitor's browser loads at open. */
   gzipBytes: number;
-  /** Modules parked until intent. */
+  /** Modules parked until idle or intent. */
   parkedFiles: number;
   parkedGzipBytes: number;
+  /** Everything: at open plus parked (a visitor after the first interaction; a member at open). */
+  totalGzipBytes: number;
+  /** The same without the runtime (React, React DOM, React Router), inline scripts included. */
+  ownGzipBytes: number;
 };
 
 function importsOf(source: string): string[] {
@@ -67,20 +74,40 @@ export async function measurePages(
   pages: string[],
   init: RequestInit = {},
 ): Promise<PageBudget[]> {
-  const cache = new Map<string, number>();
+  const cache = new Map<string, { gzip: number; imports: string[] }>();
+  const moduleAt = async (url: string) => {
+    let module = cache.get(url);
+    if (!module) {
+      const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+      const staticImports = [
+        ...bytes.toString().matchAll(/\bfrom\s*["']([^"']+\.js)["']|\bimport\s*["']([^"']+\.js)["']/g),
+      ];
+      module = {
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        imports: staticImports.map((m) => new URL(m[1] ?? m[2]!, url).toString()),
+      };
+      cache.set(url, module);
+    }
+    return module;
+  };
   const gzipOfModules = async (modules: string[]) => {
     let total = 0;
-    for (const src of modules) {
-      const url = new URL(src, origin).toString();
-      let size = cache.get(url);
-      if (size === undefined) {
-        const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
-        size = gzipSync(bytes, { level: 9 }).length;
-        cache.set(url, size);
-      }
-      total += size;
-    }
+    for (const src of modules) total += (await moduleAt(new URL(src, origin).toString())).gzip;
     return total;
+  };
+  /** entry.client and what it imports statically: React, React DOM, React Router. */
+  const runtimeOf = async (modules: string[]) => {
+    const runtime = new Set<string>();
+    const queue = modules
+      .map((src) => new URL(src, origin).toString())
+      .filter((u) => /\/entry\.client-/.test(u));
+    while (queue.length) {
+      const url = queue.pop()!;
+      if (runtime.has(url)) continue;
+      runtime.add(url);
+      queue.push(...(await moduleAt(url)).imports);
+    }
+    return runtime;
   };
   const out: PageBudget[] = [];
   for (const page of pages) {
@@ -91,6 +118,9 @@ export async function measurePages(
     const parked = modulesOf(html, { parked: true });
     const moduleGzipBytes = await gzipOfModules(atOpen);
     const inlineGzipBytes = gzipSync(inlineScriptsOf(html), { level: 9 }).length;
+    const parkedGzipBytes = await gzipOfModules(parked);
+    const all = [...new Set([...atOpen, ...parked].map((src) => new URL(src, origin).toString()))];
+    const runtime = await runtimeOf(all);
     out.push({
       page,
       files: atOpen.length,
@@ -98,7 +128,9 @@ export async function measurePages(
       inlineGzipBytes,
       gzipBytes: moduleGzipBytes + inlineGzipBytes,
       parkedFiles: parked.length,
-      parkedGzipBytes: await gzipOfModules(parked),
+      parkedGzipBytes,
+      totalGzipBytes: (await gzipOfModules(all)) + inlineGzipBytes,
+      ownGzipBytes: (await gzipOfModules(all.filter((url) => !runtime.has(url)))) + inlineGzipBytes,
     });
   }
   return out;

@@ -1,8 +1,10 @@
 // `npm run test:resilience [-- --short] [--only budget,security,access,naughty,xss,load,kill]`: the production
 // build under stress, on a fresh embedded database with the demo content (and on PostgreSQL for the SIGKILL part
 // when TEST_DATABASE_URL or RESILIENCE_DATABASE_URL is set):
-//   budget   — gzipped JavaScript a visitor loads at open on /, /questions, a question, /blog and a post ≤ 60 KB
-//              each, and what loads on the first interaction under its ceiling (scripts/resilience/js-budget.ts);
+//   budget   — gzipped JavaScript on the read pages (/, /questions, a question, /blog, a post, a profile, /tags):
+//              a visitor's at open ≤ 60 KB; the page's own beyond React, React DOM and React Router ≤ 60 KB for
+//              a visitor after the first interaction and a member at open; the whole under its ceiling
+//              (scripts/resilience/js-budget.ts, ADR 030);
 //   security — the security review's requests (issue 15) replayed: foreign Host → 400, 200 MB posts → 413 while
 //              other pages answer, malformed bodies → 4xx, no /test pages, bounded searches, no mail flooding,
 //              the visitor cache kept, members' pages never cached (scripts/resilience/security.ts);
@@ -109,25 +111,38 @@ try {
     section("orçamento de JavaScript (gzip) das páginas de leitura");
     const origin = (await ensureServer()).origin;
     const slug = (await (await fetch(`${origin}/blog`)).text()).match(/href="\/blog\/([a-z0-9-]+)"/)?.[1];
-    const pages = ["/", "/questions", "/questions/1", "/blog", ...(slug ? [`/blog/${slug}`] : [])];
-    for (const page of await measurePages(origin, pages)) {
-      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
-      console.log(
-        `  ${page.page.padEnd(40)} ao abrir ${kb(page.gzipBytes)} (${page.files} módulos ${kb(page.moduleGzipBytes)}, ` +
-          `scripts embutidos ${kb(page.inlineGzipBytes)}); na intenção ${kb(page.parkedGzipBytes)} ` +
-          `(${page.parkedFiles} módulos)`,
+    const handle = (await (await fetch(`${origin}/questions/1`)).text()).match(/href="\/u\/([^"/?#]+)"/)?.[1];
+    const pages = [
+      "/",
+      "/questions",
+      "/questions/1",
+      "/blog",
+      ...(slug ? [`/blog/${slug}`] : []),
+      ...(handle ? [`/u/${handle}`] : []),
+      "/tags",
+    ];
+    const member = await signUp(origin);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
+    const over = (who: string, page: string, what: string, bytes: number, limit: number, word = "meta") =>
+      failures.push(
+        `orçamento: ${page} (${who}) ${what} ${kb(bytes).trim()} de JavaScript gzip (${word} ${limit / 1024} KB)`,
       );
-      if (page.gzipBytes > JS_BUDGET_BYTES) {
-        failures.push(
-          `orçamento: ${page.page} carrega ${kb(page.gzipBytes).trim()} de JavaScript gzip ao abrir ` +
-            `(meta ${JS_BUDGET_BYTES / 1024} KB)`,
+    for (const [who, init] of [
+      ["visitante", {}],
+      ["membro", { headers: { cookie: member.cookie } }],
+    ] as const) {
+      for (const page of await measurePages(origin, pages, init)) {
+        console.log(
+          `  ${who.padEnd(9)} ${page.page.padEnd(40)} ao abrir ${kb(page.gzipBytes)}; ` +
+            `${who === "visitante" ? "após a 1ª interação" : "tudo"} ${kb(page.totalGzipBytes)}, ` +
+            `da página (sem React, React DOM e React Router) ${kb(page.ownGzipBytes)}`,
         );
-      }
-      if (page.parkedGzipBytes > JS_CEILING_BYTES) {
-        failures.push(
-          `orçamento: ${page.page} carrega ${kb(page.parkedGzipBytes).trim()} de JavaScript gzip na primeira ` +
-            `interação (teto ${JS_CEILING_BYTES / 1024} KB)`,
-        );
+        if (who === "visitante" && page.gzipBytes > JS_BUDGET_BYTES)
+          over(who, page.page, "carrega ao abrir", page.gzipBytes, JS_BUDGET_BYTES);
+        if (page.ownGzipBytes > JS_BUDGET_BYTES)
+          over(who, page.page, "tem de código próprio", page.ownGzipBytes, JS_BUDGET_BYTES);
+        if (page.totalGzipBytes > JS_CEILING_BYTES)
+          over(who, page.page, "carrega ao todo", page.totalGzipBytes, JS_CEILING_BYTES, "teto");
       }
     }
   }
