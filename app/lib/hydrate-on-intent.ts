@@ -1,9 +1,10 @@
-// Hydration on intent for visitors (ADR 014). A visitor who only reads never downloads React: the server
-// renders the page, parks React Router's module script and module preloads (see hydrate-on-intent.server.ts)
-// and inlines `hydrateOnIntent` below. The first sign that the visitor is about to use the page (pointer or
-// keyboard on a control, a touch, focus) fetches the scripts and hydrates; a click or submit that happens
-// before hydration is held and replayed once React owns the page, so every control behaves exactly as it
-// does on a fully hydrated page.
+// Hydration on intent, and on idle, for visitors (ADR 014, ADR 030). The server renders the page, parks React
+// Router's module script and module preloads (see hydrate-on-intent.server.ts) and inlines `hydrateOnIntent`
+// below, so the first paint never waits for JavaScript. Once the page has loaded and the browser is idle, or
+// at the first sign that the visitor is about to use the page (pointer or keyboard on a control, a touch,
+// focus), whichever comes first, the scripts are fetched and React hydrates: usually before the first tap. A
+// click or submit that still comes before hydration is marked pending at once (visible feedback within a
+// frame) and replayed once React owns the page, so every control behaves as it does on a hydrated page.
 
 /** The element types the server gives parked scripts and preloads, so the browser neither runs nor fetches them. */
 export const PARKED_SCRIPT_TYPE = "sdd/parked-module";
@@ -82,6 +83,7 @@ export function hydrateOnIntent() {
     const pending = replay;
     replay = null;
     fallback = null;
+    markPending(null);
     if (!gaveUp) pending?.();
   };
 
@@ -102,6 +104,14 @@ export function hydrateOnIntent() {
     return node instanceof HTMLElement && node.tagName === element.tagName ? node : null;
   }
 
+  // The control a held click landed on shows that it was taken (styled by [data-sdd-pending] in app.css).
+  let pendingControl: HTMLElement | null = null;
+  function markPending(control: HTMLElement | null) {
+    pendingControl?.removeAttribute("data-sdd-pending");
+    pendingControl = control;
+    control?.setAttribute("data-sdd-pending", "");
+  }
+
   function hold(action: () => void, nativeFallback: (() => void) | null) {
     replay = action;
     // Run at most once, and never together with the replay: whichever comes first wins.
@@ -110,12 +120,29 @@ export function hydrateOnIntent() {
       replay = null;
       fallback = null;
       state = "gave-up";
+      markPending(null);
       nativeFallback?.();
     };
     fallback = giveUp;
     load();
     // Scripts that never arrive must not leave a link or a form dead: after a while the browser takes over.
     if (nativeFallback) setTimeout(() => state === "loading" && giveUp(), 5000);
+  }
+
+  // Once the page is shown (the frame after the document is parsed, not the load event, which waits for
+  // images) and the browser has nothing better to do, the app comes anyway, so that it usually owns the page
+  // before the first tap (ADR 030). A reader who asked to save data keeps intent only. Safari has no
+  // requestIdleCallback: a short timeout stands in for it.
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (!connection?.saveData) {
+    const whenIdle = () =>
+      requestAnimationFrame(() =>
+        "requestIdleCallback" in window
+          ? requestIdleCallback(() => load(), { timeout: 1000 })
+          : setTimeout(() => load(), 100),
+      );
+    if (document.readyState === "loading") addEventListener("DOMContentLoaded", whenIdle, { once: true });
+    else whenIdle();
   }
 
   const startLoading = () => load();
@@ -158,6 +185,7 @@ export function hydrateOnIntent() {
       const href = control instanceof HTMLAnchorElement ? control.href : null;
       const submits =
         control instanceof HTMLButtonElement && control.type === "submit" && control.form ? control : null;
+      markPending(control);
       hold(
         () => {
           const target = findAgain(control, place);
@@ -191,6 +219,7 @@ export function hydrateOnIntent() {
       const submitter = (event as SubmitEvent).submitter;
       event.preventDefault();
       event.stopImmediatePropagation();
+      markPending(submitter ?? form);
       hold(
         () => form.requestSubmit(submitter),
         () => form.submit(),

@@ -1,5 +1,6 @@
-// ADR 014: a visitor who only reads downloads no module; the first reach for a control loads the app, and
-// the click, the typing or the submission that started it still does what it would on a hydrated page.
+// ADR 014 and ADR 030: a visitor's page is whole server HTML, painted before any module; the app loads once the
+// page is shown and the browser is idle, or at the first reach for a control. A click, typing or a submission
+// that comes before the app still does what it would on a hydrated page.
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
@@ -13,29 +14,46 @@ function scriptsFetched(page: Page): string[] {
   return fetched;
 }
 
-test("a visitor reads a question without loading a script; the copy buttons are already there", async ({
+/** Keeps the app's modules on their way until `release()`, so the test acts before React owns the page. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a visitor's question page is whole without a script; the copy buttons are already there", async ({
   page,
 }) => {
+  // The first paint waits for no module: the HTML carries none that the browser would run or fetch.
+  const html = await (await page.request.get("/questions/1")).text();
+  expect(html).not.toMatch(/<script[^>]*type="module"/);
+  expect(html).not.toContain('rel="modulepreload"');
   const scripts = scriptsFetched(page);
+  await holdTheApp(page);
   await page.goto("/questions/1");
-  await page.waitForLoadState("networkidle");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.mouse.wheel(0, 600);
-  expect(scripts).toEqual([]);
   // The code blocks' buttons are server HTML.
   await expect(page.getByRole("button", { name: "Copiar código" }).first()).toBeVisible();
-  expect(scripts).toEqual([]);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  expect(scripts.every((path) => path.startsWith("/assets/"))).toBe(true);
 });
 
-test("the first click loads the app and still does its job", async ({ page }) => {
-  const scripts = scriptsFetched(page);
+test("a click before the app arrives is shown as taken, then still does its job", async ({ page }) => {
+  const release = await holdTheApp(page);
   await page.goto("/questions");
-  await page.waitForLoadState("networkidle");
-  expect(scripts).toEqual([]);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-  await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
+  const login = page.getByRole("banner").getByRole("link", { name: "Login" }).first();
+  await login.click();
+  await expect(login).toHaveAttribute("data-sdd-pending", "");
+  release();
   await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
-  expect(scripts.some((path) => path.includes("entry.client"))).toBe(true);
+  // The mark goes once the click is carried out (the link is behind the modal now).
+  await expect(page.locator("[data-sdd-pending]")).toHaveCount(0);
   // Once hydrated, navigation is client-side: the dialog closes through React, not a reload.
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
@@ -43,26 +61,30 @@ test("the first click loads the app and still does its job", async ({ page }) =>
 });
 
 test("a menu opened before the app arrives still opens", async ({ page }) => {
+  const release = await holdTheApp(page);
   await page.goto("/questions/1");
-  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Mais ações" }).first().click();
+  release();
   await expect(page.getByRole("menuitem", { name: "Copiar link" })).toBeVisible();
 });
 
 test("text typed before the app arrives reaches it", async ({ page }) => {
+  const release = await holdTheApp(page);
   await page.goto("/blog");
   const search = page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" });
-  // One keystroke-free fill: the value is set before React can have hydrated.
+  // One keystroke-free fill: the value is set before React has hydrated.
   await search.fill("qwertyuiop");
+  release();
   await expect(page.getByText('Nada foi encontrado para "qwertyuiop"')).toBeVisible({ timeout: 5_000 });
 });
 
 test("an answer order chosen before the app arrives is applied", async ({ page }) => {
+  const release = await holdTheApp(page);
   await page.goto("/questions/1");
-  await page.waitForLoadState("networkidle");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-  // selectOption sets the value with no pointer, key or focus: the change alone must bring the app.
+  // selectOption sets the value with no pointer, key or focus: the change is handed to the app on arrival.
   await page.getByLabel("Ordenar por").selectOption("oldest");
+  release();
   await expect(page).toHaveURL(/[?&]answers=oldest/);
   await expect(page.getByLabel("Ordenar por")).toHaveValue("oldest");
 });
