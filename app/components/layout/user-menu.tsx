@@ -1,6 +1,6 @@
 // Signed-in controls of the header: the avatar button "Menu do usuário" (Ver Perfil, Sair) and the bell.
 // Sair opens the logout dialog, which lives with the auth pieces (see LogoutDialog).
-import { DropdownMenu } from "radix-ui";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { BellIcon } from "#app/components/icons.tsx";
@@ -24,36 +24,67 @@ export function NotificationBell({ unread = 0, inverted = false }: { unread?: nu
   );
 }
 
+/** The keys that open a Radix menu from its trigger. */
+const OPEN_KEYS = ["Enter", " ", "ArrowDown"];
+const triggerClass =
+  "focus-visible:outline-primary rounded-full focus-visible:outline-2 focus-visible:outline-offset-2";
+
+// Radix's menu is fetched on the first reach for the avatar, not with every page a member opens (ADR 030).
+const loadLiveUserMenu = () => void import("./user-menu-live.tsx");
+const LiveUserMenu = lazy(() => import("./user-menu-live.tsx"));
+
+/**
+ * The avatar button. It starts as a plain button with the trigger's name and ARIA, opens on the gestures Radix
+ * opens on, and mounts the Radix menu, already open, on the first press; a pointer or the focus on it starts
+ * fetching that.
+ */
 export function UserMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => void }) {
+  const [live, setLive] = useState(false);
+  const [open, setOpen] = useState(false);
+  // Radix moves focus to the first item only when it saw the keystroke itself: the first keyboard opening
+  // does it in the live menu.
+  const focusFirstItem = useRef(false);
+  const goLive = (fromKeyboard: boolean) => {
+    focusFirstItem.current = fromKeyboard;
+    setLive(true);
+    setOpen(true);
+  };
+  const plainTrigger = (
+    <button
+      type="button"
+      aria-label="Menu do usuário"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      className={triggerClass}
+      onPointerEnter={loadLiveUserMenu}
+      onFocus={loadLiveUserMenu}
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        // As Radix does: the button does not take focus, so the menu content can.
+        event.preventDefault();
+        goLive(false);
+      }}
+      onKeyDown={(event) => {
+        if (!OPEN_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        goLive(true);
+      }}
+      onClick={() => goLive(true)}
+    >
+      <AvatarImage src={viewer.avatarUrl} size="sm" />
+    </button>
+  );
+  if (!live) return plainTrigger;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="Menu do usuário"
-        className="focus-visible:outline-primary rounded-full focus-visible:outline-2 focus-visible:outline-offset-2"
-      >
-        <AvatarImage src={viewer.avatarUrl} size="sm" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">{viewer.name}</DropdownMenu.Label>
-          <DropdownMenu.Item
-            asChild
-            className="data-[highlighted]:bg-primary-light block cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"
-          >
-            <Link to={href("/u/:handle", { handle: viewer.handle })}>Ver Perfil</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            onSelect={onSignOut}
-            className="data-[highlighted]:bg-primary-light cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"
-          >
-            Sair
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={plainTrigger}>
+      <LiveUserMenu
+        viewer={viewer}
+        onSignOut={onSignOut}
+        open={open}
+        onOpenChange={setOpen}
+        focusFirstItem={focusFirstItem}
+        triggerClass={triggerClass}
+      />
+    </Suspense>
   );
 }

@@ -159,7 +159,7 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: M.deletePasswordRequired }),
 });
 
-export const ROLE_LABELS = { member: "Membro", moderator: "Moderador", admin: "Administrador" } as const;
+export { ROLE_LABELS } from "./roles.ts";
 
 export const roleChangeSchema = z.object({
   intent: z.literal("role"),

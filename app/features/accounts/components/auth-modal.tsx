@@ -4,12 +4,12 @@
 // form only when the window is wider than 1070 px.
 //
 // The forms (and the validation libraries behind them) are a separate module, loaded when the modal first
-// opens or when the browser is idle after hydration: the layout is on every page, and most visits never sign
-// in. The server loads them at start, so its render never waits for them (and the modal still works before
+// opens or when the reader reaches for a link that opens it: the layout is on every page, and most visits
+// never sign in (ADR 030: they are not part of a read page's JavaScript). The server loads them at start, so its render never waits for them (and the modal still works before
 // and without JavaScript).
 import { Dialog } from "radix-ui";
 import { Suspense, use, useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CloseIcon, Logo } from "#app/components/icons.tsx";
 import type { AuthViewProps, RecoveryState } from "./auth-forms.tsx";
 import { authModalHref, authPageHref, isAuthMode, returnPathOf, type AuthMode } from "./auth-urls.ts";
@@ -122,7 +122,12 @@ export function AuthModal({
   signedIn: boolean;
   recoveryState: RecoveryState | null;
 }) {
-  const location = useLocation();
+  const navigation = useNavigation();
+  // The modal follows the address the reader is going to, not only the one the page has: a tap on Login (or on
+  // the close button) answers at once, while the page's loaders revalidate behind it (ADR 030).
+  const current = useLocation();
+  const location =
+    navigation.location && navigation.location.pathname === current.pathname ? navigation.location : current;
   const navigate = useNavigate();
   const titleId = useId();
   const opener = useRef<HTMLElement | null>(null);
@@ -134,11 +139,18 @@ export function AuthModal({
   const open = raw !== null && (!signedIn || mode === "recovery");
   const closeHref = returnPathOf(location);
 
-  // Fetch the forms while the browser is idle, so opening the modal later does not wait for them.
+  // Fetch the forms when a pointer, a touch or the focus reaches a link that opens the modal, so opening it
+  // rarely waits for them; a tap that beats them opens the dialog at once with "Carregando…".
   useEffect(() => {
     if (authFormsLoaded()) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-    idle(() => void loadAuthForms());
+    const reachFor = (event: Event) => {
+      if ((event.target as Element | null)?.closest?.('a[href*="auth="]')) void loadAuthForms();
+    };
+    const types = ["pointerover", "touchstart", "focusin"];
+    for (const type of types) document.addEventListener(type, reachFor, { capture: true, passive: true });
+    return () => {
+      for (const type of types) document.removeEventListener(type, reachFor, { capture: true });
+    };
   }, []);
 
   const hrefs = {

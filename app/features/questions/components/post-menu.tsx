@@ -3,10 +3,11 @@
 //
 // A question page renders one of these per post (often 21), and almost nobody opens them: Radix's menu and
 // dialogs cost a noticeable share of the page's server render even while closed. So the menu starts as a
-// plain button and mounts Radix, already open, on the first press; the dialogs exist only while open.
-import { useId, useRef, useState, type ReactNode, type RefObject } from "react";
-import { Dialog, DropdownMenu } from "radix-ui";
-import { Form, Link, useFetcher } from "react-router";
+// plain button and mounts Radix, already open, on the first press (its module loads then, or when a pointer
+// or the focus reaches the button); the dialogs exist only while open.
+import { lazy, Suspense, useId, useRef, useState, type ReactNode, type RefObject } from "react";
+import { Dialog } from "radix-ui";
+import { Form, useFetcher } from "react-router";
 import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { CloseIcon } from "#app/components/icons.tsx";
 import type { FormActionData } from "../schemas.ts";
@@ -30,6 +31,10 @@ const itemBase =
 const itemClass = `${itemBase} text-slate-800`;
 /** The keys that open a Radix menu from its trigger. */
 const OPEN_KEYS = ["Enter", " ", "ArrowDown"];
+
+// Radix's menu is fetched on the first reach for a menu, not with the page (ADR 030).
+const loadLivePostMenu = () => void import("./post-menu-live.tsx");
+const LivePostMenu = lazy(() => import("./post-menu-live.tsx"));
 
 export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, signInHref }: Props) {
   // False until the member first reaches for the menu; from then on the Radix menu stays mounted.
@@ -62,81 +67,59 @@ export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, s
 
   const closeDialog = () => setDialog(null);
 
+  // Stands in for DropdownMenu.Trigger and opens on the same gestures (and on a bare click, which is all some
+  // assistive technology sends). It keeps aria-haspopup="menu": a visitor's click before hydration is replayed
+  // to it as a pointerdown (hydrate-on-intent.ts). It also stands in while the Radix part is on its way: a
+  // pointer or the focus on it starts fetching that.
+  const plainTrigger = (
+    <button
+      type="button"
+      aria-label="Mais ações"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      className={triggerClass}
+      onPointerEnter={loadLivePostMenu}
+      onFocus={loadLivePostMenu}
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        // As Radix does: the button does not take focus, so the menu content can.
+        event.preventDefault();
+        goLive(false);
+      }}
+      onKeyDown={(event) => {
+        if (!OPEN_KEYS.includes(event.key)) return;
+        // No scrolling, and no click from Enter or Space.
+        event.preventDefault();
+        goLive(true);
+      }}
+      onClick={() => goLive(true)}
+    >
+      <DotsIcon />
+    </button>
+  );
+
   return (
     <div className="relative flex items-center">
       {live ? (
-        <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
-          <DropdownMenu.Trigger ref={triggerRef} aria-label="Mais ações" className={triggerClass}>
-            <DotsIcon />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={4}
-              className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-              onFocus={(event) => {
-                // Radix focuses the content itself on opening; on the first keyboard opening, hand it on.
-                if (!focusFirstItem.current || event.target !== event.currentTarget) return;
-                focusFirstItem.current = false;
-                event.currentTarget
-                  .querySelector<HTMLElement>('[role="menuitem"]')
-                  ?.focus({ preventScroll: true });
-              }}
-            >
-              {editHref ? (
-                <DropdownMenu.Item asChild className={itemClass}>
-                  <Link to={editHref}>Editar</Link>
-                </DropdownMenu.Item>
-              ) : null}
-              {canDelete ? (
-                <DropdownMenu.Item
-                  className={`${itemBase} text-red-700`}
-                  onSelect={() => setDialog("delete")}
-                >
-                  Excluir
-                </DropdownMenu.Item>
-              ) : null}
-              <DropdownMenu.Item className={itemClass} onSelect={() => void copy()}>
-                Copiar link
-              </DropdownMenu.Item>
-              {signedIn ? (
-                <DropdownMenu.Item className={itemClass} onSelect={() => setDialog("report")}>
-                  Denunciar
-                </DropdownMenu.Item>
-              ) : (
-                <DropdownMenu.Item asChild className={itemClass}>
-                  <Link to={signInHref}>Denunciar</Link>
-                </DropdownMenu.Item>
-              )}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <Suspense fallback={plainTrigger}>
+          <LivePostMenu
+            open={open}
+            onOpenChange={setOpen}
+            triggerRef={triggerRef}
+            focusFirstItem={focusFirstItem}
+            triggerClass={triggerClass}
+            itemBase={itemBase}
+            itemClass={itemClass}
+            editHref={editHref}
+            canDelete={canDelete}
+            signedIn={signedIn}
+            signInHref={signInHref}
+            onCopy={() => void copy()}
+            onDialog={setDialog}
+          />
+        </Suspense>
       ) : (
-        // Stands in for DropdownMenu.Trigger and opens on the same gestures (and on a bare click, which is
-        // all some assistive technology sends). It keeps aria-haspopup="menu": a visitor's click before
-        // hydration is replayed to it as a pointerdown (hydrate-on-intent.ts).
-        <button
-          type="button"
-          aria-label="Mais ações"
-          aria-haspopup="menu"
-          aria-expanded="false"
-          className={triggerClass}
-          onPointerDown={(event) => {
-            if (event.button !== 0 || event.ctrlKey) return;
-            // As Radix does: the button does not take focus, so the menu content can.
-            event.preventDefault();
-            goLive(false);
-          }}
-          onKeyDown={(event) => {
-            if (!OPEN_KEYS.includes(event.key)) return;
-            // No scrolling, and no click from Enter or Space.
-            event.preventDefault();
-            goLive(true);
-          }}
-          onClick={() => goLive(true)}
-        >
-          <DotsIcon />
-        </button>
+        plainTrigger
       )}
       <span
         role="status"

@@ -1,0 +1,61 @@
+// The Radix part of the avatar menu (user-menu.tsx), in a module of its own: fetched when the member first
+// reaches for the avatar, so Radix's menu stays out of every page's JavaScript (ADR 030).
+import { DropdownMenu } from "radix-ui";
+import type { RefObject } from "react";
+import { Link, href } from "react-router";
+import { AvatarImage } from "#app/components/avatar.tsx";
+import type { Viewer } from "#app/lib/viewer.ts";
+
+export default function LiveUserMenu({
+  viewer,
+  onSignOut,
+  open,
+  onOpenChange,
+  focusFirstItem,
+  triggerClass,
+}: {
+  viewer: Viewer;
+  onSignOut: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Set when the menu was opened from the keyboard: the first item takes the focus. */
+  focusFirstItem: RefObject<boolean>;
+  triggerClass: string;
+}) {
+  return (
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
+      <DropdownMenu.Trigger aria-label="Menu do usuário" className={triggerClass}>
+        <AvatarImage src={viewer.avatarUrl} size="sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg"
+          onFocus={(event) => {
+            // Radix focuses the content itself on opening; on the first keyboard opening, hand it on.
+            if (!focusFirstItem.current || event.target !== event.currentTarget) return;
+            focusFirstItem.current = false;
+            event.currentTarget
+              .querySelector<HTMLElement>('[role="menuitem"]')
+              ?.focus({ preventScroll: true });
+          }}
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">{viewer.name}</DropdownMenu.Label>
+          <DropdownMenu.Item
+            asChild
+            className="data-[highlighted]:bg-primary-light block cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"
+          >
+            <Link to={href("/u/:handle", { handle: viewer.handle })}>Ver Perfil</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            onSelect={onSignOut}
+            className="data-[highlighted]:bg-primary-light cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"
+          >
+            Sair
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,85 @@
+// The Radix part of the three-dot menu (post-menu.tsx), in a module of its own: it is fetched when a reader
+// first reaches for a menu, so Radix's menu stays out of the question page's JavaScript (ADR 030).
+import { DropdownMenu } from "radix-ui";
+import type { RefObject } from "react";
+import { Link } from "react-router";
+import { DotsIcon } from "./icons.tsx";
+
+export type LivePostMenuProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  /** Set when the menu was opened from the keyboard: the first item takes the focus. */
+  focusFirstItem: RefObject<boolean>;
+  triggerClass: string;
+  itemBase: string;
+  itemClass: string;
+  editHref?: string;
+  canDelete: boolean;
+  signedIn: boolean;
+  signInHref: string;
+  onCopy: () => void;
+  onDialog: (dialog: "delete" | "report") => void;
+};
+
+export default function LivePostMenu({
+  open,
+  onOpenChange,
+  triggerRef,
+  focusFirstItem,
+  triggerClass,
+  itemBase,
+  itemClass,
+  editHref,
+  canDelete,
+  signedIn,
+  signInHref,
+  onCopy,
+  onDialog,
+}: LivePostMenuProps) {
+  return (
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
+      <DropdownMenu.Trigger ref={triggerRef} aria-label="Mais ações" className={triggerClass}>
+        <DotsIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          onFocus={(event) => {
+            // Radix focuses the content itself on opening; on the first keyboard opening, hand it on.
+            if (!focusFirstItem.current || event.target !== event.currentTarget) return;
+            focusFirstItem.current = false;
+            event.currentTarget
+              .querySelector<HTMLElement>('[role="menuitem"]')
+              ?.focus({ preventScroll: true });
+          }}
+        >
+          {editHref ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={editHref}>Editar</Link>
+            </DropdownMenu.Item>
+          ) : null}
+          {canDelete ? (
+            <DropdownMenu.Item className={`${itemBase} text-red-700`} onSelect={() => onDialog("delete")}>
+              Excluir
+            </DropdownMenu.Item>
+          ) : null}
+          <DropdownMenu.Item className={itemClass} onSelect={onCopy}>
+            Copiar link
+          </DropdownMenu.Item>
+          {signedIn ? (
+            <DropdownMenu.Item className={itemClass} onSelect={() => onDialog("report")}>
+              Denunciar
+            </DropdownMenu.Item>
+          ) : (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={signInHref}>Denunciar</Link>
+            </DropdownMenu.Item>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
