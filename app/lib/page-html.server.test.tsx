@@ -1,9 +1,10 @@
 import { renderToString } from "react-dom/server";
-import { RouterContextProvider } from "react-router";
+import { MemoryRouter, RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { RichText, withCopyButtons } from "#app/components/rich-text.tsx";
 import { pageHtmlContext } from "./context.ts";
-import { pageHtml } from "./page-html.server.ts";
+import { KeptElement } from "./page-html-fragment.tsx";
+import { keepPageFragments, pageHtml } from "./page-html.server.ts";
 import { PageHtmlStore } from "./page-html.ts";
 
 function contextFor(document: boolean) {
@@ -52,5 +53,66 @@ describe("RichText with a reference", () => {
     const out = renderToString(<RichText html={body} />);
     expect(out).not.toContain("data-page-html");
     expect(out).toContain(withCopyButtons(body));
+  });
+});
+
+describe("KeptElement with the request's fragments", () => {
+  let renders = 0;
+  function Card({ label }: { label: string }) {
+    renders += 1;
+    return (
+      <>
+        <h3>{label}</h3>
+        <a href="/u/ana">Ana</a> <time>hoje</time>
+      </>
+    );
+  }
+  function page(note: { html: Map<string, string> }, label: string) {
+    return renderToString(
+      <MemoryRouter initialEntries={["/questions/7?answers=newest"]}>
+        <PageHtmlStore value={note.html}>
+          <KeptElement tag="article" attributes={{ id: "resposta-1" }} fragmentKey={() => label}>
+            <Card label={label} />
+          </KeptElement>
+        </PageHtmlStore>
+      </MemoryRouter>,
+    );
+  }
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("renders a fragment once and hands the same markup to the next request", async () => {
+    const memo = new Map<string, unknown>();
+    const first = contextFor(true);
+    keepPageFragments(first.context, memo);
+    renders = 0;
+    const fresh = page(first.note, "Resposta de Ana");
+    await settled();
+    // The page's render, then the fragment's own, once.
+    expect(renders).toBe(2);
+    const second = contextFor(true);
+    keepPageFragments(second.context, memo);
+    const kept = page(second.note, "Resposta de Ana");
+    expect(renders).toBe(2);
+    expect(kept).toBe(fresh);
+    // Another key (other props) is rendered afresh.
+    expect(page(second.note, "Resposta de Bia")).toContain("Resposta de Bia");
+    expect(renders).toBe(3);
+  });
+
+  it("starts afresh with a new version's memo, and never on a data request or without a store", async () => {
+    const memo = new Map<string, unknown>();
+    const first = contextFor(true);
+    keepPageFragments(first.context, memo);
+    page(first.note, "Resposta");
+    await settled();
+    const next = contextFor(true);
+    keepPageFragments(next.context, new Map());
+    renders = 0;
+    page(next.note, "Resposta");
+    expect(renders).toBe(1);
+    const data = contextFor(false);
+    keepPageFragments(data.context, memo);
+    page(data.note, "Resposta");
+    expect(renders).toBe(2);
   });
 });

@@ -2,8 +2,11 @@
 // in a document response: once as HTML and once inside the hydration data. On document requests a loader
 // hands it to the render instead and keeps a reference; the browser's RichText adopts the HTML already in
 // the page (app/components/rich-text.tsx). Data requests (client navigation, revalidation) carry the HTML.
+import { createHash } from "node:crypto";
+import { renderToString } from "react-dom/server";
 import type { RouterContextProvider } from "react-router";
 import type { PageHtml } from "./page-html.ts";
+import { pageFragmentsOfStore } from "./page-html-fragment.tsx";
 import { pageHtmlContext } from "./context.ts";
 
 /**
@@ -15,4 +18,43 @@ export function pageHtml(context: Readonly<RouterContextProvider>, ref: string, 
   if (!note.document || html === "") return html;
   note.html.set(ref, html);
   return { ref };
+}
+
+/** Fragments kept per version of their data, at most this many (different viewers' rights, addresses). */
+const MAX_FRAGMENTS = 2000;
+const PENDING = Symbol("rendering");
+
+/**
+ * Lets this document request's render reuse fragments kept in `memo` (which the caller empties, or drops,
+ * when their data changes) and keep new ones there (KeptElement, app/lib/page-html-fragment.tsx). A new
+ * fragment is rendered once, after the response is under way; markup that would differ when rendered alone
+ * (a boundary still waiting, an error) is never kept.
+ */
+export function keepPageFragments(
+  context: Readonly<RouterContextProvider>,
+  memo: Map<string, unknown>,
+): void {
+  const note = context.get(pageHtmlContext);
+  if (!note.document) return;
+  const slot = (key: string) => `fragment ${createHash("sha256").update(key).digest("base64url")}`;
+  pageFragmentsOfStore.set(note.html, {
+    get(key) {
+      const value = memo.get(slot(key));
+      return typeof value === "string" ? value : undefined;
+    },
+    keep(key, element) {
+      const at = slot(key);
+      if (memo.has(at) || memo.size >= MAX_FRAGMENTS) return;
+      memo.set(at, PENDING);
+      setImmediate(() => {
+        try {
+          const html = renderToString(element);
+          if (/<!--\$[?!]-->|<template/.test(html)) memo.delete(at);
+          else memo.set(at, html);
+        } catch {
+          memo.delete(at);
+        }
+      });
+    },
+  });
 }

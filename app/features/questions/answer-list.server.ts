@@ -68,7 +68,15 @@ export async function listAnswers(
   questionId: number,
   order: AnswerOrder = "votes",
 ): Promise<AnswerView[]> {
-  const withDeleted = canSeeDeleted(viewer);
+  return readAnswers(questionId, order, canSeeDeleted(viewer));
+}
+
+/** A question's answers: the accepted one first, then in `order`; the deleted ones only `withDeleted`. */
+export async function readAnswers(
+  questionId: number,
+  order: AnswerOrder,
+  withDeleted: boolean,
+): Promise<AnswerView[]> {
   const key = `${order}:${withDeleted}`;
   let query = answersOfQuestion.get(key);
   if (!query) {

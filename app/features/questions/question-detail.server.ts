@@ -79,11 +79,16 @@ const openBountyOf = preparedQuery((db) =>
  * deleted ones). Rich text comes back as stored (sanitised on the way in); the page sanitises it again.
  */
 export async function getQuestion(viewer: Viewer | null, id: number): Promise<QuestionDetail | null> {
+  return readQuestion(id, canSeeDeleted(viewer));
+}
+
+/** A question as its page shows it; a deleted one only `withDeleted` (what a moderator sees). */
+export async function readQuestion(id: number, withDeleted: boolean): Promise<QuestionDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const [row] = await questionById({ id });
   if (!row) return null;
   const q = row.question;
-  if (q.deletedAt && !canSeeDeleted(viewer)) return null;
+  if (q.deletedAt && !withDeleted) return null;
   const [tagMap, openBountyRow] = await Promise.all([
     tagsOfQuestions([id]),
     row.bountyOpen ? openBountyOf({ questionId: id }) : Promise.resolve([]),

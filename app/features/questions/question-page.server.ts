@@ -1,17 +1,23 @@
-// Everything the question page shows, in a handful of batched queries: the question, its answers in the
-// chosen order, the comments of all of them, the viewer's votes, favourite and bounty awards. Rich text is
-// sanitised again on the way out (DESIGN.md: on write and on display).
-import { sanitizeRichText, richTextToPlainText } from "#app/lib/sanitize.server.ts";
+// Everything the question page shows: what is the same for every reader from the shared page kept per
+// version (question-page-cache.server.ts: the question, its answers in the chosen order, their comments and
+// bounty awards, rich text sanitised again on the way out — DESIGN.md: on write and on display), and the
+// viewer's own votes, favourite and rights, read and worked out on every request.
+import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import { canModify, canSeeDeleted } from "./access.server.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
-import { listAnswers, type AnswerView } from "./answer-list.server.ts";
-import { awardedBounties } from "./bounties.server.ts";
+import type { AnswerView } from "./answer-list.server.ts";
 import { bountyTimeLeft } from "./bounty-time.ts";
-import { listComments, type CommentView } from "./comments.server.ts";
-import { isFavorite } from "./favorites.server.ts";
-import { getQuestion, questionPermissions, type QuestionDetail } from "./question-detail.server.ts";
+import type { CommentView } from "./comments.server.ts";
+import { questionPermissions, type QuestionDetail } from "./question-detail.server.ts";
+import {
+  memoised,
+  questionPageFor,
+  type SharedComment,
+  type SharedQuestionPage,
+} from "./question-page-cache.server.ts";
+import { jsonLdString, qaPageJsonLd } from "./structured-data.ts";
 import { BOUNTY_MIN_REPUTATION } from "./schemas.ts";
-import { myVotes } from "./votes.server.ts";
 
 export type AnswerOnPage = AnswerView & {
   myVote: -1 | 0 | 1;
@@ -37,43 +43,39 @@ export type QuestionPage = {
   permissions: ReturnType<typeof questionPermissions> & { canOfferBounty: boolean };
 };
 
+/** The shared version each page was made from (values derived from it once: structured data). */
+const sharedOf = new WeakMap<QuestionPage, SharedQuestionPage>();
+
 export async function loadQuestionPage(
   viewer: Viewer | null,
   id: number,
   order: AnswerOrder,
 ): Promise<QuestionPage | null> {
-  const question = await getQuestion(viewer, id);
-  if (!question) return null;
-  const answers = await listAnswers(viewer, id, order);
-  const answerIds = answers.map((a) => a.id);
-  const [comments, questionVotes, answerVotes, favorited, awarded] = await Promise.all([
-    listComments(viewer, id, answerIds),
-    myVotes(viewer, "question", [id]),
-    myVotes(viewer, "answer", answerIds),
-    isFavorite(viewer, id),
-    awardedBounties(id),
-  ]);
-  const permissions = questionPermissions(viewer, question);
   const moderator = isModerator(viewer);
+  // What every reader sees comes from memory while its version holds; only the viewer's marks are read.
+  const found = await questionPageFor(viewer?.id ?? null, id, order, canSeeDeleted(viewer));
+  if (!found || (found.shared.question.deletedAt && !canSeeDeleted(viewer))) return null;
+  const { shared, marks } = found;
+  const { question, answers } = shared;
+  const permissions = questionPermissions(viewer, question);
   const own = (authorId: number) => viewer?.id === authorId;
+  const withDeleteRight = (c: SharedComment): CommentView => ({
+    ...c,
+    canDelete: canModify(viewer, c.author.id),
+  });
   const bountyOpen = Boolean(question.bounty && !question.deletedAt);
-  return {
+  const page: QuestionPage = {
     question: {
       ...question,
-      description: sanitizeRichText(question.description),
-      details: sanitizeRichText(question.details),
-      plainText: richTextToPlainText(question.description),
-      myVote: questionVotes.get(id) ?? 0,
-      favorited,
-      comments: comments.filter((c) => c.targetKind === "question"),
+      myVote: marks.questionVote,
+      favorited: marks.favorited,
+      comments: question.comments.map(withDeleteRight),
       bountyTimeLeft: question.bounty ? bountyTimeLeft(question.bounty.expiresAt) : null,
     },
     answers: answers.map((a) => ({
       ...a,
-      body: sanitizeRichText(a.body),
-      myVote: answerVotes.get(a.id) ?? 0,
-      comments: comments.filter((c) => c.targetKind === "answer" && c.targetId === a.id),
-      bountyAwarded: awarded.get(a.id) ?? null,
+      myVote: marks.answerVotes.get(a.id) ?? 0,
+      comments: a.comments.map(withDeleteRight),
       canEdit: !a.deletedAt && (own(a.author.id) || moderator),
       canDelete: !a.deletedAt && (moderator || (own(a.author.id) && !a.accepted)),
       canRestore: Boolean(a.deletedAt) && moderator,
@@ -90,4 +92,47 @@ export async function loadQuestionPage(
         (viewer?.reputation ?? 0) >= BOUNTY_MIN_REPUTATION,
     },
   };
+  sharedOf.set(page, shared);
+  return page;
+}
+
+/** Where rendered parts of this page are kept while the version it was made from holds (ADR 031). */
+export function renderedPartsOf(page: QuestionPage): Map<string, unknown> | undefined {
+  return sharedOf.get(page)?.memo;
+}
+
+/**
+ * The page's schema.org QAPage as a script's text, made once per version of the question: the plain text of
+ * every live answer is the same for every reader.
+ */
+export function questionPageStructuredData(page: QuestionPage, url: string, origin: string): string {
+  const make = () => {
+    const { question, answers } = page;
+    return jsonLdString(
+      qaPageJsonLd({
+        url,
+        origin,
+        question: {
+          title: question.title,
+          text: question.plainText,
+          createdAt: question.createdAt,
+          score: question.score,
+          answerCount: question.answerCount,
+          author: question.author,
+        },
+        answers: answers
+          .filter((a) => !a.deletedAt)
+          .map((a) => ({
+            id: a.id,
+            text: richTextToPlainText(a.body),
+            createdAt: a.createdAt,
+            score: a.score,
+            accepted: a.accepted,
+            author: a.author,
+          })),
+      }),
+    );
+  };
+  const shared = sharedOf.get(page);
+  return shared ? memoised(shared, `structured-data ${url}`, make) : make();
 }

@@ -16,8 +16,11 @@ import { PostMenu } from "#app/features/questions/components/post-menu.tsx";
 import { answerCountLabel, parseQuestionId } from "#app/features/questions/format.ts";
 import { TagList } from "#app/features/questions/components/tag-list.tsx";
 import { VoteControls } from "#app/features/questions/components/vote-controls.tsx";
-import { loadQuestionPage } from "#app/features/questions/question-page.server.ts";
-import { jsonLdString, qaPageJsonLd } from "#app/features/questions/structured-data.ts";
+import {
+  loadQuestionPage,
+  questionPageStructuredData,
+  renderedPartsOf,
+} from "#app/features/questions/question-page.server.ts";
 import { queueView, viewerKey } from "#app/features/questions/views.server.ts";
 // Following members belongs to the social feature; the author blocks only show its state.
 import { isFollowing } from "#app/features/social/follows.server.ts";
@@ -27,9 +30,9 @@ import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { countLabel } from "#app/lib/plural.ts";
-import { pageHtml } from "#app/lib/page-html.server.ts";
+import { keepPageFragments, pageHtml } from "#app/lib/page-html.server.ts";
 import { usePageHtml, type PageHtml } from "#app/lib/page-html.ts";
-import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
+import { KeptElement } from "#app/lib/page-html-fragment.tsx";
 import { isModerator } from "#app/lib/viewer.ts";
 import { pageShows, topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/question-detail";
@@ -43,6 +46,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = parseAnswerOrder(url.searchParams.get("answers"));
   const page = await loadQuestionPage(viewer, id, order);
   if (!page) throw redirect(href("/questions"));
+  // The question's part and the answers' cards rendered for this version of the question are reused (ADR 031).
+  const parts = renderedPartsOf(page);
+  if (parts) keepPageFragments(context, parts);
   pageShows(context, topic.question(id));
 
   // A view counts once per visitor per hour, written a moment later; robots do not count.
@@ -57,30 +63,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const origin = publicUrl();
   const canonical = `${origin}/questions/${id}`;
   const here = href("/questions/:id", { id: String(id) });
-  const jsonLd = jsonLdString(
-    qaPageJsonLd({
-      url: canonical,
-      origin,
-      question: {
-        title: page.question.title,
-        text: page.question.plainText,
-        createdAt: page.question.createdAt,
-        score: page.question.score,
-        answerCount: page.question.answerCount,
-        author: page.question.author,
-      },
-      answers: page.answers
-        .filter((a) => !a.deletedAt)
-        .map((a) => ({
-          id: a.id,
-          text: richTextToPlainText(a.body),
-          createdAt: a.createdAt,
-          score: a.score,
-          accepted: a.accepted,
-          author: a.author,
-        })),
-    }),
-  );
+  // Made once per version of the question: it is the same for every reader.
+  const jsonLd = questionPageStructuredData(page, canonical, origin);
   return {
     ...page,
     // The bodies travel once: as HTML in a document, inside the data for client navigations.
@@ -164,7 +148,23 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
 
-      <article aria-labelledby="pergunta-titulo" className="flex flex-col gap-5">
+      {/* Rendered once per version and per set of the viewer's own marks on it, none naming them (ADR 031). */}
+      <KeptElement
+        tag="article"
+        attributes={{ "aria-labelledby": "pergunta-titulo", className: "flex flex-col gap-5" }}
+        fragmentKey={() =>
+          JSON.stringify([
+            "question",
+            question,
+            permissions,
+            signedIn,
+            signInHref,
+            following.has(question.author.id),
+            viewerId !== question.author.id,
+            permissions.isAuthor ? loaderData.viewerReputation : null,
+          ])
+        }
+      >
         <header className="flex flex-col gap-3 border-b border-slate-200 pb-4">
           <div className="flex items-start justify-between gap-4">
             <h1
@@ -272,7 +272,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
             )}
           </div>
         </div>
-      </article>
+      </KeptElement>
 
       <section aria-labelledby="respostas-titulo" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">

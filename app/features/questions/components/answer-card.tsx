@@ -3,6 +3,7 @@
 import { Form, useFetcher, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import type { PageHtml } from "#app/lib/page-html.ts";
+import { KeptElement } from "#app/lib/page-html-fragment.tsx";
 import type { AnswerOnPage } from "../question-page.server.ts";
 import type { FormActionData } from "../schemas.ts";
 import { AuthorBlock } from "./author-block.tsx";
@@ -62,32 +63,54 @@ function AwardBountyButton({ answerId, amount }: { answerId: number; amount: num
   );
 }
 
-export function AnswerCard({
-  answer,
-  questionId,
-  bountyAmount,
-  following,
-  viewerId,
-  signedIn,
-  signInHref,
-}: {
+type AnswerCardProps = {
   answer: Omit<AnswerOnPage, "body"> & { body: PageHtml };
   questionId: number;
   bountyAmount: number | null;
   following: boolean;
-  viewerId: number | null;
+  /** False on one's own answer (no Seguir button). */
+  showFollow: boolean;
   signedIn: boolean;
   signInHref: string;
-}) {
+};
+
+export function AnswerCard({
+  viewerId,
+  ...props
+}: Omit<AnswerCardProps, "showFollow"> & { viewerId: number | null }) {
+  const { answer } = props;
+  const content: AnswerCardProps = { ...props, showFollow: viewerId !== answer.author.id };
+  // Everything inside comes from these props, none of them naming the viewer: members whose votes, follows
+  // and rights on this answer are the same get the same markup, rendered once per version (ADR 031).
+  return (
+    <KeptElement
+      tag="article"
+      attributes={{
+        id: `resposta-${answer.id}`,
+        "aria-labelledby": `resposta-${answer.id}-titulo`,
+        className: `card scroll-mt-24 ${answer.accepted ? "border-green-dark border-2" : ""} ${
+          answer.deletedAt ? "border-red-300 bg-red-50/40" : ""
+        }`,
+      }}
+      fragmentKey={() => JSON.stringify(["answer-card", content])}
+    >
+      <AnswerCardContent {...content} />
+    </KeptElement>
+  );
+}
+
+function AnswerCardContent({
+  answer,
+  questionId,
+  bountyAmount,
+  following,
+  showFollow,
+  signedIn,
+  signInHref,
+}: AnswerCardProps) {
   const headingId = `resposta-${answer.id}-titulo`;
   return (
-    <article
-      id={`resposta-${answer.id}`}
-      aria-labelledby={headingId}
-      className={`card scroll-mt-24 ${answer.accepted ? "border-green-dark border-2" : ""} ${
-        answer.deletedAt ? "border-red-300 bg-red-50/40" : ""
-      }`}
-    >
+    <>
       <h3 id={headingId} className="sr-only">
         Resposta de {answer.author.name}
         {answer.accepted ? " (aceita)" : ""}
@@ -170,7 +193,7 @@ export function AnswerCard({
               action="Respondeu em"
               at={answer.createdAt}
               following={following}
-              showFollow={viewerId !== answer.author.id}
+              showFollow={showFollow}
             />
           </div>
           {answer.deletedAt ? null : (
@@ -184,6 +207,6 @@ export function AnswerCard({
           )}
         </div>
       </div>
-    </article>
+    </>
   );
 }

@@ -1,5 +1,4 @@
 // The asker's bounty offer (50 to 500 reputation for 7 days), and the open bounty's amount and time left.
-import { useId } from "react";
 import { useFetcher } from "react-router";
 import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { BOUNTY_DAYS, BOUNTY_MAX, BOUNTY_MIN, BOUNTY_MIN_REPUTATION } from "../rules.ts";
@@ -18,7 +17,9 @@ export function OpenBounty({ amount, timeLeft }: { amount: number; timeLeft: str
 }
 
 export function OfferBountyForm({ reputation, allowed }: { reputation: number; allowed: boolean }) {
-  const fieldId = useId();
+  // One per page, and inside the question's part that is rendered once and reused (ADR 031): a fixed id,
+  // where React's useId would differ between that render and the page's.
+  const fieldId = "bounty-valor";
   const fetcher = useFetcher<FormActionData>({ key: "offer-bounty" });
   const reply = fetcher.state === "idle" && fetcher.data?.intent === "offer-bounty" ? fetcher.data : null;
   const error = reply && !reply.ok ? (reply.result?.error?.amount?.[0] ?? reply.message) : undefined;

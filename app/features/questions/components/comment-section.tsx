@@ -1,7 +1,7 @@
 // Comments under a question or an answer: plain text with links made clickable (safely: React escapes every
 // piece, only http(s) addresses become anchors), a form to add one, and a delete button for the author and
 // the moderators.
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher, href } from "react-router";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
@@ -62,8 +62,10 @@ export function CommentSection({
   signedIn: boolean;
   signInHref: string;
 }) {
-  const fieldId = useId();
   const target = `${kind}-${id}`;
+  // Named after its target, not by useId: an answer's card may be rendered on its own and reused (ADR 031),
+  // where React's ids would differ from the page's.
+  const fieldId = `comentario-${target}-campo`;
   const fetcher = useFetcher<FormActionData>({ key: `comment-${target}` });
   const formRef = useRef<HTMLFormElement>(null);
   const reply = fetcher.state === "idle" && fetcher.data?.target === target ? fetcher.data : null;

@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { users } from "#db/schema.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { acceptAnswer, createAnswer, deleteAnswer, updateAnswer } from "./answers.server.ts";
+import { addComment, deleteComment } from "./comments.server.ts";
+import { toggleFavorite } from "./favorites.server.ts";
+import { sharedQuestionPage } from "./question-page-cache.server.ts";
+import { loadQuestionPage } from "./question-page.server.ts";
+import { updateQuestion } from "./question-writes.server.ts";
+import { askAs, cast, questionInput } from "./test-support.ts";
+import { castVote } from "./votes.server.ts";
+
+const db = setupTestDatabase();
+let people: Awaited<ReturnType<typeof cast>>;
+beforeAll(async () => {
+  people = await cast(db());
+});
+
+const COMMENT = "Um comentário com texto suficiente para passar.";
+
+async function questionWithAnswer() {
+  const id = await askAs(people.author);
+  const { id: answerId } = await createAnswer(people.other, id, "<p>Uma resposta com texto suficiente.</p>");
+  return { id, answerId };
+}
+
+describe("the shared question page", () => {
+  test("is read once and kept while nothing changes", async () => {
+    const { id } = await questionWithAnswer();
+    const first = await sharedQuestionPage(id, "votes", false);
+    expect(first).not.toBeNull();
+    expect(await sharedQuestionPage(id, "votes", false)).toBe(first);
+    // Other orders and the moderators' reading are kept apart.
+    expect(await sharedQuestionPage(id, "newest", false)).not.toBe(first);
+    expect(await sharedQuestionPage(id, "votes", true)).not.toBe(first);
+  });
+
+  test.each<[string, (ids: { id: number; answerId: number }) => Promise<unknown>]>([
+    ["a vote on an answer", ({ answerId }) => castVote(people.rich, { kind: "answer", id: answerId }, 1)],
+    ["a vote on the question", ({ id }) => castVote(people.rich, { kind: "question", id }, -1)],
+    ["a comment", ({ answerId }) => addComment(people.rich, { kind: "answer", id: answerId }, COMMENT)],
+    ["a new answer", ({ id }) => createAnswer(people.rich, id, "<p>Outra resposta, também longa.</p>")],
+    [
+      "an edited answer",
+      ({ answerId }) => updateAnswer(people.other, answerId, "<p>Resposta editada agora.</p>"),
+    ],
+    [
+      "an edited question",
+      ({ id }) =>
+        updateQuestion(people.author, id, questionInput({ title: "Um título novo para a pergunta?" })),
+    ],
+    ["an accepted answer", ({ answerId }) => acceptAnswer(people.author, answerId)],
+    ["a deleted answer", ({ answerId }) => deleteAnswer(people.moderator, answerId)],
+    ["a favourite", ({ id }) => toggleFavorite(people.rich, id)],
+    // Authors' names and reputation are shown on the page and change elsewhere.
+    [
+      "an author's new name",
+      () => db().update(users).set({ name: "Outra Pessoa Renomeada" }).where(eq(users.id, people.other.id)),
+    ],
+  ])("is read again after %s", async (_label, write) => {
+    const ids = await questionWithAnswer();
+    const before = await sharedQuestionPage(ids.id, "votes", false);
+    await write(ids);
+    const after = await sharedQuestionPage(ids.id, "votes", false);
+    expect(after).not.toBe(before);
+    expect(after?.version === before?.version && after?.membersVersion === before?.membersVersion).toBe(
+      false,
+    );
+  });
+
+  test("shows the write at once: scores, comments, names", async () => {
+    const { id, answerId } = await questionWithAnswer();
+    await sharedQuestionPage(id, "votes", false);
+    await castVote(people.rich, { kind: "answer", id: answerId }, 1);
+    await addComment(people.rich, { kind: "answer", id: answerId }, COMMENT);
+    const page = await sharedQuestionPage(id, "votes", false);
+    expect(page?.answers[0]).toMatchObject({ id: answerId, score: 1, commentCount: 1 });
+    expect(page?.answers[0]?.comments.map((c) => c.body)).toEqual([COMMENT]);
+    const { id: commentId } = page!.answers[0]!.comments[0]!;
+    await deleteComment(people.rich, commentId);
+    expect((await sharedQuestionPage(id, "votes", false))?.answers[0]?.comments).toEqual([]);
+  });
+
+  test("holds nothing of a viewer; each member gets their own marks on top", async () => {
+    const { id, answerId } = await questionWithAnswer();
+    await castVote(people.rich, { kind: "answer", id: answerId }, 1);
+    await toggleFavorite(people.rich, id);
+    await addComment(people.rich, { kind: "question", id }, COMMENT);
+    const asRich = await loadQuestionPage(people.rich, id, "votes");
+    const asOther = await loadQuestionPage(people.other, id, "votes");
+    const shared = await sharedQuestionPage(id, "votes", false);
+    const kept = JSON.stringify(shared);
+    for (const mark of ["myVote", "favorited", "canDelete", "canEdit", "canAccept", "isAuthor"]) {
+      expect(kept).not.toContain(mark);
+    }
+    expect(asRich?.answers[0]).toMatchObject({ myVote: 1, canEdit: false });
+    expect(asRich?.question).toMatchObject({ favorited: true });
+    expect(asRich?.question.comments[0]?.canDelete).toBe(true);
+    expect(asOther?.answers[0]).toMatchObject({ myVote: 0, canEdit: true });
+    expect(asOther?.question).toMatchObject({ favorited: false });
+    expect(asOther?.question.comments[0]?.canDelete).toBe(false);
+  });
+
+  test("a deleted question reaches moderators only; deleted answers only their reading", async () => {
+    const { id, answerId } = await questionWithAnswer();
+    await deleteAnswer(people.moderator, answerId);
+    expect((await loadQuestionPage(people.other, id, "votes"))?.answers).toEqual([]);
+    expect((await loadQuestionPage(people.moderator, id, "votes"))?.answers.map((a) => a.id)).toEqual([
+      answerId,
+    ]);
+    expect((await loadQuestionPage(people.other, id, "votes"))?.answers).toEqual([]);
+  });
+
+  test("no such question", async () => {
+    expect(await sharedQuestionPage(999_999, "votes", false)).toBeNull();
+    expect(await sharedQuestionPage(-1, "votes", false)).toBeNull();
+  });
+});

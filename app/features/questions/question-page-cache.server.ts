@@ -1,0 +1,251 @@
+// What the question page shows the same way to every reader — the question, its answers in one order, their
+// comments and authors, awarded bounties, the sanitised HTML and its plain text — kept in memory per version
+// of the question (ADR 031). A version is read in one indexed query on every request, so a write through any
+// server (or straight into the database) is seen by the next request; nothing of a viewer is kept here.
+import { sql } from "drizzle-orm";
+import { users } from "#db/schema.ts";
+import { getDb, isAnyOf, preparedQuery, type Database } from "#app/lib/db.server.ts";
+import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.ts";
+import type { AnswerOrder } from "./answer-orders.ts";
+import { readAnswers, type AnswerView } from "./answer-list.server.ts";
+import { awardedBounties } from "./bounties.server.ts";
+import { listComments, type CommentView } from "./comments.server.ts";
+import { readQuestion, type QuestionDetail } from "./question-detail.server.ts";
+import type { AuthorSummary } from "./question-rows.server.ts";
+
+/** A comment as every reader sees it: who may delete it is the viewer's, worked out per request. */
+export type SharedComment = Omit<CommentView, "canDelete">;
+
+export type SharedAnswer = AnswerView & { comments: SharedComment[]; bountyAwarded: number | null };
+
+export type SharedQuestionPage = {
+  /** Opaque: changes whenever the question, its answers, bounties or tags may have changed. */
+  version: string;
+  /** The members shown (authors, commenters) and, opaque, the version of their rows. */
+  memberIds: number[];
+  membersVersion: string;
+  question: QuestionDetail & { comments: SharedComment[]; plainText: string };
+  answers: SharedAnswer[];
+  /** Memo of derived strings (structured data, rendered fragments) valid for this version only. */
+  memo: Map<string, unknown>;
+};
+
+/**
+ * Every row the page reads for a question has its own `xmin` (the transaction that last wrote it): the
+ * question (score, counts, acceptance, bounty, edits, views), its answers (scores, edits, deletions, comment
+ * counts — adding or deleting a comment updates its target in the same transaction), its bounties and its tag
+ * links (with the tags' names: their rows also move with counts of other questions). The members shown are
+ * checked by id, the ids the kept page holds (a new commenter comes with a new comment count). Index lookups
+ * only: one query per request.
+ */
+const questionPageVersion = preparedQuery((db) =>
+  db
+    .select({
+      version: sql<string>`concat_ws('|', q.xmin::text,
+        (select string_agg(a.id || ':' || a.xmin::text, ',' order by a.id)
+           from answers a where a.question_id = q.id),
+        (select string_agg(b.id || ':' || b.xmin::text, ',' order by b.id)
+           from bounties b where b.question_id = q.id),
+        (select string_agg(qt.tag_id || ':' || qt.xmin::text || ':'
+             || (select t.name || ':' || t.slug from tags t where t.id = qt.tag_id), ',' order by qt.tag_id)
+           from question_tags qt where qt.question_id = q.id))`,
+      membersVersion: sql<string | null>`(select string_agg(u.id || ':' || u.xmin::text, ',' order by u.id)
+        from users u where u.id = any(${sql.placeholder("memberIds")}))`,
+      // The viewer's own votes and favourite (none for visitors, user 0) ride along, never kept: one
+      // statement per request.
+      votes: sql<
+        [string, number, number][]
+      >`(select coalesce(json_agg(json_build_array(v.target_kind, v.target_id, v.value)), '[]'::json)
+        from votes v where v.user_id = ${sql.placeholder("viewerId")} and (
+          (v.target_kind = 'question' and v.target_id = q.id)
+          or (v.target_kind = 'answer' and v.target_id in (select a.id from answers a where a.question_id = q.id))))`,
+      favorited: sql<boolean>`exists (select 1 from favorites f where f.user_id = ${sql.placeholder("viewerId")}
+        and f.target_kind = 'question' and f.target_id = q.id)`,
+    })
+    .from(sql`questions q`)
+    .where(sql`q.id = ${sql.placeholder("id")}`)
+    .prepare("question_page_version"),
+);
+
+/** The members a page shows, as they are now, with the version of their rows (read in one statement). */
+const membersShown = preparedQuery((db) =>
+  db
+    .select({
+      id: users.id,
+      version: sql<string>`${users}.xmin::text`,
+      handle: users.handle,
+      name: users.name,
+      roleLine: users.roleLine,
+      avatarUrl: users.avatarUrl,
+      reputation: users.reputation,
+    })
+    .from(users)
+    .where(isAnyOf(users.id, "ids"))
+    .orderBy(users.id)
+    .prepare("question_page_members"),
+);
+
+const membersVersionOf = (rows: { id: number; version: string }[]) =>
+  rows.map((r) => `${r.id}:${r.version}`).join(",");
+
+/** Entries kept per database (tests open many), the least recently used dropped past the limit. */
+const MAX_ENTRIES = 500;
+const caches = new WeakMap<Database, Map<string, SharedQuestionPage>>();
+
+async function cacheOfDatabase(): Promise<Map<string, SharedQuestionPage>> {
+  const db = await getDb();
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The shared part of a question's page for one answer order, deleted answers included or not (moderators see
+ * them): from memory when its version is current, else read and kept. Null when the question does not exist.
+ * Deleted questions are returned too; who may see them is the caller's check.
+ */
+export async function sharedQuestionPage(
+  id: number,
+  order: AnswerOrder,
+  withDeleted: boolean,
+): Promise<SharedQuestionPage | null> {
+  return (await questionPageFor(null, id, order, withDeleted))?.shared ?? null;
+}
+
+/** A viewer's own marks on a question's page: their votes (by post) and whether it is a favourite. */
+export type ViewerMarks = {
+  questionVote: -1 | 0 | 1;
+  answerVotes: Map<number, -1 | 1>;
+  favorited: boolean;
+};
+
+/** The shared page (as `sharedQuestionPage`) and, read in the same statement, the viewer's own marks. */
+export async function questionPageFor(
+  viewerId: number | null,
+  id: number,
+  order: AnswerOrder,
+  withDeleted: boolean,
+): Promise<{ shared: SharedQuestionPage; marks: ViewerMarks } | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const cache = await cacheOfDatabase();
+  const key = `${id}:${order}:${withDeleted ? "all" : "live"}`;
+  const cached = cache.get(key);
+  // The version is read before the rows: a write in between leaves newer rows under an older version, which
+  // the next request replaces; never the reverse.
+  const [current] = await questionPageVersion({
+    id,
+    memberIds: cached?.memberIds ?? [],
+    viewerId: viewerId ?? 0,
+  });
+  if (!current) {
+    cache.delete(key);
+    return null;
+  }
+  const marks: ViewerMarks = {
+    questionVote: 0,
+    answerVotes: new Map(),
+    favorited: Boolean(current.favorited),
+  };
+  for (const [kind, targetId, value] of viewerId ? current.votes : []) {
+    if (value !== 1 && value !== -1) continue;
+    if (kind === "question") marks.questionVote = value;
+    else marks.answerVotes.set(targetId, value);
+  }
+  if (
+    cached &&
+    cached.version === current.version &&
+    cached.membersVersion === (current.membersVersion ?? "") &&
+    // An open bounty closes by itself when it expires, with no write: the page is read again then.
+    !bountyExpired(cached.question)
+  ) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return { shared: cached, marks };
+  }
+  const page = await readSharedPage(id, order, withDeleted, current.version);
+  if (!page) return null;
+  cache.set(key, page);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return { shared: page, marks };
+}
+
+function bountyExpired(question: QuestionDetail): boolean {
+  return question.bounty !== null && question.bounty.expiresAt.getTime() <= Date.now();
+}
+
+/** The page's rows as the feature's own queries read them, for everybody (deleted ones when asked). */
+async function readSharedPage(
+  id: number,
+  order: AnswerOrder,
+  withDeleted: boolean,
+  version: string,
+): Promise<SharedQuestionPage | null> {
+  // The question even when deleted (the caller decides who sees it); its answers as asked.
+  const question = await readQuestion(id, true);
+  if (!question) return null;
+  const answers = await readAnswers(id, order, withDeleted);
+  const [comments, awarded] = await Promise.all([
+    listComments(
+      null,
+      id,
+      answers.map((a) => a.id),
+    ),
+    awardedBounties(id),
+  ]);
+  // The members are read again, with the version of their rows in the same statement: what is kept is never
+  // older than the version it is kept under.
+  const memberIds = [
+    ...new Set([question.author.id, ...answers.map((a) => a.author.id), ...comments.map((c) => c.author.id)]),
+  ].sort((x, y) => x - y);
+  const members = await membersShown({ ids: memberIds });
+  const byId = new Map(members.map(({ version: _, ...m }) => [m.id, m]));
+  const author = (a: AuthorSummary): AuthorSummary => byId.get(a.id) ?? a;
+  const shared = (c: CommentView): SharedComment => {
+    const m = byId.get(c.author.id);
+    return {
+      id: c.id,
+      targetKind: c.targetKind,
+      targetId: c.targetId,
+      body: c.body,
+      createdAt: c.createdAt,
+      author: m ? { id: m.id, handle: m.handle, name: m.name } : c.author,
+    };
+  };
+  return {
+    version,
+    memberIds,
+    membersVersion: membersVersionOf(members),
+    question: {
+      ...question,
+      author: author(question.author),
+      description: sanitizeRichText(question.description),
+      details: sanitizeRichText(question.details),
+      plainText: richTextToPlainText(question.description),
+      comments: comments.filter((c) => c.targetKind === "question").map(shared),
+    },
+    answers: answers.map((a) => ({
+      ...a,
+      author: author(a.author),
+      body: sanitizeRichText(a.body),
+      comments: comments.filter((c) => c.targetKind === "answer" && c.targetId === a.id).map(shared),
+      bountyAwarded: awarded.get(a.id) ?? null,
+    })),
+    memo: new Map(),
+  };
+}
+
+/** A value derived from this version of the page, computed once (structured data, rendered fragments). */
+export function memoised<T>(page: SharedQuestionPage, key: string, compute: () => T): T {
+  if (page.memo.has(key)) return page.memo.get(key) as T;
+  const value = compute();
+  page.memo.set(key, value);
+  return value;
+}
+
+/** Forgets every kept page of this database (tests). */
+export async function clearSharedQuestionPages(): Promise<void> {
+  (await cacheOfDatabase()).clear();
+}
