@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { LoadOptions, LoadResult, LoadTarget } from "../bench/load-generator.ts";
+import { firstTapMarkdown, measureFirstTap, type FirstTapResult } from "./first-tap.ts";
 
 const { values } = parseArgs({
   options: {
@@ -594,6 +595,17 @@ for (const row of rows) {
 
 // ---------------------------------------------------------------------------------------------- the report
 
+// ------------------------------------------------------------------------------------------- the first tap
+
+// How long the first tap on a read page takes to answer, at 1× and 4× CPU, and the JavaScript each read page
+// costs (scripts/first-tap.ts: its own server on the demo content, Chromium through Playwright and CDP).
+let firstTap: FirstTapResult | undefined;
+const onlyParts = values.only?.split(",");
+if (!onlyParts || onlyParts.includes("toque")) {
+  log("\n▶ primeiro toque (Chromium, CPU 1× e 4×)");
+  firstTap = await measureFirstTap({ port: port + 2, rates: [1, 4], runs: short ? 1 : 3, log });
+}
+
 const load1 = os.loadavg()[0]?.toFixed(2);
 const summary = {
   date: started.toISOString(),
@@ -642,6 +654,7 @@ const summary = {
   ),
   mixed: mixed?.perTarget,
   livingCommunity: livingSummary(),
+  firstTap,
 };
 
 /** The question page's share of a living-community run: its own requests a second and p99. */
@@ -739,6 +752,7 @@ const md = [
       "",
     ];
   })(),
+  ...(firstTap ? [firstTapMarkdown(firstTap), ""] : []),
   ...(Object.keys(rated).length
     ? [
         "Taxa fixa (laço aberto, latência contada do instante previsto) na pergunta com 20 respostas:",

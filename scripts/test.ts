@@ -67,7 +67,7 @@ if (!part || part === "bench") {
   // writes fails); the figures themselves are read from a quiet machine, never asserted here.
   const e2eBuild = `build-e2e-${process.env.E2E_PORT ?? 3210}`;
   const buildEnv = existsSync(`${e2eBuild}/server/index.js`) ? { BUILD_DIR: e2eBuild } : {};
-  const benchArgs = ["--short", "--duration", "2", "--only", "viva", "--port", "3980"];
+  const benchArgs = ["--short", "--duration", "2", "--only", "viva,toque", "--port", "3980"];
   run(
     "bench curto (PGlite)",
     process.execPath,
