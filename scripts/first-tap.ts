@@ -31,6 +31,8 @@ export type TapRow = {
   answerMs: number;
   /** Whether React had hydrated the page when the tap landed, in how many of the runs. */
   hydratedBeforeTap: string;
+  /** Runs in which the tap got no answer within 20 s. */
+  failed: number;
 };
 
 export type JsRow = { page: string; visitorAfterInteractionKb: number; memberAtOpenKb: number };
@@ -297,8 +299,18 @@ export async function measureFirstTap(options: FirstTapOptions = {}): Promise<Fi
       for (const delay of delays)
         for (const s of scenarios(post)) {
           const results = [];
-          for (let run = 0; run < runs; run++)
-            results.push(await tapOnce(browser, origin, member, s, rate, delay));
+          let failed = 0;
+          for (let run = 0; run < runs; run++) {
+            // A tap that got no answer in 20 s is counted as failed, not hidden by the median.
+            try {
+              results.push(await tapOnce(browser, origin, member, s, rate, delay));
+            } catch (error) {
+              failed++;
+              log(
+                `  ${rate}× +${delay} ms ${s.page} ${s.control}: sem resposta (${(error as Error).message.split("\n")[0]})`,
+              );
+            }
+          }
           const row: TapRow = {
             who: s.who,
             page: s.page,
@@ -308,6 +320,7 @@ export async function measureFirstTap(options: FirstTapOptions = {}): Promise<Fi
             feedbackMs: Math.round(median(results.map((r) => r.feedback))),
             answerMs: Math.round(median(results.map((r) => r.answer))),
             hydratedBeforeTap: `${results.filter((r) => r.hydrated).length}/${runs}`,
+            failed,
           };
           log(
             `  ${rate}× +${delay} ms ${row.who} ${row.page} ${row.control}: resposta ${row.answerMs} ms, pintura ${row.feedbackMs} ms`,
@@ -351,11 +364,11 @@ export async function measureFirstTap(options: FirstTapOptions = {}): Promise<Fi
 
 export function firstTapMarkdown({ taps, js }: FirstTapResult): string {
   const lines = [
-    "| quem | página | controle | CPU | toque após o load | pintura após o toque (ms) | resposta (ms) | hidratada antes do toque |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| quem | página | controle | CPU | toque após o load | pintura após o toque (ms) | resposta (ms) | hidratada antes do toque | sem resposta |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...taps.map(
       (t) =>
-        `| ${t.who} | ${t.page} | ${t.control} | ${t.rate}× | ${t.afterLoadMs} ms | ${t.feedbackMs} | ${t.answerMs} | ${t.hydratedBeforeTap} |`,
+        `| ${t.who} | ${t.page} | ${t.control} | ${t.rate}× | ${t.afterLoadMs} ms | ${t.feedbackMs} | ${t.answerMs} | ${t.hydratedBeforeTap} | ${t.failed} |`,
     ),
     "",
     "| página | JS gzip, visitante após a 1ª interação (KB) | JS gzip, membro ao abrir (KB) |",
