@@ -28,6 +28,19 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 /** The search configuration `pt_unaccent` (Portuguese stemming, accents ignored) is created by migration 0000. */
 const searchVector = (weighted: SQL) => tsvector("search").generatedAlwaysAs(weighted);
 
+/**
+ * Text as search reads it, documents and queries alike (ADR 033): nasal plurals written as their singular
+ * (funções, funcoes → funcao; sessões → sessao), since the Portuguese stemmer keeps them apart ('funco' and
+ * 'funca'). Without accents only after c, s or x, where English words do not end in "oes" (does, goes).
+ */
+export const searchText = (text: SQL) =>
+  sql`regexp_replace(regexp_replace(regexp_replace(regexp_replace(${text}, '[õÕ][eE][sS][[:>:]]', 'ao', 'g'), '[cCçÇ][oO][eE][sS][[:>:]]', 'cao', 'g'), '[sS][oO][eE][sS][[:>:]]', 'sao', 'g'), '[xX][oO][eE][sS][[:>:]]', 'xao', 'g')`;
+/** `to_tsvector` in the search configuration over `searchText`. */
+const searchWords = (text: SQL) => sql`to_tsvector('pt_unaccent', ${searchText(text)})`;
+const weighted = (text: SQL, weight: "A" | "B" | "C") =>
+  sql`setweight(${searchWords(text)}, ${sql.raw(`'${weight}'`)})`;
+const withoutTags = (html: SQL) => sql`regexp_replace(${html}, '<[^>]*>', ' ', 'g')`;
+
 export const roleEnum = pgEnum("role", ["member", "moderator", "admin"]);
 export const postCategoryEnum = pgEnum("post_category", ["design", "desenvolvimento", "ux", "ui"]);
 export const tokenKindEnum = pgEnum("token_kind", ["verify_email", "reset_password", "change_email"]);
@@ -61,7 +74,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     lastActiveAt: ts("last_active_at").notNull().defaultNow(),
     search: searchVector(
-      sql`setweight(to_tsvector('pt_unaccent', coalesce(name, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(handle, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(bio, '')), 'C')`,
+      sql`${weighted(sql`coalesce(name, '')`, "A")} || ${weighted(sql`coalesce(handle, '')`, "A")} || ${weighted(sql`coalesce(bio, '')`, "C")}`,
     ),
   },
   (t) => [
@@ -175,7 +188,7 @@ export const tags = pgTable(
     postCount: integer("post_count").notNull().default(0),
     createdAt: createdAt(),
     search: searchVector(
-      sql`setweight(to_tsvector('pt_unaccent', coalesce(name, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(description, '')), 'C')`,
+      sql`${weighted(sql`coalesce(name, '')`, "A")} || ${weighted(sql`coalesce(description, '')`, "C")}`,
     ),
   },
   (t) => [
@@ -245,8 +258,13 @@ export const questions = pgTable(
     lastActivityAt: ts("last_activity_at").notNull().defaultNow(),
     deletedAt: ts("deleted_at"),
     deletedBy: integer("deleted_by").references(() => users.id),
+    /**
+     * The names of the question's tags, kept by triggers on question_tags and tags (migration 0008): a tag
+     * is a word of the question for search, weighted as the title.
+     */
+    tagNames: text("tag_names").notNull().default(""),
     search: searchVector(
-      sql`setweight(to_tsvector('pt_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent', regexp_replace(coalesce(description, '') || ' ' || coalesce(details, ''), '<[^>]*>', ' ', 'g')), 'B')`,
+      sql`${weighted(sql`coalesce(title, '')`, "A")} || ${weighted(sql`coalesce(tag_names, '')`, "A")} || ${weighted(withoutTags(sql`coalesce(description, '') || ' ' || coalesce(details, '')`), "B")}`,
     ),
   },
   (t) => [
@@ -298,9 +316,7 @@ export const answers = pgTable(
     updatedAt: ts("updated_at"),
     deletedAt: ts("deleted_at"),
     deletedBy: integer("deleted_by").references(() => users.id),
-    search: searchVector(
-      sql`to_tsvector('pt_unaccent', regexp_replace(coalesce(body, ''), '<[^>]*>', ' ', 'g'))`,
-    ),
+    search: searchVector(searchWords(withoutTags(sql`coalesce(body, '')`))),
   },
   (t) => [
     index("answers_question_idx").on(t.questionId, t.createdAt),
@@ -458,8 +474,10 @@ export const posts = pgTable(
     createdAt: createdAt(),
     updatedAt: ts("updated_at"),
     deletedAt: ts("deleted_at"),
+    /** The names of the post's tags, kept by triggers on post_tags and tags (migration 0008), as for questions. */
+    tagNames: text("tag_names").notNull().default(""),
     search: searchVector(
-      sql`setweight(to_tsvector('pt_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(description, '')), 'B') || setweight(to_tsvector('pt_unaccent', regexp_replace(coalesce(body, ''), '<[^>]*>', ' ', 'g')), 'C')`,
+      sql`${weighted(sql`coalesce(title, '')`, "A")} || ${weighted(sql`coalesce(tag_names, '')`, "A")} || ${weighted(sql`coalesce(description, '')`, "B")} || ${weighted(withoutTags(sql`coalesce(body, '')`), "C")}`,
     ),
   },
   (t) => [

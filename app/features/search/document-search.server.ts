@@ -11,11 +11,14 @@ import { MARK_END, MARK_START, type ParsedSearch } from "./search-query.ts";
 import {
   allOf,
   countOf,
+  exactQuery,
+  headlineQuery,
   searchDb,
   tsQuery,
   type Paging,
   type SearchPage,
 } from "./search-statements.server.ts";
+import { correctedText } from "./spelling.server.ts";
 
 /** The columns every document row has (snake case, as stored). */
 export type DocumentRow = { id: number; title: string };
@@ -59,16 +62,25 @@ type MatchMode = "text" | "trigram" | "none";
 
 type Matches<Row> = { rows: Row[]; total: number };
 
-/** Full-text first; when it finds nothing, trigram similarity forgives the misspelling. */
+/**
+ * Full-text first. When it finds nothing, the words corrected to the site's tag names (`recat` → react, see
+ * spelling.server.ts) are searched in full text; when that finds nothing either, trigram similarity on titles
+ * forgives the misspelling. `text` is what was searched for (snippets highlight it).
+ */
 async function withMisspellingFallback<Row>(
   text: string,
-  offset: number,
-  run: (mode: MatchMode) => Promise<Matches<Row>>,
-): Promise<Matches<Row> & { mode: MatchMode }> {
+  run: (mode: MatchMode, text: string) => Promise<Matches<Row>>,
+): Promise<Matches<Row> & { mode: MatchMode; text: string }> {
   const mode: MatchMode = text ? "text" : "none";
-  const found = await run(mode);
-  if (found.total > 0 || mode !== "text" || offset > 0) return { ...found, mode };
-  return { ...(await run("trigram")), mode: "trigram" };
+  const found = await run(mode, text);
+  // Any page of a search with matches is that search's (a later page that is empty is just past the end).
+  if (found.total > 0 || mode !== "text") return { ...found, mode, text };
+  const corrected = await correctedText(text);
+  if (corrected) {
+    const again = await run("text", corrected);
+    if (again.total > 0) return { ...again, mode: "text", text: corrected };
+  }
+  return { ...(await run("trigram", text)), mode: "trigram", text };
 }
 
 /** The WHERE and ORDER BY of a mode, for a table aliased with a `search` column, a title and a date. */
@@ -76,7 +88,8 @@ function matchAndRank(mode: MatchMode, text: string, table: { search: SQL; title
   if (mode === "text") {
     return {
       match: sql`${table.search} @@ ${tsQuery(text)}`,
-      rank: sql`(ts_rank_cd(${table.search}, ${tsQuery(text)}) + 0.01) * ${freshness(table.createdAt)}`,
+      // Whole words count twice: `java` ranks Java above JavaScript, which it also finds as a prefix.
+      rank: sql`(ts_rank_cd(${table.search}, ${tsQuery(text)}) + ts_rank_cd(${table.search}, ${exactQuery(text)}) + 0.01) * ${freshness(table.createdAt)}`,
     };
   }
   if (mode === "trigram") {
@@ -103,6 +116,7 @@ const authorIs = (handle: string | null): SQL[] =>
 async function candidates<Row extends DocumentRow, Hit>(
   kind: DocumentKind<Row, Hit>,
   parsed: ParsedSearch,
+  text: string,
 ): Promise<number[]> {
   const ids: number[] = [];
   // One look after the other: they share the search's connection (PGlite runs one statement at a time anyway).
@@ -112,7 +126,7 @@ async function candidates<Row extends DocumentRow, Hit>(
       ...(source.byAuthor ? authorIs(parsed.user) : []),
       ...tagConditions(parsed, kind.tagLink, sql.raw(`${source.table}.${source.documentId}`)),
     ]);
-    ids.push(...(await newestMatches(source.table, parsed.text, where)));
+    ids.push(...(await newestMatches(source.table, text, where)));
   }
   return [...new Set(ids)];
 }
@@ -136,13 +150,13 @@ export async function searchDocuments<Row extends DocumentRow, Hit>(
   if (parsed.user) filters.push(sql`lower(u.handle) = lower(${parsed.user})`);
   filters.push(...operators);
 
-  const run = async (mode: MatchMode): Promise<Matches<Row & PageRow>> => {
-    const { match: own, rank } = matchAndRank(mode, parsed.text, {
+  const run = async (mode: MatchMode, text: string): Promise<Matches<Row & PageRow>> => {
+    const { match: own, rank } = matchAndRank(mode, text, {
       search: column("search"),
       title: column("title"),
       createdAt: column("created_at"),
     });
-    const match = mode === "text" ? oneOf(column("id"), await candidates(kind, parsed)) : own;
+    const match = mode === "text" ? oneOf(column("id"), await candidates(kind, parsed, text)) : own;
     const where = allOf([...filters, match]);
     if (limit === 0) return { rows: [], total: await countOf(withAuthor, where) };
     // Rank the (few hundred) matching ids first; the wide columns are read for the page's rows only.
@@ -161,10 +175,10 @@ export async function searchDocuments<Row extends DocumentRow, Hit>(
     return { rows, total: Number(rows[0]?.total ?? 0) };
   };
 
-  const { rows, total, mode } = await withMisspellingFallback(parsed.text, offset, run);
+  const { rows, total, mode, text } = await withMisspellingFallback(parsed.text, run);
   const snippets = await headlines(
     rows.map((r) => ({ id: r.id, title: r.title, body: kind.body(r) })),
-    mode === "text" ? parsed.text : "",
+    mode === "text" ? text : "",
   );
   return {
     total,
@@ -189,9 +203,9 @@ async function headlines(rows: { id: number; title: string; body: string }[], te
   );
   const result = await db.execute<{ id: number; title: string; body: string }>(sql`
     select v.id,
-           ts_headline('pt_unaccent', v.title, ${tsQuery(text)}, ${TITLE_OPTIONS}) as title,
-           ts_headline('pt_unaccent', ${plainText(sql`v.body`)}, ${tsQuery(text)}, ${HEADLINE_OPTIONS}) as body
-    from (values ${values}) as v(id, title, body)`);
+           coalesce(ts_headline('pt_unaccent', v.title, q.query, ${TITLE_OPTIONS}), v.title) as title,
+           coalesce(ts_headline('pt_unaccent', ${plainText(sql`v.body`)}, q.query, ${HEADLINE_OPTIONS}), '') as body
+    from (values ${values}) as v(id, title, body), (select ${headlineQuery(text)} as query) q`);
   for (const row of result.rows) out.set(Number(row.id), { title: row.title, body: row.body });
   return out;
 }

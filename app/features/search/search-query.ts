@@ -50,6 +50,29 @@ export function parseSearchQuery(input: string): ParsedSearch {
   return { text: words.slice(0, room).join(" "), tags, user, answered, accepted, limited };
 }
 
+/**
+ * The free text split for the full-text query (ADR 033): plain words, in groups separated by `or`, each of
+ * which becomes a prefix (`docker postgres` → `docker:* & postgr:*`); phrases in quotes and `-palavra` keep
+ * websearch's meaning and are passed on as `exact`.
+ */
+export type TextTerms = { groups: string[][]; exact: string };
+
+export function textTerms(text: string): TextTerms {
+  const groups: string[][] = [[]];
+  const exact: string[] = [];
+  // A quote left open runs to the end, as websearch_to_tsquery reads it.
+  for (const token of text.match(/-?"[^"]*"?|\S+/g) ?? []) {
+    if (token.startsWith('"') || token.startsWith('-"') || (token.startsWith("-") && token.length > 1)) {
+      exact.push(token);
+    } else if (token.toLowerCase() === "or") {
+      if (groups.at(-1)?.length) groups.push([]);
+    } else {
+      groups.at(-1)?.push(token);
+    }
+  }
+  return { groups: groups.filter((g) => g.length > 0), exact: exact.join(" ") };
+}
+
 /** The results page's note when a query was `limited`. */
 export const LIMITED_SEARCH_NOTE = `Sua busca foi limitada a ${MAX_SEARCH_TERMS} termos (até ${MAX_SEARCH_TAGS} tags); o restante foi ignorado.`;
 

@@ -4,6 +4,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { database, getDb, type Executor } from "#app/lib/db.server.ts";
+import { searchText } from "#db/schema.ts";
+import { textTerms } from "./search-query.ts";
 
 export type SearchPage<T> = { items: T[]; total: number };
 
@@ -51,9 +53,63 @@ export function isStatementTimeout(error: unknown): boolean {
   return false;
 }
 
-/** The text as a full-text query: phrases in quotes, `-palavra`, in the `pt_unaccent` configuration. */
-export function tsQuery(text: string): SQL {
-  return sql`websearch_to_tsquery('pt_unaccent', ${text})`;
+/** Lexemes shorter than this match themselves only: a two-letter prefix would match half the index. */
+const MIN_PREFIX = 3;
+
+/**
+ * Each group of words as the `&` of its lexemes as prefixes, the groups joined by `|`; null when every word is
+ * a stopword. The lexemes come out of `to_tsvector` (stemmed, unaccented, plurals rewritten as in the
+ * documents) and are quoted before the cast, so nothing typed is ever read as tsquery syntax.
+ */
+function prefixQuery(groups: string[][], rewrite: boolean): SQL {
+  const group = sql.raw("grp");
+  const words = rewrite ? searchText(group) : group;
+  const lines = groups.map((g) => g.join(" ")).join("\n");
+  return sql`(select string_agg('(' || g.q || ')', ' | ') from (
+    select (select string_agg(quote_lexeme || case when length(lexeme) >= ${MIN_PREFIX} then ':*' else '' end, ' & ')
+            from (select lexeme, '''' || replace(replace(lexeme, chr(92), chr(92) || chr(92)), '''', '''''') || '''' as quote_lexeme
+                  from unnest(to_tsvector('pt_unaccent', ${words}))) lexemes) as q
+    from unnest(string_to_array(${lines}::text, chr(10))) as grp) g
+    where g.q is not null)::tsquery`;
+}
+
+/**
+ * The text as a full-text query (ADR 033): every word a prefix, phrases in quotes and `-palavra` as websearch
+ * reads them, in the `pt_unaccent` configuration, through the same plural rewrite as the documents.
+ * `rewrite: false` leaves plurals as typed (for headlines: the text shown is not rewritten).
+ */
+export function tsQuery(text: string, { rewrite = true } = {}): SQL {
+  const { groups, exact } = textTerms(text);
+  const words = groups.length ? prefixQuery(groups, rewrite) : null;
+  const typed = sql`${exact}::text`;
+  const phrases = exact
+    ? sql`websearch_to_tsquery('pt_unaccent', ${rewrite ? searchText(typed) : typed})`
+    : null;
+  if (words && phrases) return sql`coalesce(${words} && ${phrases}, ${phrases})`;
+  return words ?? phrases ?? sql`null::tsquery`;
+}
+
+/** The text with whole words (no prefixes): ranks a word above the longer words it begins. */
+export function exactQuery(text: string): SQL {
+  return sql`websearch_to_tsquery('pt_unaccent', ${searchText(sql`${text}::text`)})`;
+}
+
+/** The plain words in -ção/-ão as their plurals, as typed otherwise (see `headlineQuery`). */
+function plurals(text: string): string {
+  return text.replace(/-?"[^"]*"?|\S+/g, (token) =>
+    token.startsWith('"') || token.startsWith("-")
+      ? token
+      : token.replace(/ão$/i, "ões").replace(/ao$/i, "oes"),
+  );
+}
+
+/**
+ * What snippets highlight: the query, and its words as typed and as plurals unrewritten — the text shown is not
+ * rewritten, so its "Funções" is 'funco' to ts_headline, where the query's "funcao" is 'funca'.
+ */
+export function headlineQuery(text: string): SQL {
+  const shown = sql`${tsQuery(text, { rewrite: false })} || ${tsQuery(plurals(text), { rewrite: false })}`;
+  return sql`coalesce(${tsQuery(text)} || ${shown}, ${tsQuery(text)})`;
 }
 
 /** The conditions joined by `and` (none: `true`). */

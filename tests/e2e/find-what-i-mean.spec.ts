@@ -1,0 +1,57 @@
+// Issue 18, item 10 (ADR 033): the search finds what was meant — a swapped letter, two words that begin words,
+// a tag name, a plural typed with or without its accents.
+import { expect, test } from "./fixtures.ts";
+import { signUp } from "./auth.ts";
+import { askQuestion } from "./questions.ts";
+
+const DOCKER = "Contêiner Docker não conecta no PostgreSQL que roda no host";
+const REACT = "Por que meu useEffect roda duas vezes no React 18?";
+
+test("the header box finds React for `recat` and the Docker question for `docker postgres`", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const search = page.getByRole("banner").getByRole("combobox", { name: "Pesquisar" });
+  const results = page.getByRole("listbox", { name: "Resultados da busca" });
+  const questions = results.getByRole("group", { name: "Perguntas" }).getByRole("option");
+
+  await search.fill("recat");
+  await expect(questions.filter({ hasText: REACT })).toHaveCount(1);
+
+  await search.fill("docker postgres");
+  await expect(questions.filter({ hasText: DOCKER })).toHaveCount(1);
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=docker\+postgres/);
+  const found = page.getByRole("region", { name: "Resultados: Perguntas" }).getByRole("article");
+  await expect(found.filter({ hasText: DOCKER })).toHaveCount(1);
+});
+
+test("/search finds by tag name, forgives a swapped letter and reads funções as funcao", async ({ page }) => {
+  // Tagged [javascript] without the word in its text.
+  await page.goto("/search?q=javascript");
+  const found = page.getByRole("region", { name: "Resultados: Perguntas" }).getByRole("article");
+  await expect(found.filter({ hasText: REACT })).toHaveCount(1);
+
+  for (const [typo, title] of [
+    ["pandsa", "Pandas: agrupar vendas por mês"],
+    ["dokcer", DOCKER],
+  ]) {
+    await page.goto(`/search?q=${typo}`);
+    await expect(found.filter({ hasText: title! })).toHaveCount(1);
+  }
+
+  await signUp(page);
+  const title = `Funções assíncronas dentro de um forEach ${Date.now()}`;
+  await askQuestion(page, {
+    title,
+    description: "As funções não esperam umas pelas outras dentro do laço.",
+    details: "Tentei com for...of e esperava que cada uma terminasse antes da próxima.",
+    tags: "javascript",
+  });
+  for (const q of ["funções", "funcao", "funcoes"]) {
+    await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    await expect(found.filter({ hasText: title })).toHaveCount(1);
+  }
+  // The word as written is highlighted when the singular was typed.
+  await expect(found.filter({ hasText: title }).locator("mark").first()).toHaveText("Funções");
+});
