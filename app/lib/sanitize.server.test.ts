@@ -457,6 +457,17 @@ describe("code highlighting on save", () => {
     expectInert(stored, "xml code block");
   });
 
+  it("keeps a pasted trace's indentation, tabs and line breaks exactly, highlighted or not (issue 18)", () => {
+    const trace = "TypeError: x is undefined\n    at f (a.js:1:2)\n\tat g (b.js:3:4)\n\n  fim";
+    const plain = prepareRichText(`<pre><code class="language-plaintext">${trace}</code></pre>`);
+    expect(plain).toBe(`<pre><code class="language-plaintext">${trace}</code></pre>`);
+    expect(sanitizeRichText(plain)).toBe(plain);
+    const code = "function f() {\n\treturn 1;\n    }";
+    const highlighted = prepareRichText(`<pre><code class="language-javascript">${code}</code></pre>`);
+    expect(highlighted.replace(/<[^>]+>/g, "")).toBe(code);
+    expect(sanitizeRichText(highlighted)).toBe(highlighted);
+  });
+
   it("leaves unknown languages and plain blocks unhighlighted", () => {
     expect(prepareRichText('<pre><code class="language-klingon">a &lt; b</code></pre>')).toBe(
       '<pre><code class="language-klingon">a &lt; b</code></pre>',

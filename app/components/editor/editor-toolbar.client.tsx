@@ -2,7 +2,14 @@
 // and the code block's language when the cursor is in one. Opening the link, image and video panels is the
 // editor's business (`openPanel`).
 import { useEditorState, type Editor } from "@tiptap/react";
-import { useId, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from "react";
 import { CODE_LANGUAGES } from "#app/lib/sanitize-rules.ts";
 import {
   BoldIcon,
@@ -127,6 +134,54 @@ const selectToolbarState = ({ editor }: { editor: Editor | null }): ToolbarState
   };
 };
 
+const IS_MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** A shortcut as people read it: "Ctrl+Shift+S", or "⌘⇧S" on a Mac (aria-keyshortcuts keeps the standard form). */
+export function shortcutLabel(shortcut: string, mac = IS_MAC): string {
+  const keys = shortcut.split("+");
+  if (mac) {
+    const symbols: Record<string, string> = { Control: "⌘", Meta: "⌘", Alt: "⌥", Shift: "⇧" };
+    return keys.map((key) => symbols[key] ?? key).join("");
+  }
+  return keys.map((key) => (key === "Control" ? "Ctrl" : key)).join("+");
+}
+
+/** The tooltip's text: the name, and the shortcut when there is one ("Negrito (Ctrl+B)"). */
+function tooltipText(button: ToolbarButton) {
+  return button.shortcut ? `${button.label} (${shortcutLabel(button.shortcut)})` : button.label;
+}
+
+/**
+ * Where the toolbar row has more buttons than fit (phones, where it scrolls sideways): "start", "end" or
+ * "both". The row fades at that edge, so it shows there is more.
+ */
+function useOverflowEdges() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState<"start" | "end" | "both" | undefined>();
+  useEffect(() => {
+    const row = ref.current;
+    if (!row) return;
+    const update = () => {
+      const start = row.scrollLeft > 1;
+      const end = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      setMore(start && end ? "both" : start ? "start" : end ? "end" : undefined);
+    };
+    update();
+    row.addEventListener("scroll", update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(row);
+    return () => {
+      row.removeEventListener("scroll", update);
+      observer.disconnect();
+    };
+  }, []);
+  return { ref, more };
+}
+
+/** The fade at the edges with more buttons behind them. */
+const OVERFLOW_FADE =
+  "data-[more=end]:[mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] data-[more=start]:[mask-image:linear-gradient(to_left,black_calc(100%-2.5rem),transparent)] data-[more=both]:[mask-image:linear-gradient(to_right,transparent,black_2.5rem,black_calc(100%-2.5rem),transparent)]";
+
 /** The visible tooltip: only above 1200 px (the `tooltip:` breakpoint), after 100 ms of hover or focus. */
 const TOOLTIP =
   "pointer-events-none absolute top-full left-1/2 z-[1001] mt-1 hidden -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white invisible opacity-0 transition-[opacity,visibility] duration-100 tooltip:block group-hover:visible group-hover:opacity-100 group-hover:delay-100 group-focus-visible:visible group-focus-visible:opacity-100 group-focus-visible:delay-100";
@@ -151,6 +206,7 @@ export function Toolbar({
   const [current, setCurrent] = useState(0);
   const languageId = useId();
   const styles = EDITOR_STYLES[layout];
+  const overflow = useOverflowEdges();
 
   // Roving focus: one tab stop for the whole toolbar, arrows move between buttons.
   const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
@@ -173,10 +229,15 @@ export function Toolbar({
     event.preventDefault();
     setCurrent(next);
     refs.current[next]?.focus();
+    refs.current[next]?.scrollIntoView({ block: "nearest", inline: "nearest" });
   };
 
   return (
-    <div className={styles.toolbarRow}>
+    <div
+      ref={overflow.ref}
+      className={`${styles.toolbarRow} ${OVERFLOW_FADE} scroll-px-10`}
+      data-more={overflow.more}
+    >
       <div
         role="toolbar"
         aria-label="Formatação do texto"
@@ -209,7 +270,7 @@ export function Toolbar({
             >
               <button.Icon />
               <span aria-hidden="true" className={TOOLTIP}>
-                {button.label}
+                {tooltipText(button)}
               </span>
             </button>
           );

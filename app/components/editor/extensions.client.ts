@@ -2,7 +2,10 @@
 import { CodeBlockLowlight } from "@tiptap/extension-code-block-lowlight";
 import { Image } from "@tiptap/extension-image";
 import { Youtube } from "@tiptap/extension-youtube";
+import { Extension } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
+import { Markdown } from "@tiptap/markdown";
+import { Plugin, PluginKey, TextSelection } from "@tiptap/pm/state";
 import { StarterKit } from "@tiptap/starter-kit";
 import { createLowlight } from "lowlight";
 import bash from "highlight.js/lib/languages/bash";
@@ -29,9 +32,11 @@ import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { safeLinkHref, youtubeEmbedUrl } from "#app/lib/sanitize-rules.ts";
+import { codeIndentEdits } from "./code-indent.ts";
+import { MarkdownLink } from "./paste.client.ts";
 
 /** The languages of CODE_LANGUAGES, highlighted while typing (the server highlights the stored copy). */
-const lowlight = createLowlight({
+export const lowlight = createLowlight({
   bash,
   c,
   cpp,
@@ -90,7 +95,68 @@ const Video = Youtube.extend({
   },
 });
 
-export function editorExtensions({ placeholder }: { placeholder: string }) {
+/**
+ * Tab and Shift+Tab indent and dedent inside a code block (the line, or every line selected); elsewhere Tab
+ * moves the focus on as usual. Escape in a code block lets the next Tab leave the editor, so the keyboard is
+ * never trapped (the editor's description says so).
+ */
+const CodeKeys = Extension.create<{ onEscapeInCode: () => void }>({
+  name: "codeKeys",
+  addOptions() {
+    return { onEscapeInCode: () => {} };
+  },
+  addProseMirrorPlugins() {
+    let leaving = false;
+    const options = this.options;
+    return [
+      new Plugin({
+        key: new PluginKey("codeKeys"),
+        props: {
+          handleKeyDown(view, event) {
+            const { $from, $to, from, to } = view.state.selection;
+            const inCode = $from.parent.type.name === "codeBlock" && $to.parent === $from.parent;
+            if (event.key === "Escape") {
+              leaving = inCode;
+              if (inCode) options.onEscapeInCode();
+              return false;
+            }
+            if (event.key !== "Tab" || event.ctrlKey || event.metaKey || event.altKey) {
+              if (!["Shift", "Control", "Alt", "Meta"].includes(event.key)) leaving = false;
+              return false;
+            }
+            if (leaving || !inCode) {
+              leaving = false;
+              return false;
+            }
+            event.preventDefault();
+            const start = $from.start();
+            const edits = codeIndentEdits($from.parent.textContent, from - start, to - start, event.shiftKey);
+            const tr = view.state.tr;
+            for (const edit of [...edits].reverse()) {
+              if ("insert" in edit) tr.insertText(edit.insert, start + edit.at);
+              else tr.delete(start + edit.at, start + edit.at + edit.remove);
+            }
+            // A selection stays on the same lines, now indented; a caret stays after what it followed.
+            if (from !== to) {
+              tr.setSelection(TextSelection.create(tr.doc, tr.mapping.map(from, -1), tr.mapping.map(to)));
+            }
+            view.dispatch(tr.scrollIntoView());
+            return true;
+          },
+        },
+      }),
+    ];
+  },
+});
+
+export function editorExtensions({
+  placeholder,
+  onEscapeInCode,
+}: {
+  placeholder: string;
+  /** Escape was pressed in a code block: the next Tab leaves the editor (worth announcing). */
+  onEscapeInCode: () => void;
+}) {
   return [
     StarterKit.configure({
       codeBlock: false,
@@ -111,11 +177,22 @@ export function editorExtensions({ placeholder }: { placeholder: string }) {
       lowlight,
       defaultLanguage: "plaintext",
       languageClassPrefix: "language-",
-      // Tab keeps moving focus out of the editor: no keyboard trap.
+      // Tab is `CodeKeys`' business (indent, and Escape then Tab leaves).
       enableTabIndentation: false,
     }),
+    CodeKeys.configure({ onEscapeInCode }),
+    // Reads pasted Markdown (paste.client.ts); the editor still loads and saves HTML.
+    Markdown,
+    MarkdownLink,
     Image.configure({ inline: false, allowBase64: false }),
     Video,
     Placeholder.configure({ placeholder }),
   ];
+}
+
+/** The language of pasted code, when the highlighter is fairly sure; traces and logs stay plain text. */
+export function guessCodeLanguage(code: string): string {
+  const result = lowlight.highlightAuto(code);
+  const language = result.data?.language;
+  return language && (result.data?.relevance ?? 0) >= 8 ? language : "plaintext";
 }

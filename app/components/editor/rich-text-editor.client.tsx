@@ -3,6 +3,7 @@
 // browser only, and only on pages where someone writes. Its pieces sit beside it: the toolbar
 // (`editor-toolbar.client.tsx`), the link, video and image panels (`editor-panels.tsx`), the local draft
 // (`use-editor-draft.ts`) and image uploads (`use-image-upload.ts`).
+import type { EditorView } from "@tiptap/pm/view";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isEmailLike, richTextFormatFieldName } from "#app/lib/sanitize-rules.ts";
@@ -10,7 +11,8 @@ import { editorHtml } from "./editor-content.client.ts";
 import { ImagePanel, LinkPanel, VideoPanel, type Panel } from "./editor-panels.tsx";
 import { EDITOR_STYLES } from "./editor-styles.ts";
 import { Toolbar } from "./editor-toolbar.client.tsx";
-import { editorExtensions } from "./extensions.client.ts";
+import { editorExtensions, guessCodeLanguage } from "./extensions.client.ts";
+import { pasteDeveloperText } from "./paste.client.ts";
 import type { EditorLayout } from "./rich-text-field.tsx";
 import { useDraftAfterPost, useEditorDraft } from "./use-editor-draft.ts";
 import { useImageUpload } from "./use-image-upload.ts";
@@ -23,22 +25,29 @@ export type RichTextEditorProps = {
   placeholder: string;
   /** The stored value the field started from (HTML), used when a recovered draft is discarded. */
   defaultValue: string;
-  /** Plain text typed into the fallback textarea before the editor arrived, if any. */
-  typedText: string | null;
   draftKey: string | undefined;
   describedBy: string | undefined;
   invalid: boolean;
-  /** The fallback textarea had the focus: the editor takes it over. */
-  focusOnMount: boolean;
+  /** The editor has taken the textarea's place: its hidden fields are sent with the form. */
+  active: boolean;
+  /** The editor exists and is in the page (still hidden): `RichTextField` hands the textarea over to it. */
+  onReady: (handover: EditorHandover) => void;
   onChange: ((html: string) => void) | undefined;
 };
 
+/** What the plain textarea hands over to the editor, synchronously (see `RichTextField`). */
+export type EditorHandover = {
+  /** Text typed into the textarea before the editor was ready (null: nothing); it wins over a kept draft. */
+  adopt: (typedText: string | null) => void;
+  /** Puts the caret at the end of the text. */
+  focus: () => void;
+};
+
 export function RichTextEditor(props: RichTextEditorProps) {
-  const { name, labelId, layout, placeholder, defaultValue, typedText, draftKey, describedBy, invalid } =
-    props;
+  const { name, labelId, layout, placeholder, defaultValue, draftKey, describedBy, invalid, active } = props;
   const styles = EDITOR_STYLES[layout];
 
-  const draft = useEditorDraft({ draftKey, defaultValue, typedText });
+  const draft = useEditorDraft({ draftKey, defaultValue, typedText: null });
   const { start } = draft;
   const [panel, setPanel] = useState<Panel | null>(null);
   const [panelError, setPanelError] = useState<string | null>(null);
@@ -48,16 +57,31 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(props.onChange);
   onChangeRef.current = props.onChange;
-  const handlers = useRef({ openLink: () => {}, uploadFile: (_file: File, _at?: number) => {} });
+  /** The last thing done was a paste turned into code or formatting (its undo is announced). */
+  const convertedPaste = useRef(false);
+  const handlers = useRef({
+    openLink: () => {},
+    uploadFile: (_file: File, _at?: number) => {},
+    pasteText: (_view: EditorView, _event: ClipboardEvent): boolean => false,
+  });
 
-  const extensions = useMemo(() => editorExtensions({ placeholder }), [placeholder]);
+  const extensions = useMemo(
+    () =>
+      editorExtensions({
+        placeholder,
+        onEscapeInCode: () => setAnnouncement("Tab agora sai do editor."),
+      }),
+    [placeholder],
+  );
+  /** Describes the keys that differ from a plain field (aria-describedby of the editing area). */
+  const keysHintId = `${labelId}-teclas`;
 
   const editor = useEditor({
     extensions,
     content: start.html,
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
-    autofocus: props.focusOnMount ? "end" : false,
+    autofocus: false,
     editorProps: {
       attributes: {
         role: "textbox",
@@ -67,18 +91,26 @@ export function RichTextEditor(props: RichTextEditorProps) {
         class: styles.content,
       },
       handleKeyDown: (_view, event) => {
-        if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
+        const mod = (event.ctrlKey || event.metaKey) && !event.altKey;
+        if (mod && event.key.toLowerCase() === "k") {
           event.preventDefault();
           handlers.current.openLink();
           return true;
         }
+        // The undo right after a converted paste gives the plain text back: say so.
+        if (convertedPaste.current && mod && !event.shiftKey && event.key.toLowerCase() === "z") {
+          setAnnouncement("Colado como texto simples.");
+        }
+        if (!["Control", "Meta", "Shift", "Alt"].includes(event.key)) convertedPaste.current = false;
         return false;
       },
-      handlePaste: (_view, event) => {
+      handlePaste: (view, event) => {
         const file = Array.from(event.clipboardData?.files ?? []).find((f) => f.type.startsWith("image/"));
-        if (!file) return false;
-        handlers.current.uploadFile(file);
-        return true;
+        if (file) {
+          handlers.current.uploadFile(file);
+          return true;
+        }
+        return handlers.current.pasteText(view, event);
       },
       handleDrop: (view, event, _slice, moved) => {
         if (moved) return false;
@@ -113,15 +145,65 @@ export function RichTextEditor(props: RichTextEditorProps) {
       const dom = editor.view.dom;
       if (invalid) dom.setAttribute("aria-invalid", "true");
       else dom.removeAttribute("aria-invalid");
-      if (describedBy) dom.setAttribute("aria-describedby", describedBy);
-      else dom.removeAttribute("aria-describedby");
+      dom.setAttribute("aria-describedby", [describedBy, keysHintId].filter(Boolean).join(" "));
     };
     if (editor.isInitialized) apply();
     else editor.on("create", apply);
     return () => {
       editor.off("create", apply);
     };
-  }, [editor, invalid, describedBy]);
+  }, [editor, invalid, describedBy, keysHintId]);
+
+  // Once the editor's view is in the page, offer the handover (once per editor).
+  const onReadyRef = useRef(props.onReady);
+  onReadyRef.current = props.onReady;
+  const formatRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!editor) return;
+    let frame = 0;
+    const offer = () => {
+      if (editor.isDestroyed) return;
+      if (!editor.view.dom.isConnected) {
+        frame = requestAnimationFrame(offer);
+        return;
+      }
+      onReadyRef.current({
+        adopt: (typedText) => {
+          if (typedText !== null && typedText.trim()) {
+            // As if typed here: each line a paragraph (Enter), every space kept (HTML would trim them).
+            const lines = typedText.replace(/\r\n?/g, "\n").split("\n");
+            editor.commands.setContent(
+              {
+                type: "doc",
+                content: lines.map((line) => ({
+                  type: "paragraph",
+                  content: line ? [{ type: "text", text: line }] : [],
+                })),
+              },
+              { emitUpdate: true },
+            );
+            draft.forgetRecovered();
+          }
+          // The form sends the editor's value from now on (React catches up on the next render).
+          if (valueRef.current) valueRef.current.disabled = false;
+          if (formatRef.current) formatRef.current.disabled = false;
+        },
+        focus: () => {
+          editor.commands.focus("end");
+          // TipTap focuses on the next frame; a key pressed before it would land nowhere.
+          editor.view.focus();
+        },
+      });
+    };
+    if (editor.isInitialized) offer();
+    else editor.on("create", offer);
+    return () => {
+      cancelAnimationFrame(frame);
+      editor.off("create", offer);
+    };
+    // `draft.forgetRecovered` is a state setter, stable across renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor]);
 
   useDraftAfterPost({ keeper: draft.keeper, editor, draftKey, defaultValue, fieldRef: valueRef });
 
@@ -163,7 +245,19 @@ export function RichTextEditor(props: RichTextEditorProps) {
     onInserted: () => setPanel((current) => (current === "image" ? null : current)),
   });
 
-  handlers.current = { openLink: () => openPanel("link"), uploadFile: image.uploadFile };
+  handlers.current = {
+    openLink: () => openPanel("link"),
+    uploadFile: image.uploadFile,
+    pasteText: (view, event) => {
+      if (!editor) return false;
+      const made = pasteDeveloperText(editor, view, event, guessCodeLanguage);
+      convertedPaste.current = made !== null;
+      if (made === "code") setAnnouncement("Colado como bloco de código. Ctrl+Z volta ao texto simples.");
+      if (made === "markdown")
+        setAnnouncement("Markdown convertido em formatação. Ctrl+Z volta ao texto simples.");
+      return made !== null;
+    },
+  };
 
   const panelProps = {
     error: panelError,
@@ -184,8 +278,14 @@ export function RichTextEditor(props: RichTextEditorProps) {
   return (
     <div ref={wrapperRef} className={`${styles.frame} ${invalid ? styles.invalidFrame : ""}`}>
       {/* Written through the ref only: a React-managed value would be reset on every re-render. */}
-      <input ref={valueRef} type="hidden" name={name} />
-      <input type="hidden" name={richTextFormatFieldName(name)} value="html" />
+      <input ref={valueRef} type="hidden" name={name} disabled={!active} />
+      <input
+        ref={formatRef}
+        type="hidden"
+        name={richTextFormatFieldName(name)}
+        value="html"
+        disabled={!active}
+      />
       {editor ? (
         <Toolbar
           editor={editor}
@@ -247,6 +347,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
           {placeholder}
         </div>
       )}
+      <span id={keysHintId} className="sr-only">
+        Em um bloco de código, Tab e Shift+Tab recuam as linhas; Esc e depois Tab saem do editor.
+      </span>
       <span className="sr-only" role="status" aria-live="polite">
         {announcement}
       </span>

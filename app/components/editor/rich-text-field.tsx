@@ -2,9 +2,9 @@
 // (its text is turned into paragraphs by the server), and in the browser the TipTap editor replaces it once
 // its code has arrived. The editor is fetched with a dynamic import, so TipTap and ProseMirror stay out of
 // every page that does not render this field (and out of the server bundle).
-import { useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { FieldError, Label } from "#app/components/form/field.tsx";
-import type { RichTextEditorProps } from "./rich-text-editor.client.tsx";
+import type { EditorHandover, RichTextEditorProps } from "./rich-text-editor.client.tsx";
 
 export type EditorLayout = "compact" | "blog";
 
@@ -41,9 +41,6 @@ export type RichTextFieldProps = {
 type EditorComponent = ComponentType<RichTextEditorProps>;
 
 let editorModule: Promise<EditorComponent> | undefined;
-
-/** How long the textarea waits for a pause in typing before the editor takes its place. */
-const TYPING_PAUSE_MS = 400;
 
 /** Loads the editor's code once per page; later fields reuse it. Also useful to prefetch on intent. */
 export function loadRichTextEditor(): Promise<EditorComponent> {
@@ -93,43 +90,45 @@ export function RichTextField({
   const messageId = errorId ?? `${fieldId}-error`;
   const describedIds = [describedBy, error ? messageId : undefined].filter(Boolean).join(" ") || undefined;
   const [Editor, setEditor] = useState<EditorComponent | null>(null);
-  const [handover, setHandover] = useState<{ typedText: string | null; focusOnMount: boolean }>({
-    typedText: null,
-    focusOnMount: false,
-  });
+  /** The editor has taken over from the textarea (until then it waits, hidden, beside it). */
+  const [ready, setReady] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  /** When the textarea last took a keystroke (performance.now()). */
-  const lastInput = useRef(Number.NEGATIVE_INFINITY);
+  const editorBoxRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [initialText] = useState(() => htmlToText(defaultValue));
+  const composing = useRef(false);
+
+  // The handover happens in one task, between two keystrokes: the textarea's text goes into the editor, the
+  // editor is shown and focused, the textarea hidden. A key can only land in one of them, never in between
+  // (unmounting the textarea first and focusing the editor a render later lost the first letters typed).
+  const onEditorReady = useCallback(
+    (handover: EditorHandover) => {
+      const textarea = textareaRef.current;
+      const box = editorBoxRef.current;
+      if (!textarea || !box) return;
+      const takeOver = () => {
+        const focused = document.activeElement === textarea;
+        handover.adopt(textarea.value !== initialText ? textarea.value : null);
+        box.hidden = false;
+        textarea.hidden = true;
+        textarea.disabled = true;
+        if (focused) handover.focus();
+        setReady(true);
+      };
+      // Mid-composition (accents on some keyboards, IMEs) the textarea keeps the keys until it ends.
+      if (composing.current) textarea.addEventListener("compositionend", takeOver, { once: true });
+      else takeOver();
+    },
+    [initialText],
+  );
 
   useEffect(() => {
     let cancelled = false;
-    let pause: ReturnType<typeof setTimeout> | undefined;
-    const swap = (component: EditorComponent) => {
-      if (cancelled) return;
-      const textarea = textareaRef.current;
-      // Someone typing into the textarea keeps it until they pause: keys pressed while one field gives way to
-      // the other would be lost.
-      if (
-        textarea &&
-        document.activeElement === textarea &&
-        performance.now() - lastInput.current < TYPING_PAUSE_MS
-      ) {
-        pause = setTimeout(() => swap(component), TYPING_PAUSE_MS / 2);
-        return;
-      }
-      // Carry over whatever was typed into the textarea meanwhile, and the focus.
-      const typed = textarea && textarea.value !== initialText ? textarea.value : null;
-      setHandover({
-        typedText: typed,
-        focusOnMount: Boolean(textarea && document.activeElement === textarea),
-      });
-      setEditor(() => component);
-    };
     const start = () => {
       loadRichTextEditor()
-        .then(swap)
+        .then((component) => {
+          if (!cancelled) setEditor(() => component);
+        })
         .catch(() => {
           // Offline or a failed deploy: the plain textarea keeps working.
         });
@@ -138,7 +137,6 @@ export function RichTextField({
       start();
       return () => {
         cancelled = true;
-        clearTimeout(pause);
       };
     }
     const container = containerRef.current;
@@ -159,17 +157,16 @@ export function RichTextField({
     container?.addEventListener("focusin", onFocus, { once: true });
     return () => {
       cancelled = true;
-      clearTimeout(pause);
       observer.disconnect();
       container?.removeEventListener("focusin", onFocus);
     };
-  }, [load, initialText]);
+  }, [load]);
 
   const labelClass = hideLabel ? "sr-only" : "field-label";
 
   return (
-    <div ref={containerRef} className={className} data-rich-text-field={Editor ? "editor" : "textarea"}>
-      {Editor ? (
+    <div ref={containerRef} className={className} data-rich-text-field={ready ? "editor" : "textarea"}>
+      {ready ? (
         <span id={labelId} className={labelClass}>
           {label}
         </span>
@@ -179,24 +176,30 @@ export function RichTextField({
         </Label>
       )}
       {Editor ? (
-        <Editor
-          name={name}
-          labelId={labelId}
-          layout={layout}
-          placeholder={placeholder}
-          defaultValue={defaultValue}
-          typedText={handover.typedText}
-          draftKey={draftKey}
-          describedBy={describedIds}
-          invalid={Boolean(error)}
-          focusOnMount={handover.focusOnMount}
-          onChange={onChange}
-        />
-      ) : (
+        <div ref={editorBoxRef} hidden={!ready}>
+          <Editor
+            name={name}
+            labelId={labelId}
+            layout={layout}
+            placeholder={placeholder}
+            defaultValue={defaultValue}
+            draftKey={draftKey}
+            describedBy={describedIds}
+            invalid={Boolean(error)}
+            active={ready}
+            onReady={onEditorReady}
+            onChange={onChange}
+          />
+        </div>
+      ) : null}
+      {ready ? null : (
         <textarea
           ref={textareaRef}
-          onInput={() => {
-            lastInput.current = performance.now();
+          onCompositionStart={() => {
+            composing.current = true;
+          }}
+          onCompositionEnd={() => {
+            composing.current = false;
           }}
           id={fieldId}
           name={name}

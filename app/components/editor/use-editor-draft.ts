@@ -150,6 +150,8 @@ export function useEditorDraft({
       if (draftKey) keeper.discard(draftKey);
       setRecovered(false);
     },
+    /** What was typed before the editor arrived replaced the recovered draft: no offer to discard it. */
+    forgetRecovered: () => setRecovered(false),
   };
 }
 

@@ -36,8 +36,7 @@ export function useImageUpload({
           alt: description,
           ...(image.width && image.height ? { width: image.width, height: image.height } : {}),
         };
-        if (at !== undefined) editor.chain().focus().insertContentAt(at, { type: "image", attrs }).run();
-        else insertBlock(editor, { type: "image", attrs });
+        insertBlock(editor, { type: "image", attrs }, at);
         setUpload({ state: "idle" });
         setAlt("");
         onAnnounce("Imagem adicionada.");
