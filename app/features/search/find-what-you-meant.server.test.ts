@@ -172,6 +172,10 @@ describe("search that finds what was meant", () => {
     expect(hit && "title" in hit ? hit.title : "").toContain("⟦Docker⟧");
     const { hits } = await quickSearch("recat");
     expect(hits.some((h) => h.kind === "questions" && h.id === ids.effect)).toBe(true);
+    // The tags tab offers the tag itself.
+    const found = (await search("pandsa", "tags", 1)).page.items;
+    expect(found.map((t) => t.kind === "tags" && t.name)).toEqual(["pandas"]);
+    expect(hits.some((h) => h.kind === "tags" && h.name === "react")).toBe(true);
   });
 
   it("finds the same questions for funções, funcoes, função and funcao", async () => {

@@ -1,9 +1,10 @@
 // Tags by name and description (full text), name (trigrams: misspellings) and slug (prefix), the most used
-// first.
+// first; a word matching none of them is corrected to a tag name (spelling.server.ts).
 import { sql } from "drizzle-orm";
 import { slugify } from "#app/lib/slug.ts";
 import type { ParsedSearch, TagHit } from "./search-query.ts";
 import { searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
+import { correctedText } from "./spelling.server.ts";
 import { href } from "react-router";
 
 export async function searchTags(
@@ -12,6 +13,14 @@ export async function searchTags(
 ): Promise<SearchPage<TagHit>> {
   const names = [parsed.text, ...parsed.tags].filter(Boolean);
   if (names.length === 0 || parsed.user || parsed.answered || parsed.accepted) return { items: [], total: 0 };
+  const found = await tagsNamed(names, { limit, offset });
+  if (found.total > 0 || !parsed.text) return found;
+  // A swap of letters the trigrams miss (`recat`): the words corrected to tag names, as for questions.
+  const corrected = await correctedText(parsed.text);
+  return corrected ? tagsNamed([corrected, ...parsed.tags], { limit, offset }) : found;
+}
+
+async function tagsNamed(names: string[], { limit, offset }: Paging): Promise<SearchPage<TagHit>> {
   // By name and description (full text), name by trigrams (misspellings) and slug by prefix, as a UNION of
   // index lookups.
   const matched = sql.join(
