@@ -20,7 +20,8 @@ async function newQuestion(page: Page) {
 /** Opens `url` without waiting for anything but the first bytes of HTML (the fixture's goto runs axe first). */
 async function openAndClick(page: Page, url: string, label: string) {
   await page.mainFrame().goto(url, { waitUntil: "commit" });
-  const field = page.getByLabel(label);
+  // The plain field, or the editor if it already took over (the hidden editor is not a textbox yet).
+  const field = page.getByRole("textbox", { name: label });
   await field.click();
   return field;
 }
@@ -192,7 +193,7 @@ const app = criarApp();
 - rápido
 - **simples**
 
-Leia a [documentação](https://exemplo.com.br/docs).`;
+Leia a [documentação](https://exemplo.com.br/docs). Não [isto](javascript:alert(1)).`;
 
 /** Pastes through the real clipboard, as Ctrl+V does. */
 async function pasteText(page: Page, text: string) {
@@ -269,6 +270,9 @@ test("pasted Markdown becomes headings, lists, links, fenced code with its langu
   await expect(editor.locator("li strong")).toHaveText("simples");
   await expect(editor.locator('a[href="https://exemplo.com.br/docs"]')).toHaveText("documentação");
   await expect(editor).not.toContainText("```");
+  // A link the site would refuse stays text, in the editor as on the page.
+  await expect(editor.locator("a")).toHaveCount(1);
+  await expect(editor).toContainText("Não isto.");
   await expect(page.getByRole("status").filter({ hasText: "Markdown convertido" })).toHaveCount(1);
 
   const answer = await postAnswerAndRead(page);

@@ -6,28 +6,36 @@ import { Extension, InputRule, type Editor, type JSONContent } from "@tiptap/rea
 import { closeHistory } from "@tiptap/pm/history";
 import { Fragment, Slice } from "@tiptap/pm/model";
 import type { EditorView } from "@tiptap/pm/view";
-import { CODE_LANGUAGES, linkFromInput } from "#app/lib/sanitize-rules.ts";
+import { CODE_LANGUAGES, linkFromInput, safeLinkHref } from "#app/lib/sanitize-rules.ts";
 import { classifyPastedText, codeFromPaste, htmlHasStructure, languageFromFence } from "./pasted-text.ts";
 
 export type PasteResult = "code" | "markdown";
 
-/** The headings the editor has (h2, h3): a README's `#` title becomes h2, deeper ones h3. */
-function fitHeadings(node: JSONContent): JSONContent {
-  const content = node.content?.map(fitHeadings);
+/**
+ * Markdown's nodes fitted to the editor, so it shows what the page will: headings at the editor's levels (a
+ * README's `#` title becomes h2, deeper ones h3), fence languages by the editor's names, and links only to
+ * addresses the site keeps (a refused one stays text, as the server would leave it).
+ */
+function fitToEditor(node: JSONContent): JSONContent {
+  const content = node.content?.map(fitToEditor);
+  const marks = node.marks?.filter(
+    (mark) => mark.type !== "link" || safeLinkHref(String(mark.attrs?.href ?? "")) !== null,
+  );
+  const fitted: JSONContent = { ...node, ...(content ? { content } : {}), ...(marks ? { marks } : {}) };
   if (node.type === "heading") {
     const level = Number(node.attrs?.level ?? 2);
-    return { ...node, attrs: { ...node.attrs, level: Math.min(3, Math.max(2, level)) }, content };
+    return { ...fitted, attrs: { ...node.attrs, level: Math.min(3, Math.max(2, level)) } };
   }
   if (node.type === "codeBlock") {
     const language = languageFromFence(String(node.attrs?.language ?? ""), CODE_LANGUAGES);
-    return { ...node, attrs: { ...node.attrs, language }, content };
+    return { ...fitted, attrs: { ...node.attrs, language } };
   }
-  return content ? { ...node, content } : node;
+  return fitted;
 }
 
 /** Markdown as the editor's nodes; a single paragraph stays inline (it goes into the current line). */
 function markdownContent(editor: Editor, text: string): JSONContent[] {
-  const blocks = (editor.markdown?.parse(text).content ?? []).map(fitHeadings);
+  const blocks = (editor.markdown?.parse(text).content ?? []).map(fitToEditor);
   const only = blocks.length === 1 ? blocks[0] : undefined;
   return only?.type === "paragraph" ? (only.content ?? []) : blocks;
 }
