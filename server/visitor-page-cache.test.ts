@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
@@ -49,7 +50,8 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
       .type("html")
       .send(
         `<script nonce="${res.locals.cspNonce}"></script>page ${req.params.n} #${render} ${req.hostname}` +
-          (req.query.accent ? ` — ação 🚀 <p nonce="${res.locals.cspNonce}">ç</p>` : ""),
+          (req.query.accent ? ` — ação 🚀 <p nonce="${res.locals.cspNonce}">ç</p>` : "") +
+          (req.query.big ? "x".repeat(8 * 1024 * 1024) : ""),
       );
   });
   app.all("/write", (req, res) => {
@@ -74,6 +76,7 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
     hold = new Promise((resolve) => (release = () => resolve()));
   };
   return {
+    origin,
     get,
     post,
     cache,
@@ -172,6 +175,24 @@ describe("visitorPageCache", () => {
     release();
     expect(await refreshing).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
     expect(await get("/page/1")).toMatchObject({ hit: true, body: expect.stringContaining("#2") });
+  });
+
+  it("keeps a refreshed page once it is written, so a reader who never reads does not hold the others on the old copy", async () => {
+    const { get, post, origin } = await serve();
+    await get("/page/1?big=1");
+    await post("/write?changes=question:1");
+    // A reader that asks for the page and takes none of its 8 MB.
+    const stalled = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`${origin}/page/1?big=1`, (res) => {
+        res.pause();
+        resolve(res);
+      }),
+    );
+    await tick();
+    const next = await get("/page/1?big=1");
+    expect(next.hit).toBe(true);
+    expect(next.body.slice(0, 60)).toContain("#2");
+    stalled.destroy();
   });
 
   it("keeps a page that a write to its topic reached while it rendered as due", async () => {

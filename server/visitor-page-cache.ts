@@ -217,7 +217,11 @@ export function visitorPageCache({
     }) as Response["write"];
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       keep(chunk, encoding);
-      return end(chunk, encoding, callback);
+      const result = end(chunk, encoding, callback);
+      // Kept as soon as the app has written it all, not when a reader has taken it all: a reader who reads
+      // slowly must not hold the others on the old copy.
+      store();
+      return result;
     }) as Response["end"];
     // A render that never finished (the client went away) hands the refresh to the next request.
     res.once("close", () => {
@@ -228,6 +232,11 @@ export function visitorPageCache({
         invalidate(note.changes);
         announceWrite?.(note.changes);
       }
+    });
+    let stored = false;
+    function store() {
+      if (stored) return;
+      stored = true;
       const contentType = String(res.getHeader("content-type") ?? "");
       if (
         !note.cacheable ||
@@ -266,7 +275,7 @@ export function visitorPageCache({
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
         drop(oldest);
       }
-    });
+    }
     next();
   }
 
