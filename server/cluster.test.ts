@@ -5,9 +5,8 @@ import http from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withDatabase } from "#tests/support/postgres-databases.ts";
+import { runOnServer, withDatabase } from "#tests/support/postgres-databases.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const PORT = 3343;
@@ -18,15 +17,7 @@ type LogLine = { msg?: string; pid?: number; url?: string };
 const lines: LogLine[] = [];
 let primary: ChildProcess;
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runOnServer(adminUrl!, statement);
 
 async function until<T>(what: string, check: () => T | undefined, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -3,9 +3,8 @@
 // pages it did not change stay in memory. PostgreSQL only (TEST_DATABASE_URL, as CI sets it).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { withDatabase } from "../support/postgres-databases.ts";
+import { runOnServer, withDatabase } from "../support/postgres-databases.ts";
 import { newCredentials } from "./auth.ts";
 import { startHealthyServer, type SpawnedServer } from "./spawned-server.ts";
 
@@ -13,15 +12,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const database = `sdd_across_${process.pid}`;
 let server: SpawnedServer;
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runOnServer(adminUrl!, statement);
 
 test.skip(!adminUrl, "needs PostgreSQL (TEST_DATABASE_URL)");
 
