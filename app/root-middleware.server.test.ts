@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";
 import { rootMiddleware } from "./root-middleware.server.ts";
-import { visitorPageContext } from "./lib/context.ts";
+import { visitorPageContext, type VisitorPageNote } from "./lib/context.ts";
 import { topic, writeChanges } from "./lib/visitor-page-topics.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
@@ -51,11 +51,20 @@ describe("the root middleware", () => {
       action: (context: RouterContextProvider) => Response = () => new Response("ok"),
     ) => {
       const context = new RouterContextProvider();
-      context.set(visitorPageContext, { cacheable: false, effects: [] });
+      // What the HTTP server would apply when the action has run: it must already be the final answer.
+      const applied: unknown[] = [];
+      const note: VisitorPageNote = {
+        cacheable: false,
+        effects: [],
+        settled: () => applied.push(note.changes),
+      };
+      context.set(visitorPageContext, note);
       await middleware({ request, context, params: {}, unstable_pattern: "" } as never, async () =>
         action(context),
       );
-      return context.get(visitorPageContext).changes;
+      const write = !["GET", "OPTIONS"].includes(request.method);
+      expect(applied).toEqual(write ? [note.changes] : []);
+      return note.changes;
     };
     const asMember = (method = "POST") =>
       new Request("http://localhost:3000/questions/1", {

@@ -20,8 +20,17 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
     // Signing in or out changes nothing visitors see; an anonymous write that does (a sign-up) says so.
     const visitorPage = context.get(visitorPageContext);
     if (write && viewer) visitorPage.changes ??= "everything";
-    const response = await next();
+    let response: Response;
+    try {
+      response = await next();
+    } catch (error) {
+      if (write) visitorPage.settled?.();
+      throw error;
+    }
     if (write && response.status >= 400 && response.status < 500) visitorPage.changes = "nothing";
+    // Applied now, after the action and its commit: a client gone mid-action must not leave pages rendered
+    // before the commit standing as fresh (the HTTP server applies it at the response's end otherwise).
+    if (write) visitorPage.settled?.();
     const headers: Array<[string, string]> = [];
     // A member's page, or an answer that signs someone in or out, is theirs alone: no shared or browser cache
     // may keep it (a shared computer's back button, a proxy).

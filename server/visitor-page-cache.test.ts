@@ -26,7 +26,12 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
   let release = () => {};
   const gone = new Set<string>();
   const replayed: unknown[] = [];
-  const cache = visitorPageCache({ ...options, replay: (effects) => replayed.push(...effects) });
+  // Pages a write named are rendered again at once unless a test says otherwise.
+  const cache = visitorPageCache({
+    minRenderIntervalMs: 0,
+    ...options,
+    replay: (effects) => replayed.push(...effects),
+  });
   const app = express();
   app.set("trust proxy", "loopback");
   app.use((_req, res, next) => {
@@ -193,6 +198,36 @@ describe("visitorPageCache", () => {
     expect(next.hit).toBe(true);
     expect(next.body.slice(0, 60)).toContain("#2");
     stalled.destroy();
+  });
+
+  it("serves the old copy only briefly after a write while a refresher never finishes, then every visitor renders", async () => {
+    let now = 0;
+    const { get, post, holdRenders, release } = await serve({ now: () => now, maxStaleMs: 1000 });
+    await get("/page/1");
+    now = 5000;
+    await post("/write?changes=question:1");
+    holdRenders();
+    const stuck = get("/page/1");
+    await tick();
+    expect(await get("/page/1")).toMatchObject({ stale: true, body: expect.stringContaining("#1") });
+    now = 6001;
+    // The refresher is still stuck: past maxStaleMs this visitor renders for themselves.
+    const own = get("/page/1");
+    await tick();
+    release();
+    expect(await own).toMatchObject({ stale: false, hit: false });
+    await stuck;
+  });
+
+  it("renders a page members keep writing to at most once per interval", async () => {
+    let now = 0;
+    const { get, post } = await serve({ now: () => now, minRenderIntervalMs: 250 });
+    await get("/page/1");
+    await post("/write?changes=question:1");
+    now = 100;
+    expect((await get("/page/1")).hit).toBe(true);
+    now = 250;
+    expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
   });
 
   it("keeps a page that a write to its topic reached while it rendered as due", async () => {

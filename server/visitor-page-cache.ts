@@ -27,6 +27,8 @@ export type VisitorPageNote = {
   url?: string;
   /** What a write changed for visitors. */
   changes?: VisitorPageChanges;
+  /** Called by the app once its action has run (committed or not): the changes apply then. */
+  settled?: () => void;
 };
 
 /** When a kept page must be rendered again: not yet, once it is `listLagMs` old, or now. */
@@ -43,6 +45,8 @@ type Entry = {
   bytes: number;
   storedAt: number;
   due: Due;
+  /** When a write made it due now: others may get this copy only briefly after (see `maxStaleMs`). */
+  dueSince?: number;
   /** When one request started rendering it again; the others are served this copy meanwhile. */
   refreshingSince?: number;
 };
@@ -53,6 +57,14 @@ export type VisitorPageCacheOptions = {
   listLagMs?: number;
   /** A render that takes longer than this no longer holds the others on the old copy. */
   refreshTimeoutMs?: number;
+  /**
+   * How long after it became due a copy may still be served while one request renders it again. Past this
+   * every visitor's request renders, so a refresher that never finishes (a reader that never reads) cannot
+   * keep visitors on a page a write changed (a deleted answer).
+   */
+  maxStaleMs?: number;
+  /** A page a write named is rendered again at most this often, however fast members write to it. */
+  minRenderIntervalMs?: number;
   maxEntries?: number;
   maxBytes?: number;
   /** Tells the other app servers what a write changed, so their caches follow (several processes). */
@@ -76,7 +88,9 @@ export function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
 export function visitorPageCache({
   ttlMs = 60_000,
   listLagMs = 3_000,
-  refreshTimeoutMs = 10_000,
+  refreshTimeoutMs = 2_000,
+  maxStaleMs = 1_000,
+  minRenderIntervalMs = 250,
   maxEntries = 500,
   maxBytes = 64 * 1024 * 1024,
   replay,
@@ -112,9 +126,12 @@ export function visitorPageCache({
     } else {
       lastWriteToEverything = lastWrite;
     }
+    const at = now();
     for (const entry of entries.values()) {
-      if (!named || entry.topics.some((name) => named.has(name))) entry.due = "now";
-      else if (entry.due === "no") entry.due = "after-lag";
+      if (!named || entry.topics.some((name) => named.has(name))) {
+        if (entry.due !== "now") entry.dueSince = at;
+        entry.due = "now";
+      } else if (entry.due === "no") entry.due = "after-lag";
     }
   }
 
@@ -150,12 +167,21 @@ export function visitorPageCache({
     if (req.method !== "GET" && req.method !== "HEAD") {
       // The app says what the request changed (app/root-middleware.server.ts, the actions). It is applied when
       // the request ends, however it ends (an error after the commit, a client that went away).
+      // Applied when the action has run (the root middleware calls `settled`) and again when the response
+      // closes if it had not been: a client that goes away mid-action must not leave pages rendered before
+      // the commit standing as fresh.
       const note: VisitorPageNote = { cacheable: false, effects: [] };
-      res.locals.visitorPage = note;
-      res.once("close", () => {
+      let applied = false;
+      const apply = () => {
         if (note.changes === undefined || note.changes === "nothing") return;
+        applied = true;
         invalidate(note.changes);
         announceWrite?.(note.changes);
+      };
+      note.settled = apply;
+      res.locals.visitorPage = note;
+      res.once("close", () => {
+        if (!applied) apply();
       });
       return next();
     }
@@ -172,7 +198,10 @@ export function visitorPageCache({
       const at = now();
       const age = at - cached.storedAt;
       const expired = age > ttlMs;
-      const due = expired || cached.due === "now" || (cached.due === "after-lag" && age >= listLagMs);
+      const due =
+        expired ||
+        (cached.due === "now" && age >= minRenderIntervalMs) ||
+        (cached.due === "after-lag" && age >= listLagMs);
       // Most recently used last, so the oldest is the first to go when the cache is full.
       entries.delete(key);
       entries.set(key, cached);
@@ -183,7 +212,13 @@ export function visitorPageCache({
       }
       const beingRefreshed =
         cached.refreshingSince !== undefined && at - cached.refreshingSince < refreshTimeoutMs;
-      if (beingRefreshed && age <= ttlMs + refreshTimeoutMs) {
+      // Since when the copy is out of date: the write that named it, the lag for the rest, the TTL.
+      const dueAt = Math.min(
+        cached.due === "now" ? (cached.dueSince ?? cached.storedAt) : Number.POSITIVE_INFINITY,
+        cached.due === "after-lag" ? cached.storedAt + listLagMs : Number.POSITIVE_INFINITY,
+        cached.storedAt + ttlMs,
+      );
+      if (beingRefreshed && at - dueAt <= maxStaleMs) {
         serve(res, cached, nonce, "stale");
         replay?.(cached.effects, req);
         return;
@@ -267,6 +302,7 @@ export function visitorPageCache({
         storedAt: now(),
         due: dueAfter(startedAfter, topics),
       };
+      if (entry.due === "now") entry.dueSince = entry.storedAt;
       if (entry.bytes > maxBytes / 4) return;
       drop(key);
       entries.set(key, entry);

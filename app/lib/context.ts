@@ -42,6 +42,8 @@ export type VisitorPageNote = {
   url?: string;
   /** Set by a write (or a GET that wrote, confirming an e-mail): what visitors' pages it changed. */
   changes?: VisitorPageChanges;
+  /** Set by the HTTP server: called once the action has run, so its changes apply after the commit. */
+  settled?: () => void;
 };
 
 export const visitorPageContext = createContext<VisitorPageNote>({ cacheable: false, effects: [] });

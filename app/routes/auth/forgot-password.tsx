@@ -8,12 +8,14 @@ import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
 import { ACCOUNT_MESSAGES, forgotSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
 import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Esqueceu a sua senha?", description: "Recupere o acesso à sua conta.", noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
+  writeChangesNothingVisitorsSee(context);
   const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
   if (submission.status !== "success") return invalidReply<AccountActionData>(submission, {});
   try {

@@ -11,6 +11,7 @@ import { signInSchema, type AccountActionData } from "#app/features/accounts/sch
 import { viewerContext } from "#app/lib/context.ts";
 import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () =>
@@ -23,6 +24,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Signing in, even a member signing in again, changes nothing visitors see.
+  writeChangesNothingVisitorsSee(context);
   const submission = parseWithZod(await request.formData(), { schema: signInSchema });
   if (submission.status !== "success") {
     return invalidReply<AccountActionData>(submission, {}, { hideFields: ["password"] });

@@ -32,10 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return invalidReply<AccountActionData>(submission, {}, { hideFields: ["password"] });
   }
+  // A new member on the members' list (a few seconds later is fine); declared before the write, so a failure
+  // after its commit still counts.
+  writeChanges(context);
   try {
     const signedIn = await signUp(submission.value, requestMeta(request, context));
-    // A new member on the members' list (a few seconds later is fine).
-    writeChanges(context);
     return redirect(redirectTarget(request), { headers: signedInHeaders(request, signedIn) });
   } catch (error) {
     return errorReply<AccountActionData>(submission, error, {}, { hideFields: ["password"] });
