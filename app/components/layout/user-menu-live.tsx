@@ -1,9 +1,9 @@
 // The Radix part of the avatar menu (user-menu.tsx), in a module of its own: fetched when the member first
 // reaches for the avatar, so Radix's menu stays out of every page's JavaScript (ADR 030).
 import { DropdownMenu } from "radix-ui";
-import type { RefObject } from "react";
 import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
+import { focusFirstItemOnOpen, type LiveMenuProps } from "#app/components/lazy-menu.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 export default function LiveUserMenu({
@@ -13,13 +13,9 @@ export default function LiveUserMenu({
   onOpenChange,
   focusFirstItem,
   triggerClass,
-}: {
+}: LiveMenuProps & {
   viewer: Viewer;
   onSignOut: () => void;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Set when the menu was opened from the keyboard: the first item takes the focus. */
-  focusFirstItem: RefObject<boolean>;
   triggerClass: string;
 }) {
   return (
@@ -32,14 +28,7 @@ export default function LiveUserMenu({
           align="end"
           sideOffset={8}
           className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg"
-          onFocus={(event) => {
-            // Radix focuses the content itself on opening; on the first keyboard opening, hand it on.
-            if (!focusFirstItem.current || event.target !== event.currentTarget) return;
-            focusFirstItem.current = false;
-            event.currentTarget
-              .querySelector<HTMLElement>('[role="menuitem"]')
-              ?.focus({ preventScroll: true });
-          }}
+          onFocus={focusFirstItemOnOpen(focusFirstItem)}
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">{viewer.name}</DropdownMenu.Label>
           <DropdownMenu.Item

@@ -1,9 +1,10 @@
 // Signed-in controls of the header: the avatar button "Menu do usuário" (Ver Perfil, Sair) and the bell.
 // Sair opens the logout dialog, which lives with the auth pieces (see LogoutDialog).
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { BellIcon } from "#app/components/icons.tsx";
+import { useLazyMenu } from "#app/components/lazy-menu.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 export function NotificationBell({ unread = 0, inverted = false }: { unread?: number; inverted?: boolean }) {
@@ -24,8 +25,6 @@ export function NotificationBell({ unread = 0, inverted = false }: { unread?: nu
   );
 }
 
-/** The keys that open a Radix menu from its trigger. */
-const OPEN_KEYS = ["Enter", " ", "ArrowDown"];
 const triggerClass =
   "focus-visible:outline-primary rounded-full focus-visible:outline-2 focus-visible:outline-offset-2";
 
@@ -33,58 +32,18 @@ const triggerClass =
 const loadLiveUserMenu = () => void import("./user-menu-live.tsx");
 const LiveUserMenu = lazy(() => import("./user-menu-live.tsx"));
 
-/**
- * The avatar button. It starts as a plain button with the trigger's name and ARIA, opens on the gestures Radix
- * opens on, and mounts the Radix menu, already open, on the first press; a pointer or the focus on it starts
- * fetching that.
- */
+/** The avatar button: a lazy menu (lazy-menu.tsx) whose live part is user-menu-live.tsx. */
 export function UserMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => void }) {
-  const [live, setLive] = useState(false);
-  const [open, setOpen] = useState(false);
-  // Radix moves focus to the first item only when it saw the keystroke itself: the first keyboard opening
-  // does it in the live menu.
-  const focusFirstItem = useRef(false);
-  const goLive = (fromKeyboard: boolean) => {
-    focusFirstItem.current = fromKeyboard;
-    setLive(true);
-    setOpen(true);
-  };
+  const { live, liveProps, triggerProps } = useLazyMenu(loadLiveUserMenu);
   const plainTrigger = (
-    <button
-      type="button"
-      aria-label="Menu do usuário"
-      aria-haspopup="menu"
-      aria-expanded="false"
-      className={triggerClass}
-      onPointerEnter={loadLiveUserMenu}
-      onFocus={loadLiveUserMenu}
-      onPointerDown={(event) => {
-        if (event.button !== 0 || event.ctrlKey) return;
-        // As Radix does: the button does not take focus, so the menu content can.
-        event.preventDefault();
-        goLive(false);
-      }}
-      onKeyDown={(event) => {
-        if (!OPEN_KEYS.includes(event.key)) return;
-        event.preventDefault();
-        goLive(true);
-      }}
-      onClick={() => goLive(true)}
-    >
+    <button aria-label="Menu do usuário" className={triggerClass} {...triggerProps}>
       <AvatarImage src={viewer.avatarUrl} size="sm" />
     </button>
   );
   if (!live) return plainTrigger;
   return (
     <Suspense fallback={plainTrigger}>
-      <LiveUserMenu
-        viewer={viewer}
-        onSignOut={onSignOut}
-        open={open}
-        onOpenChange={setOpen}
-        focusFirstItem={focusFirstItem}
-        triggerClass={triggerClass}
-      />
+      <LiveUserMenu viewer={viewer} onSignOut={onSignOut} triggerClass={triggerClass} {...liveProps} />
     </Suspense>
   );
 }

@@ -3,14 +3,11 @@
 import { DropdownMenu } from "radix-ui";
 import type { RefObject } from "react";
 import { Link } from "react-router";
+import { focusFirstItemOnOpen, type LiveMenuProps } from "#app/components/lazy-menu.tsx";
 import { DotsIcon } from "./icons.tsx";
 
-export type LivePostMenuProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export type LivePostMenuProps = LiveMenuProps & {
   triggerRef: RefObject<HTMLButtonElement | null>;
-  /** Set when the menu was opened from the keyboard: the first item takes the focus. */
-  focusFirstItem: RefObject<boolean>;
   triggerClass: string;
   itemBase: string;
   itemClass: string;
@@ -47,14 +44,7 @@ export default function LivePostMenu({
           align="end"
           sideOffset={4}
           className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-          onFocus={(event) => {
-            // Radix focuses the content itself on opening; on the first keyboard opening, hand it on.
-            if (!focusFirstItem.current || event.target !== event.currentTarget) return;
-            focusFirstItem.current = false;
-            event.currentTarget
-              .querySelector<HTMLElement>('[role="menuitem"]')
-              ?.focus({ preventScroll: true });
-          }}
+          onFocus={focusFirstItemOnOpen(focusFirstItem)}
         >
           {editHref ? (
             <DropdownMenu.Item asChild className={itemClass}>

@@ -4,12 +4,13 @@
 // A question page renders one of these per post (often 21), and almost nobody opens them: Radix's menu and
 // dialogs cost a noticeable share of the page's server render even while closed. So the menu starts as a
 // plain button and mounts Radix, already open, on the first press (its module loads then, or when a pointer
-// or the focus reaches the button); the dialogs exist only while open.
+// or the focus reaches the button: lazy-menu.tsx); the dialogs exist only while open.
 import { lazy, Suspense, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Dialog } from "radix-ui";
 import { Form, useFetcher } from "react-router";
 import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { CloseIcon } from "#app/components/icons.tsx";
+import { useLazyMenu } from "#app/components/lazy-menu.tsx";
 import type { FormActionData } from "../schemas.ts";
 import { DotsIcon } from "./icons.tsx";
 
@@ -29,30 +30,17 @@ const triggerClass =
 const itemBase =
   "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-slate-100";
 const itemClass = `${itemBase} text-slate-800`;
-/** The keys that open a Radix menu from its trigger. */
-const OPEN_KEYS = ["Enter", " ", "ArrowDown"];
 
 // Radix's menu is fetched on the first reach for a menu, not with the page (ADR 030).
 const loadLivePostMenu = () => void import("./post-menu-live.tsx");
 const LivePostMenu = lazy(() => import("./post-menu-live.tsx"));
 
 export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, signInHref }: Props) {
-  // False until the member first reaches for the menu; from then on the Radix menu stays mounted.
-  const [live, setLive] = useState(false);
-  const [open, setOpen] = useState(false);
+  const { live, liveProps, triggerProps } = useLazyMenu(loadLivePostMenu);
   const [dialog, setDialog] = useState<"delete" | "report" | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // Radix moves focus to the first item only when it saw the keystroke itself, and its listener is not
-  // there yet when the plain button is pressed: the first keyboard (or click-only) opening does it here.
-  const focusFirstItem = useRef(false);
   const noun = kind === "question" ? "pergunta" : "resposta";
-
-  const goLive = (fromKeyboard: boolean) => {
-    focusFirstItem.current = fromKeyboard;
-    setLive(true);
-    setOpen(true);
-  };
 
   const copy = async () => {
     const url = new URL(permalink, window.location.origin).href;
@@ -67,33 +55,9 @@ export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, s
 
   const closeDialog = () => setDialog(null);
 
-  // Stands in for DropdownMenu.Trigger and opens on the same gestures (and on a bare click, which is all some
-  // assistive technology sends). It keeps aria-haspopup="menu": a visitor's click before hydration is replayed
-  // to it as a pointerdown (hydrate-on-intent.ts). It also stands in while the Radix part is on its way: a
-  // pointer or the focus on it starts fetching that.
+  // Stands in for DropdownMenu.Trigger, and for the Radix part while it is on its way (lazy-menu.tsx).
   const plainTrigger = (
-    <button
-      type="button"
-      aria-label="Mais ações"
-      aria-haspopup="menu"
-      aria-expanded="false"
-      className={triggerClass}
-      onPointerEnter={loadLivePostMenu}
-      onFocus={loadLivePostMenu}
-      onPointerDown={(event) => {
-        if (event.button !== 0 || event.ctrlKey) return;
-        // As Radix does: the button does not take focus, so the menu content can.
-        event.preventDefault();
-        goLive(false);
-      }}
-      onKeyDown={(event) => {
-        if (!OPEN_KEYS.includes(event.key)) return;
-        // No scrolling, and no click from Enter or Space.
-        event.preventDefault();
-        goLive(true);
-      }}
-      onClick={() => goLive(true)}
-    >
+    <button aria-label="Mais ações" className={triggerClass} {...triggerProps}>
       <DotsIcon />
     </button>
   );
@@ -103,10 +67,8 @@ export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, s
       {live ? (
         <Suspense fallback={plainTrigger}>
           <LivePostMenu
-            open={open}
-            onOpenChange={setOpen}
+            {...liveProps}
             triggerRef={triggerRef}
-            focusFirstItem={focusFirstItem}
             triggerClass={triggerClass}
             itemBase={itemBase}
             itemClass={itemClass}
