@@ -1,25 +1,11 @@
 // ADR 030: a visitor's page paints from server HTML, then the app loads on idle, so that React usually owns the
 // page before the first tap; a tap that still comes first shows at once that it was taken and is carried out
 // when the app arrives. scripts/first-tap.ts measures how fast; this proves what happens.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-
-/** Keeps the app's modules on their way until `release()`, so a tap surely lands before hydration. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+import { holdTheApp, scriptsFetched } from "./hydration.ts";
 
 test("a visitor's page hydrates on idle, with no interaction at all", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptsFetched(page);
   await page.goto("/questions");
   // No pointer, key, touch or focus: the page is shown and the browser is idle, so the app comes by itself.
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 10_000 });

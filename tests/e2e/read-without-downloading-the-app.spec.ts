@@ -1,29 +1,9 @@
 // ADR 014 and ADR 030: a visitor's page is whole server HTML, painted before any module; the app loads once the
 // page is shown and the browser is idle, or at the first reach for a control. A click, typing or a submission
 // that comes before the app still does what it would on a hydrated page.
-import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
-
-/** Records the script files the page fetches from now on. */
-function scriptsFetched(page: Page): string[] {
-  const fetched: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") fetched.push(new URL(request.url()).pathname);
-  });
-  return fetched;
-}
-
-/** Keeps the app's modules on their way until `release()`, so the test acts before React owns the page. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+import { holdTheApp, scriptsFetched } from "./hydration.ts";
 
 test("a visitor's question page is whole without a script; the copy buttons are already there", async ({
   page,

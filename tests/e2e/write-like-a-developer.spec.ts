@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { signUp } from "./auth.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 import { askQuestion } from "./questions.ts";
+import { button, openPlayground, submitEditors } from "./rich-text.ts";
 
 async function newQuestion(page: Page) {
   await signUp(page);
@@ -80,16 +81,6 @@ function hasFocus(element: Locator) {
   return element.evaluate((node) => node === document.activeElement);
 }
 
-/** Opens the playground and waits until its compact editor replaced the plain textarea. */
-async function openPlayground(page: Page) {
-  await page.goto("/test/editor");
-  await expect(page.locator('[data-rich-text-field="editor"]')).toHaveCount(2);
-  const field = page.locator('[data-rich-text-field="editor"]').first();
-  const editor = field.getByRole("textbox", { name: "Texto (layout compacto)" });
-  await expect(editor).toHaveAttribute("contenteditable", "true");
-  return { field, editor, toolbar: field.getByRole("toolbar", { name: "Formatação do texto" }) };
-}
-
 test("Tab and Shift+Tab indent code, lines selected too; Esc then Tab leaves the editor", async ({
   page,
 }) => {
@@ -138,8 +129,7 @@ test("Tab and Shift+Tab indent code, lines selected too; Esc then Tab leaves the
   await expect(code).toHaveText("if (pronto) {\n  return 1;\n  }");
 
   // The page shows the indentation as typed.
-  await page.getByRole("button", { name: "Enviar", exact: true }).click();
-  const stored = page.getByTestId("result").first().locator("pre code");
+  const stored = (await submitEditors(page)).locator("pre code");
   await expect(stored).toHaveText("if (pronto) {\n  return 1;\n  }");
   expect(await stored.evaluate((element) => getComputedStyle(element.parentElement!).whiteSpace)).toMatch(
     /pre/,
@@ -170,8 +160,7 @@ test("an inserted image is not replaced by the next key: the caret goes on after
   await page.keyboard.press("Backspace");
   await expect(editor.locator("img")).toHaveCount(1);
 
-  await page.getByRole("button", { name: "Enviar", exact: true }).click();
-  const stored = page.getByTestId("result").first();
+  const stored = await submitEditors(page);
   await expect(stored.locator("img")).toHaveAttribute("alt", "Um retângulo azul");
   await expect(stored).toContainText("Depois da image");
 });
@@ -320,8 +309,7 @@ test("[text](address) typed becomes a link; an address the site refuses stays te
   await page.keyboard.type(" Não [isto](javascript:alert(1))");
   await expect(editor.locator("a")).toHaveCount(1);
   await expect(editor).toContainText("[isto](javascript:alert(1))");
-  await page.getByRole("button", { name: "Enviar", exact: true }).click();
-  const stored = page.getByTestId("result").first();
+  const stored = await submitEditors(page);
   await expect(stored.locator('a[href="https://exemplo.com.br/docs"]')).toHaveText("a documentação");
 });
 
@@ -330,11 +318,11 @@ test("tooltips name the shortcut; on a phone the toolbar fades where more button
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const { toolbar } = await openPlayground(page);
-  const bold = toolbar.getByRole("button", { name: "Negrito", exact: true });
+  const bold = button(toolbar, "Negrito");
   await bold.hover();
   await expect(bold.locator("span[aria-hidden]")).toHaveText("Negrito (Ctrl+B)");
   await expect(bold).toHaveAttribute("aria-keyshortcuts", "Control+B");
-  const image = toolbar.getByRole("button", { name: "Adicionar imagem", exact: true });
+  const image = button(toolbar, "Adicionar imagem");
   await image.hover();
   await expect(image.locator("span[aria-hidden]")).toHaveText("Adicionar imagem");
 
@@ -342,7 +330,7 @@ test("tooltips name the shortcut; on a phone the toolbar fades where more button
   const row = toolbar.locator("..");
   await expect(row).toHaveAttribute("data-more", "end");
   expect(await row.evaluate((element) => getComputedStyle(element).maskImage)).toContain("linear-gradient");
-  const link = toolbar.getByRole("button", { name: "Adicionar link", exact: true });
+  const link = button(toolbar, "Adicionar link");
   await expect(link).not.toBeInViewport({ ratio: 1 });
   await bold.focus();
   await page.keyboard.press("End");

@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { button, openPlayground, submitEditors } from "./rich-text.ts";
 
 const TOOLBAR_NAMES = [
   "Negrito",
@@ -25,25 +25,6 @@ const TOOLTIPS: Record<string, string> = {
   "Adicionar lista numérica": "Adicionar lista numérica (Ctrl+Shift+7)",
   "Adicionar link": "Adicionar link (Ctrl+K)",
 };
-
-/** Opens the playground and waits until both editors replaced their plain textareas. */
-async function openPlayground(page: Page) {
-  await page.goto("/test/editor");
-  await expect(page.locator('[data-rich-text-field="editor"]')).toHaveCount(2);
-  const field = page.locator('[data-rich-text-field="editor"]').first();
-  const editor = field.getByRole("textbox", { name: "Texto (layout compacto)" });
-  await expect(editor).toHaveAttribute("contenteditable", "true");
-  return { field, editor, toolbar: field.getByRole("toolbar", { name: "Formatação do texto" }) };
-}
-
-async function submitEditors(page: Page) {
-  await page.getByRole("button", { name: "Enviar", exact: true }).click();
-  return page.getByTestId("result").first();
-}
-
-function button(toolbar: Locator, name: string) {
-  return toolbar.getByRole("button", { name, exact: true });
-}
 
 test("every toolbar button makes its markup, and the server keeps it", async ({ page }) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -1,0 +1,23 @@
+// Steps shared by the specs about what a visitor's page does before the app arrives (first-tap,
+// read-without-downloading-the-app, ADR 014 and ADR 030).
+import type { Page } from "@playwright/test";
+
+/** Records the script files the page fetches from now on. */
+export function scriptsFetched(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") fetched.push(new URL(request.url()).pathname);
+  });
+  return fetched;
+}
+
+/** Keeps the app's modules on their way until `release()`, so the test acts before React owns the page. */
+export async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
