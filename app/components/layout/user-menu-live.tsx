@@ -1,9 +1,10 @@
 // The Radix part of the avatar menu (user-menu.tsx), in a module of its own: fetched when the member first
 // reaches for the avatar, so Radix's menu stays out of every page's JavaScript (ADR 030).
 import { DropdownMenu } from "radix-ui";
-import { Link, href } from "react-router";
+import { Link } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { focusFirstItemOnOpen, type LiveMenuProps } from "#app/components/lazy-menu.tsx";
+import { memberLinks } from "./member-links.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 export default function LiveUserMenu({
@@ -31,12 +32,15 @@ export default function LiveUserMenu({
           onFocus={focusFirstItemOnOpen(focusFirstItem)}
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">{viewer.name}</DropdownMenu.Label>
-          <DropdownMenu.Item
-            asChild
-            className="data-[highlighted]:bg-primary-light block cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"
-          >
-            <Link to={href("/u/:handle", { handle: viewer.handle })}>Ver Perfil</Link>
-          </DropdownMenu.Item>
+          {memberLinks(viewer).map((link) => (
+            <DropdownMenu.Item
+              key={link.to}
+              asChild
+              className="data-[highlighted]:bg-primary-light block cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"
+            >
+              <Link to={link.to}>{link.label}</Link>
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Item
             onSelect={onSignOut}
             className="data-[highlighted]:bg-primary-light cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"

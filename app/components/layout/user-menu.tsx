@@ -1,4 +1,4 @@
-// Signed-in controls of the header: the avatar button "Menu do usuário" (Ver Perfil, Sair) and the bell.
+// Signed-in controls of the header: the avatar button "Menu do usuário" (Ver Perfil, Favoritos, Notificações, Configurações, Sair) and the bell.
 // Sair opens the logout dialog, which lives with the auth pieces (see LogoutDialog).
 import { lazy, Suspense } from "react";
 import { Link, href } from "react-router";

@@ -1,6 +1,7 @@
 // Spec §Header: logo, Home / Blog / Questões, the search box, Login and Cadastro or the member's controls;
 // below md a hamburger repeats the links and the auth buttons or the member's block (the bell and the search
 // box stay in the bar).
+import { memberLinks } from "#app/components/layout/member-links.ts";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, href } from "react-router";
 import { Avatar } from "#app/components/avatar.tsx";
@@ -138,14 +139,16 @@ export function SiteHeader({
                 roleLine={`${viewer.reputation} de reputação`}
               />
               <ul className="mt-2 flex flex-col">
-                <li>
-                  <Link
-                    to={href("/u/:handle", { handle: viewer.handle })}
-                    className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
-                  >
-                    Ver Perfil
-                  </Link>
-                </li>
+                {memberLinks(viewer).map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
                 <li>
                   <button
                     type="button"

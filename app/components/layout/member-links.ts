@@ -1,0 +1,12 @@
+// Where a signed-in member goes from their own menu (the avatar menu and the phone menu list the same places).
+import { href } from "react-router";
+import type { Viewer } from "#app/lib/viewer.ts";
+
+export function memberLinks(viewer: Pick<Viewer, "handle">): Array<{ label: string; to: string }> {
+  return [
+    { label: "Ver Perfil", to: href("/u/:handle", { handle: viewer.handle }) },
+    { label: "Favoritos", to: href("/favoritos") },
+    { label: "Notificações", to: href("/notifications") },
+    { label: "Configurações", to: href("/configuracoes") },
+  ];
+}

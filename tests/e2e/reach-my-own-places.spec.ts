@@ -1,0 +1,43 @@
+// Issue 18, item 11: a member reaches their favourites, notifications and settings from their own menu, on a
+// desktop (the avatar menu) and on a phone (the hamburger's user block).
+import { signUp } from "./auth.ts";
+import { expect, test } from "./fixtures.ts";
+
+const places = [
+  { name: "Favoritos", path: "/favoritos", heading: "Favoritos" },
+  { name: "Notificações", path: "/notifications", heading: "Notificações" },
+  { name: "Configurações", path: "/configuracoes", heading: "Configurações" },
+];
+
+test("the avatar menu leads to the profile, favourites, notifications and settings", async ({ page }) => {
+  test.skip(test.info().project.name === "phone", "the phone has the hamburger instead");
+  await signUp(page);
+  for (const place of places) {
+    await page.goto("/questions");
+    await page.getByRole("button", { name: "Menu do usuário" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem")).toHaveText([
+      "Ver Perfil",
+      "Favoritos",
+      "Notificações",
+      "Configurações",
+      "Sair",
+    ]);
+    await menu.getByRole("menuitem", { name: place.name }).click();
+    await expect(page).toHaveURL(new RegExp(`${place.path}$`));
+    await expect(page.getByRole("heading", { level: 1, name: place.heading })).toBeVisible();
+  }
+});
+
+test("@phone the hamburger's user block lists the same places", async ({ page }) => {
+  test.skip(test.info().project.name !== "phone", "the phone's menu");
+  await signUp(page);
+  await page.goto("/questions");
+  await page.getByRole("banner").getByRole("button", { name: "Abrir menu" }).click();
+  const menu = page.locator("#menu-movel");
+  for (const name of ["Ver Perfil", "Favoritos", "Notificações", "Configurações"]) {
+    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await menu.getByRole("link", { name: "Configurações", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Configurações" })).toBeVisible();
+});
