@@ -2,6 +2,7 @@
 // desktop (the avatar menu) and on a phone (the hamburger's user block).
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
+import { answerQuestion, askQuestion } from "./questions.ts";
 
 const places = [
   { name: "Favoritos", path: "/favoritos", heading: "Favoritos" },
@@ -40,4 +41,36 @@ test("@phone the hamburger's user block lists the same places", async ({ page })
   }
   await menu.getByRole("link", { name: "Configurações", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Configurações" })).toBeVisible();
+});
+
+test("favourites count a question's single vote and single answer in the singular", async ({
+  page,
+  browser,
+}) => {
+  test.skip(test.info().project.name === "phone", "the same page on a phone");
+  await signUp(page);
+  const question = await askQuestion(page, {
+    title: `Uma pergunta com um voto ${Date.now()}`,
+    description: "Um problema descrito com texto suficiente para passar.",
+    details: "Tentei de tudo e esperava que funcionasse logo.",
+    tags: "favoritos",
+  });
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signUp(other);
+  const form = (fields: Record<string, string>) => ({
+    form: fields,
+    headers: { "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+  expect(
+    (await other.request.post(question, form({ intent: "vote", kind: "question", value: "1" }))).status(),
+  ).toBeLessThan(400);
+  expect((await other.request.post(question, form({ intent: "favorite" }))).status()).toBeLessThan(400);
+  await answerQuestion(other, question, "<p>Uma resposta com texto suficiente para passar.</p>");
+  await other.goto("/favoritos?tipo=question");
+  const item = other.getByRole("article").filter({ hasText: "Uma pergunta com um voto" });
+  await expect(item.getByText("1 voto", { exact: true })).toBeVisible();
+  await expect(item.getByText("1 resposta", { exact: true })).toBeVisible();
+  await otherContext.close();
 });

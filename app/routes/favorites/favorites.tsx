@@ -6,7 +6,7 @@ import { listFavorites, type FavoriteKind } from "#app/features/posts/favorite-l
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { plural } from "#app/lib/plural.ts";
+import { countLabel } from "#app/lib/plural.ts";
 import type { Route } from "./+types/favorites";
 
 const FILTERS = [
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function answersLabel(count: number) {
-  return `${count} ${plural(count, "resposta", "respostas")}`;
+  return countLabel(count, "resposta", "respostas");
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
@@ -96,7 +96,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
                     <time dateTime={isoDate(item.question.createdAt)}>
                       {formatDate(item.question.createdAt)}
                     </time>
-                    <span>{item.question.score} votos</span>
+                    <span>{countLabel(item.question.score, "voto", "votos")}</span>
                     <span>{answersLabel(item.question.answerCount)}</span>
                   </p>
                 </article>
