@@ -1,3 +1,4 @@
+import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe("the landing page @phone", () => {
@@ -38,4 +39,15 @@ test("the featured cards rotate, and only the front card's arrow works", async (
   await expect(frontTitle).not.toHaveText(second);
   await region.getByRole("button", { name: "Próximo destaque" }).click();
   await expect(frontTitle).toHaveText(first);
+});
+
+test("a signed-in member's hero offers to ask a question instead of signing up", async ({ page }) => {
+  await page.goto("/");
+  const hero = page.getByRole("main");
+  await expect(hero.getByRole("link", { name: "Cadastro", exact: true })).toBeVisible();
+  await signUp(page);
+  await page.goto("/");
+  await expect(hero.getByRole("link", { name: "Cadastro", exact: true })).toHaveCount(0);
+  await hero.getByRole("link", { name: "Fazer uma pergunta" }).click();
+  await expect(page).toHaveURL(/\/ask-a-question$/);
 });

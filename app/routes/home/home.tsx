@@ -3,6 +3,7 @@ import { authHref } from "#app/routes/layouts/components/site-header.tsx";
 import { listFeaturedCards } from "#app/features/landing/landing.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useRootData } from "#app/lib/root-data.ts";
 import { FeaturedStack } from "./components/featured-stack.tsx";
 import type { Route } from "./+types/home";
 
@@ -19,6 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
+  const viewer = useRootData()?.viewer ?? null;
   return (
     <>
       <section className="from-primary-light bg-gradient-to-b to-white">
@@ -33,13 +35,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               compartilha o que aprendeu e escreve sobre o dia a dia de quem programa.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link
-                to={authHref(location.pathname, location.search, "signUp")}
-                preventScrollReset
-                className="btn-primary px-6 py-3 text-base"
-              >
-                Cadastro
-              </Link>
+              {viewer ? (
+                // A member has an account already: the hero offers what they came to do.
+                <Link to={href("/ask-a-question")} className="btn-primary px-6 py-3 text-base">
+                  Fazer uma pergunta
+                </Link>
+              ) : (
+                <Link
+                  to={authHref(location.pathname, location.search, "signUp")}
+                  preventScrollReset
+                  className="btn-primary px-6 py-3 text-base"
+                >
+                  Cadastro
+                </Link>
+              )}
               <Link to={href("/questions")} className="btn-outline px-6 py-3 text-base">
                 Visitar a comunidade
               </Link>
