@@ -205,7 +205,8 @@ test.describe("with PUBLIC_URL unset (the documented default)", () => {
     await expect.poll(() => cached(), { timeout: 10_000 }).toBe(true);
     // …and a member's new name, which shows wherever they wrote, renders every page again at once.
     await postAs("/configuracoes", member.cookie, { intent: "profile", name: "Nome Novo da Silva" });
-    expect(await cached()).toBe(false);
+    // Within a second: a page a write named renders at most every 250 ms (ADR 028).
+    await expect.poll(() => cached(), { timeout: 1_000, intervals: [50] }).toBe(false);
   });
 });
 
