@@ -40,6 +40,8 @@ const warmupMs = short ? 1000 : 3000;
 const connections = Number(values.connections);
 const rate = Number(values.rate);
 const port = Number(values.port);
+/** Parts of scenario names to run (`viva`, `latencia`, `rate`, `misto`, `toque`…); all when unset. */
+const only = values.only?.split(",");
 const origin = `http://127.0.0.1:${port}`;
 const node = process.execPath;
 const pinned = !values["no-pin"] && existsSync("/usr/bin/taskset") && os.cpus().length >= 2;
@@ -343,7 +345,6 @@ try {
     },
     { name: "busca (membro, sem cache)", targets: searches(member) },
   ];
-  const only = values.only?.split(",");
   for (const scenario of scenarios) {
     if (only && !only.some((o) => scenario.name.includes(o))) continue;
     const result = load({ targets: scenario.targets, connections, durationMs, warmupMs });
@@ -600,8 +601,7 @@ for (const row of rows) {
 // How long the first tap on a read page takes to answer, at 1× and 4× CPU, and the JavaScript each read page
 // costs (scripts/first-tap.ts: its own server on the demo content, Chromium through Playwright and CDP).
 let firstTap: FirstTapResult | undefined;
-const onlyParts = values.only?.split(",");
-if (!onlyParts || onlyParts.includes("toque")) {
+if (!only || only.includes("toque")) {
   log("\n▶ primeiro toque (Chromium, CPU 1× e 4×)");
   firstTap = await measureFirstTap({ port: port + 2, rates: [1, 4], runs: short ? 1 : 3, log });
 }

@@ -143,9 +143,6 @@ export function visitorPageCache({
     return "after-lag";
   }
 
-  /** Empties the cache (tests, and anything that cannot say what it changed). */
-  const clear = () => invalidate("everything");
-
   function serve(res: Response, entry: Entry, nonce: string, state: "hit" | "stale") {
     // The kept bytes go out as they are, the nonce between them, in one corked write: no re-encoding of a
     // 150 KB string for every reader.
@@ -315,7 +312,7 @@ export function visitorPageCache({
     next();
   }
 
-  return { middleware, invalidate, clear, size: () => entries.size };
+  return { middleware, invalidate, size: () => entries.size };
 }
 
 /** `page` cut at every `separator` (the page's nonce), as `String.prototype.split` does for strings. */
