@@ -16,6 +16,10 @@ export const FEATURE_PUBLIC_FILES = {
     "rate-limits.server.ts", // the shared rate_limits counters (newsletter, notification e-mail)
     "removed-members.server.ts", // removed members left out of lists and search
   ],
+  moderation: [
+    "rules.ts", // privileges, thresholds and reasons (issue 19): every gate reads its numbers here
+    "moderation-log.server.ts", // every moderator (or automatic) action is logged with it
+  ],
   newsletter: ["newsletter.server.ts"], // removing an account removes its subscription
   notifications: ["notify.server.ts"], // the one entry point writers call
   social: [

@@ -45,6 +45,34 @@ export const roleEnum = pgEnum("role", ["member", "moderator", "admin"]);
 export const postCategoryEnum = pgEnum("post_category", ["design", "desenvolvimento", "ux", "ui"]);
 export const tokenKindEnum = pgEnum("token_kind", ["verify_email", "reset_password", "change_email"]);
 export const targetKindEnum = pgEnum("target_kind", ["question", "answer", "post"]);
+/** What a flag (or a review item) points at: issue 19's flaggable kinds. */
+export const flagTargetEnum = pgEnum("flag_target", [
+  "question",
+  "answer",
+  "comment",
+  "post",
+  "post_comment",
+]);
+/**
+ * Members flag for the first five; the site itself opens `held` (content the spam defences kept back) and
+ * `first_post` (a new member's first question, answer or post) items in the review queue.
+ */
+export const flagReasonEnum = pgEnum("flag_reason", [
+  "spam",
+  "offensive",
+  "needs_improvement",
+  "duplicate",
+  "other",
+  "held",
+  "first_post",
+]);
+export const flagStatusEnum = pgEnum("flag_status", ["open", "helpful", "declined"]);
+export const closeReasonEnum = pgEnum("close_reason", [
+  "duplicate",
+  "off_topic",
+  "needs_details",
+  "opinion_based",
+]);
 
 // ---------------------------------------------------------------------------------------------- accounts
 
@@ -70,6 +98,9 @@ export const users = pgTable(
     bio: text("bio").notNull().default(""),
     avatarUrl: text("avatar_url"),
     reputation: integer("reputation").notNull().default(1),
+    /** A suspended member reads but cannot write until then (issue 19); the reason is shown to them. */
+    suspendedUntil: ts("suspended_until"),
+    suspensionReason: text("suspension_reason"),
     weeklyDigest: boolean("weekly_digest").notNull().default(false),
     createdAt: createdAt(),
     lastActiveAt: ts("last_active_at").notNull().defaultNow(),
@@ -258,6 +289,13 @@ export const questions = pgTable(
     lastActivityAt: ts("last_activity_at").notNull().defaultNow(),
     deletedAt: ts("deleted_at"),
     deletedBy: integer("deleted_by").references(() => users.id),
+    /** Closed questions refuse new answers; the reason, the original of a duplicate and who closed it. */
+    closedAt: ts("closed_at"),
+    closeReason: closeReasonEnum("close_reason"),
+    duplicateOfId: integer("duplicate_of_id"),
+    closedBy: integer("closed_by").array(),
+    /** A locked question takes no answers, comments, votes or edits (a moderator's decision). */
+    lockedAt: ts("locked_at"),
     /**
      * The names of the question's tags, kept by triggers on question_tags and tags (migration 0008): a tag
      * is a word of the question for search, weighted as the title.
@@ -279,6 +317,9 @@ export const questions = pgTable(
       .where(sql`${t.bountyAmount} is not null`),
     index("questions_search_recent_idx").using("gin", searchBucket(t.id), t.search),
     index("questions_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("questions_duplicate_of_idx")
+      .on(t.duplicateOfId)
+      .where(sql`${t.duplicateOfId} is not null`),
   ],
 );
 
@@ -600,4 +641,152 @@ export const notificationPreferences = pgTable(
     byEmail: boolean("by_email").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+// ---------------------------------------------------------------------------------------- moderation (issue 19)
+
+/**
+ * Flags raised by members and review items opened by the site (`held`, `first_post`, with no reporter). One
+ * open flag per member per item; the outcome stays with the flag.
+ */
+export const flags = pgTable(
+  "flags",
+  {
+    id: serial("id").primaryKey(),
+    targetKind: flagTargetEnum("target_kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    /** The author of the flagged content, so the queue and the log can name them after the content is gone. */
+    authorId: integer("author_id").references(() => users.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "cascade" }),
+    reason: flagReasonEnum("reason").notNull(),
+    duplicateOfId: integer("duplicate_of_id"),
+    note: text("note").notNull().default(""),
+    status: flagStatusEnum("status").notNull().default("open"),
+    handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: ts("handled_at"),
+    /** What the reviewer did, as the flagger is told ("Conteúdo removido", "Sinalização recusada"…). */
+    outcome: text("outcome"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("flags_one_open_per_member")
+      .on(t.reporterId, t.targetKind, t.targetId)
+      .where(sql`${t.status} = 'open' and ${t.reporterId} is not null`),
+    index("flags_open_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    index("flags_target_idx").on(t.targetKind, t.targetId),
+  ],
+);
+
+/** Votes to close or to reopen a question, kept until the question changes state. */
+export const closeVotes = pgTable(
+  "close_votes",
+  {
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** close | reopen */
+    kind: text("kind").notNull(),
+    reason: closeReasonEnum("reason"),
+    duplicateOfId: integer("duplicate_of_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.userId, t.kind] }),
+    check("close_votes_kind_check", sql`${t.kind} in ('close', 'reopen')`),
+  ],
+);
+
+/** Edits by members who may not edit directly yet: they wait in the review queue. */
+export const suggestedEdits = pgTable(
+  "suggested_edits",
+  {
+    id: serial("id").primaryKey(),
+    targetKind: targetKindEnum("target_kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    editorId: integer("editor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title"),
+    body: text("body").notNull(),
+    details: text("details"),
+    tags: jsonb("tags").$type<string[]>(),
+    summary: text("summary").notNull().default(""),
+    /** pending | approved | rejected */
+    status: text("status").notNull().default("pending"),
+    reviewerId: integer("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: ts("reviewed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("suggested_edits_pending_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("suggested_edits_one_pending")
+      .on(t.targetKind, t.targetId, t.editorId)
+      .where(sql`${t.status} = 'pending'`),
+    check("suggested_edits_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** Every moderator action (and the site's own: automatic hides, holds), for moderators to read and filter. */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: serial("id").primaryKey(),
+    /** The moderator or reviewer; null for the site itself. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** delete | restore | close | reopen | lock | unlock | suspend | unsuspend | role | flag_helpful | flag_declined | hide | hold | approve_edit | reject_edit | blocked_term */
+    action: text("action").notNull(),
+    targetKind: text("target_kind"),
+    targetId: integer("target_id"),
+    /** The member the action was about (the author, the suspended member). */
+    subjectId: integer("subject_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("moderation_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("moderation_log_action_idx").on(t.action, t.createdAt.desc()),
+    index("moderation_log_subject_idx").on(t.subjectId, t.createdAt.desc()),
+  ],
+);
+
+/** A member who blocked another sees their content collapsed and gets no notifications from them. */
+export const memberBlocks = pgTable(
+  "member_blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("member_blocks_blocked_idx").on(t.blockedId),
+  ],
+);
+
+/** Administrator-managed words (in content) and e-mail domains (at sign-up) that hold content or refuse accounts. */
+export const blockedTerms = pgTable(
+  "blocked_terms",
+  {
+    id: serial("id").primaryKey(),
+    /** word | email_domain */
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("blocked_terms_value_key").on(t.kind, sql`lower(${t.value})`),
+    check("blocked_terms_kind_check", sql`${t.kind} in ('word', 'email_domain')`),
+  ],
 );

@@ -1,0 +1,122 @@
+// The community's rules in one place (issue 19, docs/moderation.md): what each privilege costs in reputation,
+// how many flags hide an item, how many votes close a question, what new members may link to. Pure data and
+// functions without the validation library: the privileges page, the forms and the feature functions all read
+// these, so the number a member sees is the number the server checks.
+import { AppError } from "#app/lib/errors.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { isModerator } from "#app/lib/viewer.ts";
+
+/**
+ * Reputation needed for each privilege, lowest first. Asking, answering, voting up, commenting and flagging
+ * are open from the first minute (a newcomer's honest first steps; rate limits and the spam defences slow
+ * abuse); the rest is earned. Moderators and administrators hold every privilege.
+ */
+export const PRIVILEGES = {
+  participate: {
+    reputation: 1,
+    label: "Perguntar, responder e comentar",
+    description:
+      "Publicar perguntas, respostas, comentários e posts (com limites menores nos primeiros dias).",
+  },
+  voteUp: {
+    reputation: 1,
+    label: "Votar positivamente",
+    description: "Dizer que uma pergunta ou resposta é útil.",
+  },
+  flag: {
+    reputation: 1,
+    label: "Sinalizar",
+    description: "Avisar a moderação sobre spam, ofensas ou conteúdo que precisa de melhorias.",
+  },
+  trustedFlag: {
+    reputation: 100,
+    label: "Sinalizações de confiança",
+    description: `Suas sinalizações de spam e ofensa contam para ocultar o conteúdo na hora.`,
+  },
+  voteDown: {
+    reputation: 50,
+    label: "Votar negativamente",
+    description: "Dizer que uma pergunta ou resposta não é útil (custa 1 ponto em respostas).",
+  },
+  postLinksFreely: {
+    reputation: 15,
+    label: "Publicar links livremente",
+    description: "Sem limite de links por publicação e sem ter o texto retido para revisão por links.",
+  },
+  review: {
+    reputation: 250,
+    label: "Revisar",
+    description: "Usar a fila de revisão: descartar sinalizações e aprovar ou rejeitar edições sugeridas.",
+  },
+  closeVote: {
+    reputation: 500,
+    label: "Votar para fechar e reabrir",
+    description: "Votar para fechar perguntas fora do escopo, duplicadas ou sem detalhes, e para reabri-las.",
+  },
+  editDirectly: {
+    reputation: 1000,
+    label: "Editar diretamente",
+    description: "Editar perguntas e respostas de outras pessoas sem passar pela fila de revisão.",
+  },
+} as const;
+
+export type Privilege = keyof typeof PRIVILEGES;
+
+/** Spam or offensive flags from trusted members (or one moderator) that hide an item until it is reviewed. */
+export const FLAGS_TO_HIDE = 3;
+/** Close (or reopen) votes that close (or reopen) a question; a moderator's vote is binding. */
+export const VOTES_TO_CLOSE = 3;
+/** Links a member below `postLinksFreely` may put in one question, answer, comment or post. */
+export const NEW_MEMBER_LINKS_MAX = 2;
+export const FLAG_NOTE_MAX = 500;
+export const SUSPENSION_REASON_MAX = 500;
+export const SUSPENSION_DAYS_MAX = 365;
+
+export const FLAG_REASONS = {
+  spam: "É spam",
+  offensive: "É ofensivo ou abusivo",
+  needs_improvement: "Precisa de melhorias",
+  duplicate: "É duplicada",
+  other: "Outro motivo",
+} as const;
+export type MemberFlagReason = keyof typeof FLAG_REASONS;
+
+/** Review items the site opens by itself, as the queue names them. */
+export const SITE_REVIEW_REASONS = {
+  held: "Retido pelos filtros de spam",
+  first_post: "Primeira publicação",
+} as const;
+
+export const CLOSE_REASONS = {
+  duplicate: "Duplicada",
+  off_topic: "Fora do escopo",
+  needs_details: "Precisa de detalhes ou clareza",
+  opinion_based: "Baseada em opiniões",
+} as const;
+export type CloseReason = keyof typeof CLOSE_REASONS;
+
+/** How much reputation `viewer` still lacks for `privilege` (0 when they have it). */
+export function missingReputation(viewer: Viewer, privilege: Privilege): number {
+  if (isModerator(viewer)) return 0;
+  return Math.max(0, PRIVILEGES[privilege].reputation - viewer.reputation);
+}
+
+export function hasPrivilege(viewer: Viewer | null, privilege: Privilege): boolean {
+  return viewer !== null && missingReputation(viewer, privilege) === 0;
+}
+
+/** The Portuguese refusal: what the privilege is, what it costs and how much is missing. */
+export function privilegeMessage(privilege: Privilege, missing: number): string {
+  const { label, reputation } = PRIVILEGES[privilege];
+  const points = (n: number) => `${n.toLocaleString("pt-BR")} ${n === 1 ? "ponto" : "pontos"}`;
+  return `${label} exige ${points(reputation)} de reputação. Faltam ${points(missing)}.`;
+}
+
+/** Throws the 403 whose message says how much reputation is missing; returns the member otherwise. */
+export function requirePrivilege(viewer: Viewer, privilege: Privilege, field?: string): Viewer {
+  const missing = missingReputation(viewer, privilege);
+  if (missing > 0) {
+    throw new AppError("forbidden", privilegeMessage(privilege, missing), field ? { field } : {});
+  }
+  return viewer;
+}
