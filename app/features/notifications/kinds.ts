@@ -6,6 +6,7 @@ export const NOTIFICATION_KINDS = {
   follower: "Novos seguidores",
   like: "Curtidas nos seus posts",
   tag_question: "Novas perguntas nas tags que você segue",
+  moderation: "Decisões da moderação sobre suas publicações e sinalizações",
 } as const;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
