@@ -28,6 +28,8 @@ const child = spawn(process.execPath, ["server/server.ts"], {
     SEED_DEMO: "true",
     PUBLIC_URL: `http://localhost:${process.env.PORT}`,
     E2E: "1",
+    // The suite's administrator (tests/e2e/moderators.ts): promoted when it confirms its address.
+    ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? "administracao@exemplo.com.br",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

@@ -1,0 +1,70 @@
+// The suite's administrator and moderators. The e2e server promotes ADMIN_EMAIL (scripts/e2e-server.ts) once
+// its owner confirms the address from their session; the first test worker that needs it creates the account
+// and records the credentials in the server's data folder, the others wait for that file. Moderators are
+// members the administrator promotes on their profile, as a person would.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { e2eDataDir } from "../../playwright.config.ts";
+import { newCredentials, randomIp, signIn, signUp, type Credentials } from "./auth.ts";
+import { expect } from "./fixtures.ts";
+import { waitForMail } from "./outbox.ts";
+
+export const ADMIN_EMAIL = "administracao@exemplo.com.br";
+const adminFile = path.join(e2eDataDir, "e2e-admin.json");
+const adminLock = path.join(e2eDataDir, "e2e-admin.lock");
+
+async function readAdmin(): Promise<Credentials | null> {
+  try {
+    return JSON.parse(await readFile(adminFile, "utf8")) as Credentials;
+  } catch {
+    return null;
+  }
+}
+
+async function createAdmin(page: Page): Promise<Credentials> {
+  const credentials = await signUp(page, newCredentials({ email: ADMIN_EMAIL, name: "Administração Teste" }));
+  const mail = await waitForMail(ADMIN_EMAIL, /Confirme/);
+  const link = mail.text.match(/\/confirmar-email\/[\w-]+/)?.[0];
+  if (!link) throw new Error("no confirmation link in the administrator's e-mail");
+  const confirmed = await page.request.post(link, {
+    form: {},
+    headers: { "X-Forwarded-For": randomIp() },
+  });
+  expect(await confirmed.text()).toContain("E-mail confirmado!");
+  await writeFile(adminFile, JSON.stringify(credentials));
+  return credentials;
+}
+
+/** Signs the page's browser in as the suite's administrator, creating the account on first use. */
+export async function signInAsAdmin(page: Page): Promise<Credentials> {
+  let credentials = await readAdmin();
+  if (!credentials) {
+    // mkdir is atomic: one worker creates the account, the others wait for its credentials.
+    const first = await mkdir(adminLock).then(
+      () => true,
+      () => false,
+    );
+    if (first) return createAdmin(page);
+    await expect.poll(readAdmin, { timeout: 30_000 }).not.toBeNull();
+    credentials = (await readAdmin())!;
+  }
+  await signIn(page, credentials);
+  return credentials;
+}
+
+/** The handle of the member signed in on `page` (from their data export). */
+export async function ownHandle(page: Page): Promise<string> {
+  const response = await page.request.get("/configuracoes/exportar");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { account: { handle: string } }).account.handle;
+}
+
+/** The administrator (signed in on `adminPage`) gives `handle` the moderator role on their profile. */
+export async function makeModerator(adminPage: Page, handle: string): Promise<void> {
+  const response = await adminPage.request.post(`/u/${handle}`, {
+    form: { intent: "role", role: "moderator" },
+    headers: { "X-Forwarded-For": randomIp() },
+  });
+  expect(response.status(), await response.text().catch(() => "")).toBe(200);
+}
