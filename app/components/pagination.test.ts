@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageFromUrl, pageItems } from "./pagination.tsx";
+import { compactPageItems, pageFromUrl, pageItems } from "./pagination.tsx";
 
 const numbers = (items: ReturnType<typeof pageItems>) => items.filter((i) => typeof i === "number");
 
@@ -25,6 +25,17 @@ describe("pageItems", () => {
         expect(items).toContain(current);
       }
     }
+  });
+});
+
+describe("compactPageItems (a phone's row)", () => {
+  it("shows the first, the current and the last page, with ellipses over the gaps", () => {
+    expect(compactPageItems(1, 3)).toEqual([1, 2, 3]);
+    expect(compactPageItems(1, 10)).toEqual([1, "ellipsis-end", 10]);
+    expect(compactPageItems(2, 10)).toEqual([1, 2, "ellipsis-end", 10]);
+    expect(compactPageItems(5, 10)).toEqual([1, "ellipsis-start", 5, "ellipsis-end", 10]);
+    expect(compactPageItems(9, 10)).toEqual([1, "ellipsis-start", 9, 10]);
+    expect(compactPageItems(10, 10)).toEqual([1, "ellipsis-start", 10]);
   });
 });
 

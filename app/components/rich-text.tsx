@@ -52,10 +52,26 @@ export function withCopyButtons(html: string): string {
   );
 }
 
+// Inline code short enough to fit any line (a flag, a function name) is never broken across lines: a reader must
+// not see `--inspect` split after its dashes. Longer code may still wrap (anywhere, by the stylesheet), so it
+// never pushes a phone's page sideways. Inline code holds text only, so `[^<]` is its whole content.
+const SHORT_INLINE_CODE = /<code>([^<]{1,32})<\/code>/g;
+
+/** Marks short inline code to be kept on one line (`data-nowrap`, styled in app.css). */
+export function withShortCodeKeptWhole(html: string): string {
+  if (!html.includes("<code>")) return html;
+  return html.replace(SHORT_INLINE_CODE, '<code data-nowrap="">$1</code>');
+}
+
+/** What the page shows for stored rich text. */
+export function forDisplay(html: string): string {
+  return withCopyButtons(withShortCodeKeptWhole(html));
+}
+
 export function RichText({ html, className }: RichTextProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState("");
-  const { markup, ref: pageRef } = usePageHtml(html, withCopyButtons);
+  const { markup, ref: pageRef } = usePageHtml(html, forDisplay);
 
   useEffect(() => {
     const root = ref.current;

@@ -45,7 +45,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       </p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {members.map((member) => (
-          <li key={member.id} className="card flex gap-3">
+          // On a phone the Seguir button goes under the text (lined up with it), so the card fits the screen.
+          <li key={member.id} className="card flex min-w-0 flex-wrap gap-3 sm:flex-nowrap">
             <AvatarImage src={member.avatarUrl} size="lg" className="size-12" />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <Link
@@ -58,7 +59,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               {member.bio ? <p className="line-clamp-2 text-sm text-slate-700">{member.bio}</p> : null}
               <span className="text-xs text-slate-600">{followersLabel(member.followerCount)}</span>
             </div>
-            <div className="shrink-0">
+            <div className="shrink-0 max-sm:basis-full max-sm:pl-15">
               <FollowButton userId={member.id} following={member.following} name={member.name} />
             </div>
           </li>

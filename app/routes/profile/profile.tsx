@@ -319,12 +319,14 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
       <ul className="divide-y divide-slate-200">
         {list.items.map((q) => (
           <li key={q.id} className="flex items-start gap-4 py-4">
+            {/* The count over its word, so "12 respostas" fits its pill at any width. */}
             <span
-              className={`w-16 shrink-0 rounded-md px-2 py-1 text-center text-xs font-semibold ${
+              className={`flex w-20 shrink-0 flex-col items-center rounded-md px-2 py-1 text-xs font-semibold whitespace-nowrap ${
                 q.accepted ? "bg-green-dark text-white" : "bg-slate-100 text-slate-700"
               }`}
             >
-              {q.answerCount} {plural(q.answerCount, "resposta", "respostas")}
+              <span className="text-base leading-tight">{q.answerCount}</span>{" "}
+              {plural(q.answerCount, "resposta", "respostas")}
             </span>
             <div className="min-w-0">
               <Link

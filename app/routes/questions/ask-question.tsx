@@ -89,7 +89,7 @@ export default function AskQuestion({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-primary text-2xl font-bold md:text-3xl">Fazer uma pergunta</h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <QuestionForm
           defaults={{ title: "", description: "", details: "", tags: [] }}
           suggestions={loaderData.suggestions}

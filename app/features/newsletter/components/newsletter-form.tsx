@@ -33,7 +33,7 @@ export function NewsletterForm() {
         noValidate
         className="mt-3 flex flex-col gap-2"
       >
-        <Label htmlFor={fieldId} className="text-sm text-slate-200">
+        <Label htmlFor={fieldId} className="text-sm font-semibold text-slate-200">
           Email
         </Label>
         <div className="flex flex-col gap-2 sm:flex-row">

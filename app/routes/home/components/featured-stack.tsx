@@ -22,7 +22,12 @@ export function FeaturedStack({ cards }: { cards: FeaturedCard[] }) {
   if (cards.length === 0) return null;
 
   return (
-    <section aria-label="Destaques" className="relative mx-auto h-[25rem] w-full max-w-md">
+    // On a phone the stack sits to the left, leaving room on the right for the cards fanned out behind it (each
+    // shifted and turned), which would otherwise stick out past the screen.
+    <section
+      aria-label="Destaques"
+      className="relative h-[25rem] w-[calc(100%-3rem)] max-w-md sm:mx-auto sm:w-full"
+    >
       {cards.map((card, index) => {
         const position = order.indexOf(index);
         const isFront = position === 0;
