@@ -1,6 +1,7 @@
 // A word diff as the history shows it: kept text as is, added words in <ins> (underlined, green), removed ones
 // in <del> (struck through, red). Not by colour alone: the lines and, for screen readers, "adicionado:" /
-// "removido:" before each change. Member text is only ever React text here, never markup.
+// "removido:" before each change. Member text is only ever React text here, never markup. A replacement
+// (removed words right before added ones) gets a small gap so the two do not read as one word.
 
 export type DiffSegment = { kind: "same" | "added" | "removed"; text: string };
 
@@ -16,7 +17,7 @@ function Change({ segment }: { segment: DiffSegment }) {
   if (segment.kind === "same") return <>{segment.text}</>;
   if (segment.kind === "added") {
     return (
-      <ins className="rounded-sm bg-green-100 text-green-950 underline decoration-green-800 decoration-2 underline-offset-2">
+      <ins className="rounded-sm bg-green-100 text-green-950 underline decoration-green-800 decoration-2 underline-offset-2 [del+&]:ms-1">
         <span className="sr-only">[adicionado: </span>
         {segment.text}
         <span className="sr-only">]</span>
