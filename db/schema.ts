@@ -416,6 +416,8 @@ export const revisions = pgTable(
     body: text("body").notNull(),
     details: text("details"),
     tags: jsonb("tags").$type<string[]>(),
+    /** The editor's optional "resumo da edição" (plain text; null for the first version and unsummarised edits). */
+    summary: text("summary"),
     createdAt: createdAt(),
   },
   (t) => [index("revisions_target_idx").on(t.targetKind, t.targetId, t.createdAt)],

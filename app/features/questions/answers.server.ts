@@ -17,6 +17,7 @@ import {
   requireModerator,
 } from "./access.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
+import { checkRevisionSummary } from "./revisions.server.ts";
 import { MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
@@ -139,14 +140,16 @@ export async function getAnswerForEdit(
   return { id: row.id, questionId: row.questionId, questionTitle: row.questionTitle, body: row.body };
 }
 
-/** Edits an answer (author or moderator), keeping a revision. */
+/** Edits an answer (author or moderator), keeping a revision (with the editor's optional summary). */
 export async function updateAnswer(
   viewer: Viewer | null,
   answerId: number,
   html: string,
+  options: { summary?: string | null } = {},
 ): Promise<{ questionId: number; changed: boolean }> {
   requireMember(viewer);
   const body = checkBody(html);
+  const summary = checkRevisionSummary(options.summary);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
@@ -160,7 +163,7 @@ export async function updateAnswer(
     await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
     await tx
       .insert(revisions)
-      .values({ targetKind: "answer", targetId: answerId, editorId: member.id, body });
+      .values({ targetKind: "answer", targetId: answerId, editorId: member.id, body, summary });
     return { questionId: answer.questionId, changed: true };
   });
 }

@@ -18,6 +18,7 @@ import {
   requireModerator,
 } from "./access.server.ts";
 import { getQuestion } from "./question-detail.server.ts";
+import { checkRevisionSummary } from "./revisions.server.ts";
 import { forgetListTotals } from "./question-list.server.ts";
 import { MESSAGES, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
@@ -30,6 +31,11 @@ export type QuestionWriteInput = {
   /** HTML of the tried/expected editor. */
   details: string;
   tags: string[];
+};
+
+export type QuestionEditWriteInput = QuestionWriteInput & {
+  /** The optional "resumo da edição" kept with the revision. */
+  summary?: string | null;
 };
 
 type CheckedQuestion = { title: string; description: string; details: string; tagNames: string[] };
@@ -156,10 +162,11 @@ export async function getQuestionForEdit(
 export async function updateQuestion(
   viewer: Viewer | null,
   id: number,
-  input: QuestionWriteInput,
+  input: QuestionEditWriteInput,
 ): Promise<{ id: number; changed: boolean }> {
   requireMember(viewer);
   const checked = checkQuestion(input);
+  const summary = checkRevisionSummary(input.summary);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
@@ -218,6 +225,7 @@ export async function updateQuestion(
       body: checked.description,
       details: checked.details,
       tags: resolved.map((t) => t.name),
+      summary,
     });
     return { id, changed: true };
   });

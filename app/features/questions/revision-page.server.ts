@@ -1,9 +1,11 @@
 // The history pages: the post must be visible to the viewer (deleted ones to moderators only); each revision
-// is sanitised for display and says what changed from the one before.
+// is sanitised for display, says what changed from the one before and shows it word by word.
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { listAnswers } from "./answer-list.server.ts";
+import type { RevisionDiff } from "./components/revision-list.tsx";
 import { getQuestion } from "./question-detail.server.ts";
+import { diffTags, diffText, richTextToDiffText } from "./revision-diff.server.ts";
 import { listRevisions, type RevisionView } from "./revisions.server.ts";
 
 function changesOf(revision: RevisionView, previous: RevisionView | undefined): string[] {
@@ -16,12 +18,52 @@ function changesOf(revision: RevisionView, previous: RevisionView | undefined): 
   return changes;
 }
 
+type Compared = RevisionView & { bodyText: string; detailsText: string | null };
+
+/** A rich-text field's diff; null when it did not change, a note when only its formatting (or a link) did. */
+function richDiff(
+  html: string | null,
+  text: string | null,
+  previousHtml: string | null | undefined,
+  previousText: string | null | undefined,
+) {
+  if (html === null || text === null || html === previousHtml) return null;
+  if (previousText != null && text === previousText) {
+    return { segments: [], truncated: false, formattingOnly: true };
+  }
+  return diffText(previousText ?? null, text);
+}
+
+/** The fields that changed from the previous revision (all of them for the first), word by word. */
+function diffOf(revision: Compared, previous: Compared | undefined): RevisionDiff {
+  const sameTags = JSON.stringify(revision.tags ?? []) === JSON.stringify(previous?.tags ?? []);
+  return {
+    title:
+      revision.title !== null && revision.title !== previous?.title
+        ? diffText(previous?.title ?? null, revision.title)
+        : null,
+    body: richDiff(revision.body, revision.bodyText, previous?.body, previous?.bodyText),
+    details: richDiff(revision.details, revision.detailsText, previous?.details, previous?.detailsText),
+    tags: revision.tags?.length && !sameTags ? diffTags(previous?.tags ?? null, revision.tags) : null,
+  };
+}
+
 function forDisplay(revisions: RevisionView[]) {
-  return revisions.map((r, i) => ({
+  const compared: Compared[] = revisions.map((r) => {
+    const body = sanitizeRichText(r.body);
+    const details = r.details === null ? null : sanitizeRichText(r.details);
+    return {
+      ...r,
+      body,
+      details,
+      bodyText: richTextToDiffText(body),
+      detailsText: details === null ? null : richTextToDiffText(details),
+    };
+  });
+  return compared.map(({ bodyText: _bodyText, detailsText: _detailsText, ...r }, i) => ({
     ...r,
-    body: sanitizeRichText(r.body),
-    details: r.details === null ? null : sanitizeRichText(r.details),
-    changes: changesOf(r, revisions[i - 1]),
+    changes: changesOf(revisions[i]!, revisions[i - 1]),
+    diff: diffOf(compared[i]!, compared[i - 1]),
   }));
 }
 

@@ -2,7 +2,24 @@
 import { and, asc, eq } from "drizzle-orm";
 import { revisions, users } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import { MESSAGES, REVISION_SUMMARY_MAX } from "./rules.ts";
 import type { TargetKind } from "./targets.server.ts";
+
+/**
+ * The "resumo da edição" to store: one line of plain text (control characters and runs of spaces become one
+ * space), null when empty. The forms' schema checks the length first; this is the server's own check.
+ */
+export function checkRevisionSummary(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  // eslint-disable-next-line no-control-regex
+  const summary = value.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
+  if (!summary) return null;
+  if (summary.length > REVISION_SUMMARY_MAX) {
+    throw new AppError("validation", MESSAGES.summaryLong, { field: "summary" });
+  }
+  return summary;
+}
 
 export type RevisionView = {
   id: number;
@@ -14,6 +31,7 @@ export type RevisionView = {
   body: string;
   details: string | null;
   tags: string[] | null;
+  summary: string | null;
 };
 
 /**
@@ -31,6 +49,7 @@ export async function listRevisions(kind: TargetKind, id: number): Promise<Revis
       body: revisions.body,
       details: revisions.details,
       tags: revisions.tags,
+      summary: revisions.summary,
     })
     .from(revisions)
     .innerJoin(users, eq(users.id, revisions.editorId))

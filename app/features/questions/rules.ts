@@ -14,6 +14,8 @@ export const BOUNTY_MAX = 500;
 export const BOUNTY_MIN_REPUTATION = 75;
 export const BOUNTY_DAYS = 7;
 export const FILTER_NAME_MAX = 60;
+/** The longest "resumo da edição" an edit may carry. */
+export const REVISION_SUMMARY_MAX = 300;
 export const SAVED_FILTERS_MAX = 20;
 export const PAGE_SIZE = 10;
 
@@ -29,6 +31,7 @@ export const MESSAGES = {
   commentLength: `O comentário precisa ter entre ${COMMENT_MIN} e ${COMMENT_MAX} caracteres.`,
   bountyAmount: `Escolha um bounty entre ${BOUNTY_MIN} e ${BOUNTY_MAX} pontos de reputação.`,
   filterName: `Dê um nome ao filtro (até ${FILTER_NAME_MAX} caracteres).`,
+  summaryLong: `O resumo da edição pode ter no máximo ${REVISION_SUMMARY_MAX} caracteres.`,
 } as const;
 
 /**

@@ -16,6 +16,7 @@ import {
   BOUNTY_MIN,
   BOUNTY_MAX,
   FILTER_NAME_MAX,
+  REVISION_SUMMARY_MAX,
   approximateTextLength,
 } from "./rules.ts";
 
@@ -45,11 +46,23 @@ export const questionSchema = z.object({
 });
 export type QuestionInput = z.infer<typeof questionSchema>;
 
+/** The optional "resumo da edição" of an edit form (Conform drops an empty field, so it is then undefined). */
+const revisionSummary = z
+  .string({ error: MESSAGES.summaryLong })
+  .trim()
+  .max(REVISION_SUMMARY_MAX, { error: MESSAGES.summaryLong })
+  .optional();
+
+export const questionEditSchema = questionSchema.extend({ summary: revisionSummary });
+export type QuestionEditInput = QuestionInput & { summary?: string };
+
 export const answerSchema = z.object({
   body: z
     .string({ error: MESSAGES.answerEmpty })
     .refine((value) => approximateTextLength(value) > 0, { error: MESSAGES.answerEmpty }),
 });
+
+export const answerEditSchema = answerSchema.extend({ summary: revisionSummary });
 
 export const commentSchema = z.object({
   body: z

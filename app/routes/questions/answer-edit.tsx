@@ -3,10 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
 import { getAnswerForEdit, updateAnswer } from "#app/features/questions/answers.server.ts";
+import { RevisionSummaryField } from "#app/features/questions/components/revision-summary-field.tsx";
 import { parseQuestionId } from "#app/features/questions/format.ts";
-import { answerSchema, type FormActionData } from "#app/features/questions/schemas.ts";
+import {
+  answerEditSchema,
+  REVISION_SUMMARY_MAX,
+  type FormActionData,
+} from "#app/features/questions/schemas.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
+import { appErrorResult } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { richTextFromForm, sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
@@ -35,23 +41,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   writeChanges(context, topic.question(id));
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: answerSchema });
+  const submission = parseWithZod(form, { schema: answerEditSchema });
+  const summary = String(form.get("summary") ?? "");
   let body = "";
   try {
     body = richTextFromForm(form, "body");
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data<FormActionData>({ ok: false, message: error.message, values: { body: "" } }, { status: 400 });
+    return data<FormActionData>(
+      { ok: false, message: error.message, values: { body: "", summary } },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") {
-    return data<FormActionData>({ ok: false, result: submission.reply(), values: { body } }, { status: 400 });
+    return data<FormActionData>(
+      { ok: false, result: submission.reply(), values: { body, summary } },
+      { status: 400 },
+    );
   }
   try {
-    await updateAnswer(viewer, answerId, body);
+    await updateAnswer(viewer, answerId, body, { summary: submission.value.summary });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data<FormActionData>(
-      { ok: false, message: error.message, values: { body } },
+      error.field === "summary"
+        ? { ok: false, result: appErrorResult(submission, error), values: { body, summary } }
+        : { ok: false, message: error.message, values: { body, summary } },
       { status: error.status },
     );
   }
@@ -62,6 +77,7 @@ export default function AnswerEdit({ loaderData, actionData }: Route.ComponentPr
   const { answer } = loaderData;
   const navigation = useNavigation();
   const error = actionData?.result?.error?.body?.[0] ?? actionData?.message;
+  const summaryError = actionData?.result?.error?.summary?.[0];
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <p className="text-sm">
@@ -81,6 +97,13 @@ export default function AnswerEdit({ loaderData, actionData }: Route.ComponentPr
           defaultValue={actionData?.values?.body ? String(actionData.values.body) : answer.body}
           draftKey={`resposta:${answer.id}:edicao`}
           error={error}
+        />
+        <RevisionSummaryField
+          id="resumo-da-edicao"
+          defaultValue={actionData?.values?.summary ? String(actionData.values.summary) : ""}
+          error={summaryError}
+          errorId="resumo-da-edicao-erro"
+          max={REVISION_SUMMARY_MAX}
         />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>

@@ -34,10 +34,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (id === null) throw redirect(href("/questions"));
   const viewer = requireViewer(request, context);
   writeChanges(context, topic.question(id));
-  return handleQuestionForm(await request.formData(), async (input) => {
-    await updateQuestion(viewer, id, input);
-    return redirect(href("/questions/:id", { id: String(id) }));
-  });
+  return handleQuestionForm(
+    await request.formData(),
+    async (input) => {
+      await updateQuestion(viewer, id, input);
+      return redirect(href("/questions/:id", { id: String(id) }));
+    },
+    { edit: true },
+  );
 }
 
 export default function QuestionEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,6 +73,7 @@ export default function QuestionEdit({ loaderData, actionData }: Route.Component
           returnedValues={actionData?.values}
           draftPrefix={`pergunta:${question.id}:edicao`}
           keepTitleAndTags={false}
+          withSummary
           submitLabel="Salvar edição"
           secondaryAction={(discard) => (
             <Link

@@ -2,7 +2,12 @@
 // that put every value back.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { questionSchema, type FormActionData, type QuestionInput } from "#app/features/questions/schemas.ts";
+import {
+  questionEditSchema,
+  questionSchema,
+  type FormActionData,
+  type QuestionEditInput,
+} from "#app/features/questions/schemas.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { errorReply } from "#app/lib/form-replies.server.ts";
 import { richTextFromForm } from "#app/lib/sanitize.server.ts";
@@ -18,13 +23,15 @@ function richField(form: FormData, name: string): { html: string; error?: string
 
 /**
  * Runs `save` with the parsed and sanitised form, or returns the refusal to show. `save` returns the response
- * for a success (a redirect) and may throw AppErrors, whose field tells where the message goes.
+ * for a success (a redirect) and may throw AppErrors, whose field tells where the message goes. `edit` also
+ * reads the optional "resumo da edição".
  */
 export async function handleQuestionForm(
   form: FormData,
-  save: (input: QuestionInput) => Promise<Response>,
+  save: (input: QuestionEditInput) => Promise<Response>,
+  options: { edit?: boolean } = {},
 ): Promise<Response | ReturnType<typeof data<FormActionData>>> {
-  const submission = parseWithZod(form, { schema: questionSchema });
+  const submission = parseWithZod(form, { schema: options.edit ? questionEditSchema : questionSchema });
   const description = richField(form, "description");
   const details = richField(form, "details");
   const values = { description: description.html, details: details.html };

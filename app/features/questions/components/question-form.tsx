@@ -11,10 +11,24 @@ import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
-import { questionSchema, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "../schemas.ts";
+import {
+  questionEditSchema,
+  questionSchema,
+  REVISION_SUMMARY_MAX,
+  TEXT_MIN,
+  TITLE_MAX,
+  TITLE_MIN,
+} from "../schemas.ts";
+import { RevisionSummaryField } from "./revision-summary-field.tsx";
 import { SimilarQuestions } from "./similar-questions.tsx";
 
-export type QuestionFormValues = { title: string; description: string; details: string; tags: string[] };
+export type QuestionFormValues = {
+  title: string;
+  description: string;
+  details: string;
+  tags: string[];
+  summary?: string;
+};
 
 /** The browser-side drafts of a question form (the editors' own and the title and tags beside them). */
 export function questionDraftKeys(prefix: string) {
@@ -47,6 +61,7 @@ export function QuestionForm({
   returnedValues,
   draftPrefix,
   keepTitleAndTags,
+  withSummary = false,
   submitLabel,
   secondaryAction,
   formMessage,
@@ -60,6 +75,8 @@ export function QuestionForm({
   draftPrefix: string;
   /** Keep the title and tags in this browser too (asking a new question). */
   keepTitleAndTags: boolean;
+  /** Editing: ask for the optional "resumo da edição" kept with the revision. */
+  withSummary?: boolean;
   submitLabel: string;
   secondaryAction: (discard: () => void) => ReactNode;
   formMessage?: string;
@@ -73,7 +90,7 @@ export function QuestionForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: questionSchema });
+      return parseWithZod(formData, { schema: withSummary ? questionEditSchema : questionSchema });
     },
   });
 
@@ -237,6 +254,19 @@ export function QuestionForm({
           }}
         />
       </div>
+
+      {withSummary ? (
+        <div className="card">
+          <RevisionSummaryField
+            id={fields.summary.id}
+            name={fields.summary.name}
+            defaultValue={String(fields.summary.initialValue ?? "")}
+            error={fields.summary.errors?.[0]}
+            errorId={fields.summary.errorId}
+            max={REVISION_SUMMARY_MAX}
+          />
+        </div>
+      ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={submitting}>

@@ -1,0 +1,134 @@
+// What changed between two revisions, word by word, worked out on the server (the diff library never reaches
+// the browser). Rich text is compared as the text a reader sees: paragraphs and list items on their own lines,
+// code blocks with their line breaks, images and videos as a short marker. The work is bounded: each side is
+// cut at DIFF_TEXT_MAX characters and a diff needing more than DIFF_EDITS_MAX edits is shown as "all of the old
+// text removed, all of the new text added", so one huge edit cannot make the history page expensive.
+import { diffArrays, diffWordsWithSpace } from "diff";
+import type { DiffSegment, TextDiff } from "./components/diff-text.tsx";
+
+export const DIFF_TEXT_MAX = 10_000;
+export const DIFF_EDITS_MAX = 1_000;
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code =
+        name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+function attribute(tag: string, name: string): string {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return match?.[1] ? decodeEntities(match[1]).trim() : "";
+}
+
+/** Inline markup (and the blocks around it) of sanitised HTML outside code blocks → readable text. */
+function flowText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/\s+/g, " ")
+      .replace(/<img\b[^>]*>/g, (tag) => {
+        const alt = attribute(tag, "alt");
+        return alt ? ` [imagem: ${alt}] ` : " [imagem] ";
+      })
+      .replace(/<iframe\b[^>]*>[\s\S]*?<\/iframe>/g, "\n[vídeo]\n")
+      .replace(/<br\s*\/?>/g, "\n")
+      // A list item's first paragraph is the item's line: "• text", one line per item.
+      .replace(/<li\b[^>]*>\s*(<p\b[^>]*>)?/g, "\n• ")
+      .replace(/(<\/p>\s*)?<\/li>/g, "")
+      .replace(/<\/?(p|h2|h3|blockquote|ul|ol|div)\b[^>]*>/g, "\n\n")
+      .replace(/<[^>]*>/g, ""),
+  )
+    .replace(/[ \t]*\n[ \t]*/g, "\n")
+    .replace(/ {2,}/g, " ");
+}
+
+/**
+ * The text a reader sees in sanitised rich text, as the history compares it: one block per paragraph (blank
+ * line between), list items as "• ", code blocks verbatim with their line breaks.
+ */
+export function richTextToDiffText(html: string): string {
+  let out = "";
+  let last = 0;
+  for (const match of html.matchAll(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g)) {
+    out += flowText(html.slice(last, match.index));
+    const code = decodeEntities(match[1]!.replace(/<[^>]*>/g, "")).replace(/\n+$/, "");
+    out += `\n\n${code}\n\n`;
+    last = match.index + match[0].length;
+  }
+  out += flowText(html.slice(last));
+  return out.replace(/\n{3,}/g, "\n\n").replace(/^\n+|\n+$/g, "");
+}
+
+function cut(text: string): { text: string; truncated: boolean } {
+  if (text.length <= DIFF_TEXT_MAX) return { text, truncated: false };
+  return { text: text.slice(0, DIFF_TEXT_MAX), truncated: true };
+}
+
+/** A word-level diff of two texts; `before` null means there was nothing before (the first version). */
+export function diffText(before: string | null, after: string): TextDiff {
+  const old = cut(before ?? "");
+  const now = cut(after);
+  const truncated = old.truncated || now.truncated;
+  const changes = diffWordsWithSpace(old.text, now.text, { maxEditLength: DIFF_EDITS_MAX }) as
+    ReturnType<typeof diffWordsWithSpace> | undefined;
+  if (!changes) {
+    // Too many changes to follow word by word: the whole text was rewritten.
+    const segments: DiffSegment[] = [];
+    if (old.text) segments.push({ kind: "removed", text: old.text });
+    if (now.text) segments.push({ kind: "added", text: now.text });
+    return { segments, truncated };
+  }
+  return { segments: readable(changes), truncated };
+}
+
+/**
+ * Diff changes → segments, easier to read: changes separated only by spaces read as one phrase replaced by
+ * another ("fora de ordem" → "embaralhada") rather than alternating single words.
+ */
+function readable(changes: { value: string; added: boolean; removed: boolean }[]): DiffSegment[] {
+  const segments: DiffSegment[] = [];
+  let removed = "";
+  let added = "";
+  let space = "";
+  const flush = () => {
+    if (removed) segments.push({ kind: "removed", text: removed });
+    if (added) segments.push({ kind: "added", text: added });
+    if (space) segments.push({ kind: "same", text: space });
+    removed = added = space = "";
+  };
+  for (const change of changes) {
+    if (change.added || change.removed) {
+      if (space) {
+        if (removed) removed += space;
+        if (added) added += space;
+        space = "";
+      }
+      if (change.added) added += change.value;
+      else removed += change.value;
+    } else if ((removed || added) && /^[ \t\u00a0]+$/.test(change.value)) {
+      space += change.value;
+    } else {
+      flush();
+      const previous = segments.at(-1);
+      if (previous?.kind === "same") previous.text += change.value;
+      else segments.push({ kind: "same", text: change.value });
+    }
+  }
+  flush();
+  return segments;
+}
+/** Tags are compared as whole names (a word diff would split "node.js"), in the order the author gave them. */
+export function diffTags(before: string[] | null, after: string[]): DiffSegment[] {
+  return diffArrays(before ?? [], after).flatMap((change) =>
+    change.value.map((tag): DiffSegment => ({
+      kind: change.added ? "added" : change.removed ? "removed" : "same",
+      text: tag,
+    })),
+  );
+}
