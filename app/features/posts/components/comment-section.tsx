@@ -98,7 +98,7 @@ function CommentItem({ comment }: { comment: PostComment }) {
   const name = shortName(comment.author.name);
   return (
     <article id={`comentario-${comment.id}`} aria-label={`Comentário de ${name}`} className="flex gap-3">
-      <AvatarImage src={comment.author.avatarUrl} size="sm" />
+      <AvatarImage src={comment.author.avatarUrl} handle={comment.author.handle} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <Link
