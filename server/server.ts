@@ -13,6 +13,7 @@ import { securityHeaders } from "./security-headers.ts";
 import { concurrencyLimit, isNotificationStream } from "./concurrency-limit.ts";
 import { appHandler } from "./app-handler.ts";
 import { bodyLimit, declaredBodyLimit } from "./body-limit.ts";
+import { generatedAvatar } from "./generated-avatar.ts";
 import { hostGuard } from "./host-guard.ts";
 import { requestLog } from "./request-log.ts";
 import { visitorPageCache, type VisitorPageChanges, type VisitorPageNote } from "./visitor-page-cache.ts";
@@ -95,6 +96,9 @@ app.use(
   "/uploads",
   express.static(path.resolve(config.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false }),
 );
+
+// Members' generated avatars: from the handle alone, before the app (no session, no database).
+app.get("/avatar/:file", generatedAvatar());
 
 app.get("/healthz", async (_req, res) => {
   const health = await (await entryOf()).checkHealth();

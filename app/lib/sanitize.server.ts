@@ -3,6 +3,7 @@
 // through `sanitizeRichText` before it is rendered. The allow-list is the markup the editor makes, nothing more.
 import sanitizeHtml from "sanitize-html";
 import { common, createLowlight } from "lowlight";
+import { renderCommentMarkdown } from "./comment-markdown.ts";
 import { AppError } from "./errors.ts";
 import { env } from "./env.server.ts";
 import {
@@ -230,6 +231,42 @@ function remember(html: string, clean: string) {
   sanitized.set(html, clean);
   sanitizedChars += html.length + clean.length;
 }
+
+// ------------------------------------------------------------------------------------------------ comments
+
+/** Comments' allow-list: what their mini-Markdown makes (comment-markdown.ts), links to http(s) only. */
+const COMMENT_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["code", "strong", "em", "a"],
+  allowedAttributes: { a: ["href", "rel", "target"] },
+  allowedSchemes: ["http", "https"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  nonTextTags: DROP_WITH_CONTENT,
+  nestingLimit: 20,
+  parseStyleAttributes: false,
+  transformTags: {
+    a: (tag, attribs): Tag => {
+      const href = attribs.href === undefined ? null : safeLinkHref(attribs.href);
+      return href && /^https?:/i.test(href) ? transformLink(tag, { href }) : UNWRAP;
+    },
+  },
+};
+
+/** A comment's text as sanitised HTML: its mini-Markdown rendered, then the comments' allow-list applied. */
+export function renderComment(text: string): string {
+  if (!text) return "";
+  const known = renderedComments.get(text);
+  if (known !== undefined) return known;
+  const html = sanitizeHtml(renderCommentMarkdown(text), COMMENT_OPTIONS);
+  // Pages without a fragment cache (a post's) show the same comments again and again; comments are short.
+  if (renderedComments.size >= RENDERED_COMMENTS_MAX)
+    renderedComments.delete(renderedComments.keys().next().value!);
+  renderedComments.set(text, html);
+  return html;
+}
+const renderedComments = new Map<string, string>();
+const RENDERED_COMMENTS_MAX = 5_000;
 
 // ------------------------------------------------------------------------------------------ highlighting
 

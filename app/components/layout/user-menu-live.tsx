@@ -22,7 +22,7 @@ export default function LiveUserMenu({
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger aria-label="Menu do usuário" className={triggerClass}>
-        <AvatarImage src={viewer.avatarUrl} size="sm" />
+        <AvatarImage src={viewer.avatarUrl} handle={viewer.handle} size="sm" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -37,7 +37,7 @@ export function UserMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () 
   const { live, liveProps, triggerProps } = useLazyMenu(loadLiveUserMenu);
   const plainTrigger = (
     <button aria-label="Menu do usuário" className={triggerClass} {...triggerProps}>
-      <AvatarImage src={viewer.avatarUrl} size="sm" />
+      <AvatarImage src={viewer.avatarUrl} handle={viewer.handle} size="sm" />
     </button>
   );
   if (!live) return plainTrigger;

@@ -76,9 +76,10 @@ describe("settings", () => {
       bio: "Olá!",
     });
     expect((await getSettings(bia)).name).toBe(bia.name);
-    // An empty role line goes back to the default.
+    // An empty role line stays empty (no placeholder), and the "Membro" every account starts with reads as none.
+    expect((await getSettings(bia)).roleLine).toBe("");
     await updateProfile(ana, { intent: "profile", name: "Ana Souza", roleLine: "", bio: "" });
-    expect((await getSettings(ana)).roleLine).toBe("Membro");
+    expect((await getSettings(ana)).roleLine).toBe("");
   });
 
   test("the e-mail changes only when the link sent to the new address is opened", async () => {

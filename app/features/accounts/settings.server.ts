@@ -18,6 +18,7 @@ import {
   users,
 } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
+import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -54,7 +55,9 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE = 256;
 
 export type AccountSettings = {
+  handle: string;
   name: string;
+  /** What the member wrote; empty for none (the "Membro" every account starts with counts as none). */
   roleLine: string;
   bio: string;
   avatarUrl: string | null;
@@ -72,6 +75,7 @@ export async function getSettings(viewer: Viewer | null): Promise<AccountSetting
   const now = new Date();
   const [row] = await db
     .select({
+      handle: users.handle,
       name: users.name,
       roleLine: users.roleLine,
       bio: users.bio,
@@ -91,7 +95,7 @@ export async function getSettings(viewer: Viewer | null): Promise<AccountSetting
     .where(eq(users.id, member.id));
   if (!row) throw new AppError("unauthenticated", ACCOUNT_MESSAGES.signInRequired);
   const { emailVerifiedAt, ...rest } = row;
-  return { ...rest, emailVerified: emailVerifiedAt !== null };
+  return { ...rest, roleLine: visibleRoleLine(rest.roleLine) ?? "", emailVerified: emailVerifiedAt !== null };
 }
 
 export async function updateProfile(viewer: Viewer | null, input: ProfileInput): Promise<void> {
@@ -99,7 +103,8 @@ export async function updateProfile(viewer: Viewer | null, input: ProfileInput):
   const db = await getDb();
   await db
     .update(users)
-    .set({ name: input.name, roleLine: input.roleLine || "Membro", bio: input.bio })
+    // An empty role line stays empty: no placeholder is shown for it (role-line.ts).
+    .set({ name: input.name, roleLine: input.roleLine, bio: input.bio })
     .where(eq(users.id, member.id));
 }
 

@@ -1,4 +1,4 @@
-// Plain-text comments under posts, with one level of replies (a reply to a reply joins the same thread).
+// Comments under posts (plain text with a mini-Markdown, rendered when shown), with one level of replies (a reply to a reply joins the same thread).
 // Their authors and the moderators delete them; posts.comment_count counts the comments still shown.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { postComments, posts, users } from "#db/schema.ts";
@@ -6,6 +6,7 @@ import { postComments, posts, users } from "#db/schema.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { renderComment } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { canManage } from "./access.ts";
 import { COMMENT_MAX, MESSAGES } from "./schemas.ts";
@@ -26,6 +27,8 @@ export type PostComment = {
   parentId: number | null;
   /** Empty for a removed comment kept only because it has replies. */
   body: string;
+  /** The body's mini-Markdown rendered and sanitised. */
+  html: string;
   createdAt: Date;
   removed: boolean;
   author: CommentAuthor | null;
@@ -63,6 +66,7 @@ export async function listPostComments(viewer: Viewer | null, postId: number): P
       id: row.id,
       parentId: row.parentId,
       body: removed ? "" : row.body,
+      html: removed ? "" : renderComment(row.body),
       createdAt: row.createdAt,
       removed,
       author: removed ? null : row.author,

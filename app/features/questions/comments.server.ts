@@ -1,5 +1,5 @@
-// Comments under questions and answers: plain text (links are turned into anchors when shown, never stored
-// as HTML), 15 to 600 characters. The target's comment_count moves in the same transaction. Authors and
+// Comments under questions and answers: plain text with a mini-Markdown (rendered to HTML when shown, never
+// stored as HTML), 15 to 600 characters. The target's comment_count moves in the same transaction. Authors and
 // moderators delete them (softly).
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { answers, comments, questions, users } from "#db/schema.ts";
@@ -7,6 +7,7 @@ import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 // Notifications are their own feature; a comment tells the author of what it comments on.
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { renderComment } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { ACCESS_MESSAGES, canModify, requireAuthorOrModerator, requireMember } from "./access.server.ts";
 import { COMMENT_MAX, COMMENT_MIN, MESSAGES } from "./schemas.ts";
@@ -19,7 +20,10 @@ export type CommentView = {
   id: number;
   targetKind: TargetKind;
   targetId: number;
+  /** As its author typed it. */
   body: string;
+  /** Its mini-Markdown rendered and sanitised (rendered once per version of the page, ADR 031). */
+  html: string;
   createdAt: Date;
   author: { id: number; handle: string; name: string };
   canDelete: boolean;
@@ -134,6 +138,7 @@ export async function listComments(
   const rows = await commentsOfQuestionPage({ questionId, answerIds });
   return rows.map((r) => ({
     ...r,
+    html: renderComment(r.body),
     targetKind: r.targetKind as TargetKind,
     canDelete: canModify(viewer, r.author.id),
   }));

@@ -210,6 +210,7 @@ async function readSharedPage(
       targetKind: c.targetKind,
       targetId: c.targetId,
       body: c.body,
+      html: c.html,
       createdAt: c.createdAt,
       author: m ? { id: m.id, handle: m.handle, name: m.name } : c.author,
     };

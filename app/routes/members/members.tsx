@@ -1,6 +1,7 @@
 // /membros — 'Ver mais sugestões': members to follow, those not yet followed first, each with Seguir.
 import { Link, type ShouldRevalidateFunction, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
+import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { listMembers } from "#app/features/social/follows.server.ts";
@@ -47,7 +48,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         {members.map((member) => (
           // On a phone the Seguir button goes under the text (lined up with it), so the card fits the screen.
           <li key={member.id} className="card flex min-w-0 flex-wrap gap-3 sm:flex-nowrap">
-            <AvatarImage src={member.avatarUrl} size="lg" className="size-12" />
+            <AvatarImage src={member.avatarUrl} handle={member.handle} size="lg" className="size-12" />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <Link
                 to={href("/u/:handle", { handle: member.handle })}
@@ -55,7 +56,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               >
                 {member.name}
               </Link>
-              <span className="truncate text-sm text-slate-600">{member.roleLine}</span>
+              {visibleRoleLine(member.roleLine) ? (
+                <span className="truncate text-sm text-slate-600">{visibleRoleLine(member.roleLine)}</span>
+              ) : null}
               {member.bio ? <p className="line-clamp-2 text-sm text-slate-700">{member.bio}</p> : null}
               <span className="text-xs text-slate-600">{followersLabel(member.followerCount)}</span>
             </div>

@@ -67,7 +67,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             {items.map((item) => (
               <li key={item.id} className={item.unread ? "bg-primary-light/60" : ""}>
                 <Link to={item.url} className="flex items-start gap-3 p-4 hover:bg-slate-50">
-                  <AvatarImage src={item.actor?.avatarUrl} size="sm" />
+                  <AvatarImage src={item.actor?.avatarUrl} handle={item.actor?.handle} size="sm" />
                   <span className="flex-1">
                     <span
                       className={`block text-sm ${item.unread ? "font-semibold text-slate-900" : "text-slate-800"}`}

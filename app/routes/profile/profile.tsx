@@ -4,6 +4,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
+import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { Field, FormStatus, Label } from "#app/components/form/field.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
@@ -186,7 +187,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <section aria-labelledby="perfil-nome" className="card p-6 sm:p-8">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <AvatarImage src={profile.avatarUrl} size="xl" className="ring-primary-light ring-4" />
+          <AvatarImage
+            src={profile.avatarUrl}
+            handle={profile.handle}
+            size="xl"
+            className="ring-primary-light ring-4"
+          />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
               <h1 id="perfil-nome" className="text-2xl font-bold break-words text-slate-900">
@@ -205,7 +211,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </div>
             <p className="mt-1 text-sm text-slate-600">
-              @{profile.handle} · {profile.roleLine}
+              @{profile.handle}
+              {visibleRoleLine(profile.roleLine) ? ` · ${visibleRoleLine(profile.roleLine)}` : null}
             </p>
             {profile.bio ? <p className="mt-4 whitespace-pre-line text-slate-800">{profile.bio}</p> : null}
             <p className="mt-4 text-sm text-slate-600">
@@ -298,7 +305,7 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
       <ul className="grid gap-3 py-4 sm:grid-cols-2">
         {list.items.map((member) => (
           <li key={member.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-            <AvatarImage src={member.avatarUrl} size="md" />
+            <AvatarImage src={member.avatarUrl} handle={member.handle} size="md" />
             <div className="min-w-0">
               <Link
                 to={href("/u/:handle", { handle: member.handle })}
@@ -306,7 +313,9 @@ function ActivityList({ list, name }: { list: LoadedList; name: string }) {
               >
                 {member.name}
               </Link>
-              <p className="truncate text-xs text-slate-600">{member.roleLine}</p>
+              {visibleRoleLine(member.roleLine) ? (
+                <p className="truncate text-xs text-slate-600">{visibleRoleLine(member.roleLine)}</p>
+              ) : null}
             </div>
           </li>
         ))}

@@ -1,6 +1,7 @@
 // /search?q=&tipo=&page= — every result, by kind, with pagination and the operators explained.
 import { Form, Link, data, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
+import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { SearchIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { Highlighted } from "#app/features/search/components/highlighted.tsx";
@@ -92,7 +93,7 @@ function HitItem({ hit }: { hit: SearchHit }) {
     case "members":
       return (
         <article className="card flex items-center gap-3">
-          <AvatarImage src={hit.avatarUrl} size="md" />
+          <AvatarImage src={hit.avatarUrl} handle={hit.handle} size="md" />
           <div>
             <h3 className="text-primary font-semibold">
               <Link to={hit.url} className="hover:underline">
@@ -100,7 +101,9 @@ function HitItem({ hit }: { hit: SearchHit }) {
               </Link>
             </h3>
             <p className="text-sm text-slate-700">
-              @{hit.handle} · {hit.roleLine} · {hit.reputation} de reputação
+              @{hit.handle}
+              {visibleRoleLine(hit.roleLine) ? ` · ${visibleRoleLine(hit.roleLine)}` : null} ·{" "}
+              {hit.reputation} de reputação
             </p>
           </div>
         </article>

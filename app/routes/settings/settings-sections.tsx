@@ -115,7 +115,7 @@ export function AvatarSection({ settings, answer }: { settings: Settings; answer
   return (
     <Section id="secao-foto" title="Foto de perfil">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <AvatarImage src={settings.avatarUrl} size="xl" />
+        <AvatarImage src={settings.avatarUrl} handle={settings.handle} size="xl" />
         <div className="flex flex-col gap-3">
           <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="avatar" />

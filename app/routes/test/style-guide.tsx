@@ -120,9 +120,14 @@ export default function StyleGuide() {
           Avatar
         </h2>
         <div className="flex flex-wrap gap-6">
-          <Avatar name="Maria Eduarda dos Santos Lima" roleLine="Desenvolvedora Front-end" size="sm" />
-          <Avatar name="João Pedro" roleLine="Engenheiro de Dados" size="md" />
-          <Avatar name="Ana" roleLine="Designer de Produto" size="lg" />
+          <Avatar
+            handle="maria-eduarda"
+            name="Maria Eduarda dos Santos Lima"
+            roleLine="Desenvolvedora Front-end"
+            size="sm"
+          />
+          <Avatar handle="joao-pedro" name="João Pedro" roleLine="Engenheiro de Dados" size="md" />
+          <Avatar handle="ana" name="Ana" roleLine="Designer de Produto" size="lg" />
         </div>
       </section>
 

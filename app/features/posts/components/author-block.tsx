@@ -1,6 +1,7 @@
 // Who wrote the post, with Seguir (not on one's own post).
 import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
+import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import type { PostAuthor } from "../posts.server.ts";
 
@@ -15,7 +16,7 @@ export function AuthorBlock({
 }) {
   return (
     <div className="flex items-center gap-3">
-      <AvatarImage src={author.avatarUrl} size="lg" className="size-12" />
+      <AvatarImage src={author.avatarUrl} handle={author.handle} size="lg" className="size-12" />
       <div className="flex min-w-0 flex-col">
         <Link
           to={href("/u/:handle", { handle: author.handle })}
@@ -23,7 +24,9 @@ export function AuthorBlock({
         >
           {author.name}
         </Link>
-        <span className="text-sm text-slate-600">{author.roleLine}</span>
+        {visibleRoleLine(author.roleLine) ? (
+          <span className="text-sm text-slate-600">{visibleRoleLine(author.roleLine)}</span>
+        ) : null}
       </div>
       {isSelf ? null : (
         <div className="ml-2">

@@ -1,6 +1,7 @@
 // The blog's side column: 'Escolhas da Comunidade', the recommended topics and 'Quem Seguir'.
 import { Link, href } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
+import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import type { MemberSummary } from "#app/features/social/follows.server.ts";
 import type { TagSummary } from "#app/features/tags/tags.server.ts";
@@ -33,7 +34,12 @@ export function BlogSidebar({
             {picks.map((post) => (
               <li key={post.id} className="flex flex-col gap-1">
                 <span className="flex items-center gap-2 text-xs text-slate-600">
-                  <AvatarImage src={post.author.avatarUrl} size="sm" className="size-6" />
+                  <AvatarImage
+                    src={post.author.avatarUrl}
+                    handle={post.author.handle}
+                    size="sm"
+                    className="size-6"
+                  />
                   {shortName(post.author.name)}
                 </span>
                 <Link
@@ -80,7 +86,7 @@ export function BlogSidebar({
           <ul className="mt-3 flex flex-col gap-4">
             {suggestions.map((member) => (
               <li key={member.id} className="flex items-center gap-3">
-                <AvatarImage src={member.avatarUrl} size="md" />
+                <AvatarImage src={member.avatarUrl} handle={member.handle} size="md" />
                 <span className="flex min-w-0 flex-1 flex-col">
                   <Link
                     to={href("/u/:handle", { handle: member.handle })}
@@ -88,7 +94,11 @@ export function BlogSidebar({
                   >
                     {shortName(member.name)}
                   </Link>
-                  <span className="truncate text-xs text-slate-600">{member.roleLine}</span>
+                  {visibleRoleLine(member.roleLine) ? (
+                    <span className="truncate text-xs text-slate-600">
+                      {visibleRoleLine(member.roleLine)}
+                    </span>
+                  ) : null}
                 </span>
                 <FollowButton userId={member.id} following={false} name={member.name} />
               </li>

@@ -1,11 +1,13 @@
-// Comments under a post: plain text, one level of replies, each removable by its author (or a moderator).
+// Comments under a post: plain text with a mini-Markdown (rendered on the server), one level of replies, each
+// removable by its author (or a moderator).
 // Every form is a fetcher form that also works as a plain form before JavaScript. The browser only checks
 // that a comment is not empty (with the server's own message); the server validates everything, so a reader's
 // first click does not download the validation library.
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation, href } from "react-router";
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
-import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
+import { CommentText } from "#app/components/comment-text.tsx";
+import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentThread, PostComment } from "../comments.server.ts";
 import { COMMENT_MAX, MESSAGES } from "../rules.ts";
@@ -96,7 +98,7 @@ function CommentItem({ comment }: { comment: PostComment }) {
   const name = shortName(comment.author.name);
   return (
     <article id={`comentario-${comment.id}`} aria-label={`Comentário de ${name}`} className="flex gap-3">
-      <AvatarImage src={comment.author.avatarUrl} size="sm" />
+      <AvatarImage src={comment.author.avatarUrl} handle={comment.author.handle} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <Link
@@ -109,7 +111,9 @@ function CommentItem({ comment }: { comment: PostComment }) {
             {formatDate(comment.createdAt)}
           </time>
         </div>
-        <p className="mt-1 break-words whitespace-pre-line text-slate-800">{comment.body}</p>
+        <p className="mt-1 whitespace-pre-line text-slate-800">
+          <CommentText html={comment.html} />
+        </p>
         {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
       </div>
     </article>
@@ -171,6 +175,7 @@ function CommentForm({
   const error = emptyError ?? (reply && !reply.ok ? reply.error : undefined);
   const fieldId = `${formId}-texto`;
   const errorId = `${formId}-erro`;
+  const hintId = `${formId}-dica`;
 
   useEffect(() => {
     if (reply?.ok) formRef.current?.reset();
@@ -205,10 +210,13 @@ function CommentForm({
         defaultValue={reply && !reply.ok ? reply.body : undefined}
         rows={parentId ? 3 : 4}
         maxLength={COMMENT_MAX}
-        {...fieldAria({ error, errorId })}
+        {...fieldAria({ error, errorId, describedBy: hintId })}
         onInput={() => setEmptyError(null)}
         className="field-input resize-y"
       />
+      <Hint id={hintId}>
+        Use `código`, **negrito**, *itálico* e [texto](https://…); links viram clicáveis.
+      </Hint>
       <FieldError id={errorId} errors={error} />
       <button type="submit" className="btn-primary self-start" disabled={fetcher.state !== "idle"}>
         {submitLabel}

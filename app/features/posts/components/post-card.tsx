@@ -16,7 +16,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
     <article className="card flex flex-col gap-4 transition hover:shadow-md sm:flex-row sm:items-start">
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-center gap-2 text-sm">
-          <AvatarImage src={post.author.avatarUrl} size="sm" />
+          <AvatarImage src={post.author.avatarUrl} handle={post.author.handle} size="sm" />
           <Link
             to={href("/u/:handle", { handle: post.author.handle })}
             className="truncate font-semibold text-slate-900 hover:underline"

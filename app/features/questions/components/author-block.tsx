@@ -32,7 +32,7 @@ export function AuthorBlock({
         {action} <time dateTime={isoDate(at)}>{formatDate(at)}</time>
       </p>
       <div className="flex items-center gap-3">
-        <AvatarImage src={author.avatarUrl} size="md" />
+        <AvatarImage src={author.avatarUrl} handle={author.handle} size="md" />
         <div className="min-w-0 flex-1">
           <Link
             to={href("/u/:handle", { handle: author.handle })}

@@ -1,36 +1,13 @@
-// Comments under a question or an answer: plain text with links made clickable (safely: React escapes every
-// piece, only http(s) addresses become anchors), a form to add one, and a delete button for the author and
-// the moderators.
+// Comments under a question or an answer: their mini-Markdown as the server rendered and sanitised it, a form
+// to add one (with a one-line reminder of the syntax), and a delete button for the author and the moderators.
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, href } from "react-router";
+import { CommentText } from "#app/components/comment-text.tsx";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentView } from "../comments.server.ts";
-import { linkifyText } from "../linkify.ts";
 import { COMMENT_MAX, COMMENT_MIN } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
-
-function CommentText({ text }: { text: string }) {
-  return (
-    <>
-      {linkifyText(text).map((part, i) =>
-        part.type === "link" ? (
-          <a
-            key={i}
-            href={part.href}
-            rel="nofollow ugc noopener noreferrer"
-            target="_blank"
-            className="text-primary break-all underline"
-          >
-            {part.value}
-          </a>
-        ) : (
-          <span key={i}>{part.value}</span>
-        ),
-      )}
-    </>
-  );
-}
 
 function DeleteCommentButton({ commentId }: { commentId: number }) {
   const fetcher = useFetcher<FormActionData>();
@@ -81,7 +58,7 @@ export function CommentSection({
         <ul aria-label="Comentários" className="flex flex-col divide-y divide-slate-100">
           {comments.map((comment) => (
             <li key={comment.id} id={`comentario-${comment.id}`} className="py-2 text-sm text-slate-800">
-              <CommentText text={comment.body} />
+              <CommentText html={comment.html} />
               <span className="text-slate-500">
                 {" "}
                 –{" "}
@@ -121,7 +98,8 @@ export function CommentSection({
               className="field-input"
             />
             <Hint id={`${fieldId}-hint`} className="text-xs text-slate-600">
-              Texto simples, de {COMMENT_MIN} a {COMMENT_MAX} caracteres. Links viram clicáveis.
+              De {COMMENT_MIN} a {COMMENT_MAX} caracteres. Use `código`, **negrito**, *itálico* e
+              [texto](https://…); links viram clicáveis.
             </Hint>
             <FieldError id={`${fieldId}-error`} errors={error} alert />
             <div>

@@ -66,7 +66,12 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
             <TagList tags={question.tags} />
           </div>
           <p className="relative z-10 flex items-center gap-2 text-xs text-slate-600">
-            <AvatarImage src={question.author.avatarUrl} size="sm" className="size-6" />
+            <AvatarImage
+              src={question.author.avatarUrl}
+              handle={question.author.handle}
+              size="sm"
+              className="size-6"
+            />
             <Link
               to={href("/u/:handle", { handle: question.author.handle })}
               className="font-medium text-slate-800 hover:underline"

@@ -52,7 +52,7 @@ export function FeaturedStack({ cards }: { cards: FeaturedCard[] }) {
             )}
             <div className="flex flex-1 flex-col gap-2 p-5">
               <p className="flex items-center gap-2 text-sm text-slate-700">
-                <AvatarImage src={card.avatarUrl} size="sm" />
+                <AvatarImage src={card.avatarUrl} handle={card.username} size="sm" />
                 <span>@{card.username}</span>
               </p>
               <h3 className="line-clamp-2 text-lg font-bold text-slate-900">

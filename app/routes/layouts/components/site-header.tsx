@@ -134,6 +134,7 @@ export function SiteHeader({
           {viewer ? (
             <div className="mt-2 border-t border-slate-200 pt-3">
               <Avatar
+                handle={viewer.handle}
                 name={viewer.name}
                 src={viewer.avatarUrl}
                 roleLine={`${viewer.reputation} de reputação`}
