@@ -64,6 +64,7 @@ export default function QuestionEdit({ loaderData, actionData }: Route.Component
             details: question.details,
             tags: question.tags,
           }}
+          questionId={question.id}
           suggestions={loaderData.suggestions}
           lastResult={actionData?.result}
           returnedValues={actionData?.values}

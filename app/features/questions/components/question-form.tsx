@@ -51,8 +51,11 @@ export function QuestionForm({
   secondaryAction,
   formMessage,
   onDiscard,
+  questionId,
 }: {
   defaults: QuestionFormValues;
+  /** The question being edited: left out of the similar questions. */
+  questionId?: number;
   suggestions: string[];
   lastResult?: SubmissionResult<string[]>;
   /** Sanitised rich text the server sent back with a refusal. */
@@ -181,7 +184,7 @@ export function QuestionForm({
           }}
         />
         <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-        <SimilarQuestions title={title} />
+        <SimilarQuestions title={title} excludeId={questionId} />
       </div>
 
       <div className="card flex flex-col gap-2">
