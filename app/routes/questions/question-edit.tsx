@@ -71,15 +71,15 @@ export default function QuestionEdit({ loaderData, actionData }: Route.Component
           draftPrefix={`pergunta:${question.id}:edicao`}
           keepTitleAndTags={false}
           submitLabel="Salvar edição"
-          secondaryAction={(discard) => (
-            <Link
-              to={href("/questions/:id", { id: String(question.id) })}
-              onClick={discard}
-              className="btn-ghost"
-            >
-              Cancelar
-            </Link>
-          )}
+          discardLink={{
+            to: href("/questions/:id", { id: String(question.id) }),
+            label: "Cancelar",
+            confirm: {
+              title: "Descartar as alterações?",
+              description: "O que você mudou nesta pergunta será apagado e não poderá ser recuperado.",
+              confirmLabel: "Descartar",
+            },
+          }}
         />
       </div>
     </div>

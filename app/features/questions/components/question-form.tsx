@@ -4,7 +4,7 @@
 // The editors keep their drafts in this browser; the title and the tags are kept beside them when asking.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { clearDraft, loadDraft, saveDraft } from "#app/components/editor/drafts.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
@@ -12,6 +12,8 @@ import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.t
 import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { questionSchema, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "../schemas.ts";
+import { questionFormChanged } from "../form-changes.ts";
+import { DiscardLink, type DiscardConfirm } from "./discard-link.tsx";
 import { SimilarQuestions } from "./similar-questions.tsx";
 
 export type QuestionFormValues = { title: string; description: string; details: string; tags: string[] };
@@ -48,7 +50,7 @@ export function QuestionForm({
   draftPrefix,
   keepTitleAndTags,
   submitLabel,
-  secondaryAction,
+  discardLink,
   formMessage,
   onDiscard,
   questionId,
@@ -64,7 +66,8 @@ export function QuestionForm({
   /** Keep the title and tags in this browser too (asking a new question). */
   keepTitleAndTags: boolean;
   submitLabel: string;
-  secondaryAction: (discard: () => void) => ReactNode;
+  /** The link away that throws what was typed away (asking first when something was). */
+  discardLink: { to: string; label: string; confirm: DiscardConfirm };
   formMessage?: string;
   onDiscard?: () => void;
 }) {
@@ -80,6 +83,7 @@ export function QuestionForm({
     },
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState(String(fields.title.initialValue ?? defaults.title));
   const [restoredTags, setRestoredTags] = useState<{ round: number; tags: string[] } | null>(null);
@@ -138,7 +142,7 @@ export function QuestionForm({
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+    <Form ref={formRef} method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       {formMessage ? (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
           {formMessage}
@@ -245,7 +249,11 @@ export function QuestionForm({
         <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={submitting}>
           {submitting ? "Enviando..." : submitLabel}
         </button>
-        {secondaryAction(discard)}
+        <DiscardLink
+          {...discardLink}
+          discard={discard}
+          hasTyped={() => !!formRef.current && questionFormChanged(new FormData(formRef.current), defaults)}
+        />
       </div>
     </Form>
   );
