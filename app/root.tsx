@@ -4,13 +4,14 @@ import type { Route } from "./+types/root";
 import { unreadCount } from "./features/notifications/notifications.server.ts";
 import { viewerContext } from "./lib/context.ts";
 import { publicConfig } from "./lib/env.server.ts";
-import { pageMeta } from "./lib/meta.ts";
+import { notFoundTitle, pageMeta } from "./lib/meta.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { announceHydrated } from "./lib/hydrate-on-intent.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { rootMiddleware } from "./root-middleware.server.ts";
 import stylesheet from "./app.css?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { FocusFirstErrorAfterSubmit } from "./components/form/focus-first-error.ts";
 import { NotFoundPage, UNEXPECTED_ERROR } from "./components/brand/not-found-content.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
@@ -24,8 +25,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-/** The default title and description; every page sets its own with pageMeta(). */
-export const meta: Route.MetaFunction = () => pageMeta({});
+/**
+ * The default title and description; every page sets its own with pageMeta(). An error page's title is its
+ * boundary's `<title>` ("Membro não encontrado | …"): this one would come first in the head and win.
+ */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? pageMeta({ noindex: true }).filter((tag) => !("title" in tag)) : pageMeta({});
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const viewer = context.get(viewerContext);
@@ -56,12 +61,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // Releases a click or submit held while the page waited for intent (ADR 014).
   useEffect(announceHydrated, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <FocusFirstErrorAfterSubmit />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) return <NotFoundPage withTitle />;
+  if (status === 404) return <NotFoundPage title={notFoundTitle(error)} />;
   const { title, text: message } = UNEXPECTED_ERROR;
   return (
     <main

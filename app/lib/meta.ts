@@ -1,4 +1,6 @@
 // Title, description and Open Graph tags for a page, in one call: `export const meta = () => pageMeta({...})`.
+import { isRouteErrorResponse } from "react-router";
+
 export const SITE_NAME = "Suporte de Domingo";
 export const DEFAULT_DESCRIPTION =
   "A comunidade brasileira de devs que se ajudam: perguntas e respostas, blog e gente para seguir.";
@@ -21,11 +23,8 @@ export function pageMeta({
   type = "website",
   noindex,
 }: PageMetaInput) {
-  const fullTitle = title
-    ? `${title} | ${SITE_NAME}`
-    : `${SITE_NAME} — perguntas, respostas e blog para devs`;
   return [
-    { title: fullTitle },
+    { title: title ? fullTitle(title) : `${SITE_NAME} — perguntas, respostas e blog para devs` },
     { name: "description", content: description },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:locale", content: "pt_BR" },
@@ -42,4 +41,25 @@ export function pageMeta({
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
+}
+
+/** The generic title of a 404 (the brand's not-found page). */
+export const NOT_FOUND_TITLE = "404 - Page not Found";
+
+/**
+ * The title of a 404 page: what the loader said was missing when it threw with a message ("Membro não
+ * encontrado." → "Membro não encontrado"), else the brand's generic one. Only a message that says something is
+ * missing is used, so no other text of an error reaches the title.
+ */
+export function notFoundTitle(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status === 404 && typeof error.data === "string") {
+    const said = error.data.trim().replace(/\.$/, "");
+    if (/^[\p{L} ]{1,40} não encontrad[oa]$/u.test(said)) return said;
+  }
+  return NOT_FOUND_TITLE;
+}
+
+/** `<title>` text of a page of this site. */
+export function fullTitle(title: string): string {
+  return `${title} | ${SITE_NAME}`;
 }

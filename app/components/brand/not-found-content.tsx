@@ -1,4 +1,5 @@
 // The not-found page, shared by the catch-all route and the error boundaries' 404.
+import { fullTitle } from "#app/lib/meta.ts";
 import { BrandPlaceholder } from "./brand-placeholder.tsx";
 import { TypedText, useTypedText } from "./typewriter.tsx";
 
@@ -24,11 +25,14 @@ export function NotFoundContent() {
   );
 }
 
-/** The whole not-found page. `withTitle` for error boundaries, which have no route `meta` to set it. */
-export function NotFoundPage({ withTitle = false }: { withTitle?: boolean }) {
+/**
+ * The whole not-found page. Error boundaries give it the `title` (what was not found), which no route `meta`
+ * sets for them.
+ */
+export function NotFoundPage({ title }: { title?: string }) {
   return (
     <BrandPlaceholder>
-      {withTitle ? <title>404 - Page not Found | Suporte de Domingo</title> : null}
+      {title ? <title>{fullTitle(title)}</title> : null}
       <NotFoundContent />
     </BrandPlaceholder>
   );

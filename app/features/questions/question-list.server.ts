@@ -1,6 +1,6 @@
 // The question lists: the home list with its sorts, filters and pages (all in SQL, on the indexes of
 // db/schema.ts), a member's questions, titles similar to one being typed and the sitemap's questions.
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { questions, questionTags, tagFollows, tags, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { shortCache } from "#app/lib/short-cache.server.ts";
@@ -266,10 +266,14 @@ export async function listQuestionsByAuthor(
   };
 }
 
-/** Up to `limit` live questions whose titles look like `text` (trigram similarity or full-text match). */
+/**
+ * Up to `limit` live questions whose titles look like `text` (trigram similarity or full-text match), other than
+ * `excludeId` (the question being edited, whose own title matches best).
+ */
 export async function findSimilarQuestions(
   text: string,
   limit = 5,
+  excludeId?: number | null,
 ): Promise<{ id: number; title: string; answerCount: number; hasAcceptedAnswer: boolean }[]> {
   const q = text.trim().slice(0, TITLE_MAX);
   if (q.length < 4) return [];
@@ -291,6 +295,7 @@ export async function findSimilarQuestions(
     .where(
       and(
         isNull(questions.deletedAt),
+        excludeId ? ne(questions.id, excludeId) : undefined,
         or(sql`${q} <% ${questions.title}`, sql`${questions.search} @@ ${tsQuery}`),
       ),
     )

@@ -208,6 +208,17 @@ describe("reading", () => {
     expect(await findSimilarQuestions("zzzzqqqq xxyyww")).toEqual([]);
   });
 
+  test("similar titles leave out the question being edited, and still offer five others", async () => {
+    const ids = [];
+    for (let i = 0; i < 7; i++) {
+      ids.push(await askAs(people.author, { title: `Vazamento de memória no worker do Node, caso ${i}` }));
+    }
+    const editing = ids[3] as number;
+    const similar = await findSimilarQuestions("Vazamento de memória no worker do Node, caso 3", 5, editing);
+    expect(similar.length).toBe(5);
+    expect(similar.map((s) => s.id)).not.toContain(editing);
+  });
+
   test("the sitemap lists live questions with their last activity", async () => {
     const id = await askAs(people.author);
     const entries = await listQuestionsForSitemap(1000);

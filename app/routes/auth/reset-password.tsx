@@ -2,6 +2,7 @@
 // opens the modal (`/?auth=recovery&token=…`); this page serves the form without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { withPasswordChanged } from "#app/features/accounts/components/auth-urls.ts";
 import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
 import { recoveryState, resetPassword } from "#app/features/accounts/accounts.server.ts";
 import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
@@ -29,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const signedIn = await resetPassword(submission.value, requestMeta(request, context));
-    return redirect(redirectTarget(request), { headers: signedInHeaders(request, signedIn) });
+    // Signed in with the new password, on the page the link was opened on, told that the password changed.
+    return redirect(withPasswordChanged(redirectTarget(request)), {
+      headers: signedInHeaders(request, signedIn),
+    });
   } catch (error) {
     return errorReply<AccountActionData>(submission, error, {}, { hideFields: HIDDEN });
   }

@@ -4,10 +4,12 @@ import { useEffect, useState } from "react";
 import { Link, Outlet, isRouteErrorResponse, useMatches, href } from "react-router";
 import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-content.tsx";
 import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
+import { PasswordChangedNotice } from "#app/features/accounts/components/password-changed-notice.tsx";
 import { LogoutDialog } from "#app/features/accounts/components/logout-dialog.tsx";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
 import { useLiveUnreadCount } from "#app/features/notifications/components/use-live-unread-count.ts";
 import { useRootData } from "#app/lib/root-data.ts";
+import { notFoundTitle } from "#app/lib/meta.ts";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader, type HeaderTheme } from "./components/site-header.tsx";
 import type { Route } from "./+types/site-layout";
@@ -46,6 +48,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         onSignOut={() => setLogoutOpen(true)}
       />
       <main id="conteudo" className="min-h-[60vh]">
+        <PasswordChangedNotice />
         <Outlet />
       </main>
       <SiteFooter
@@ -71,7 +74,7 @@ const ERROR_MESSAGES: Record<number, { title: string; text: string }> = {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) return <NotFoundPage withTitle />;
+  if (status === 404) return <NotFoundPage title={notFoundTitle(error)} />;
   const detail =
     isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : undefined;
   const message = ERROR_MESSAGES[status] ?? UNEXPECTED_ERROR;

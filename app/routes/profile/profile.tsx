@@ -47,7 +47,7 @@ function tabOf(url: URL, counts: Record<(typeof TABS)[number]["count"], number>)
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lookup = await getProfile(params.handle);
-  if (lookup.status === "missing") throw data(null, { status: 404 });
+  if (lookup.status === "missing") throw data("Membro não encontrado.", { status: 404 });
   if (lookup.status === "removed") return data({ removed: true as const }, { status: 410 });
   const { profile } = lookup;
   pageShows(context, topic.member(profile.id));

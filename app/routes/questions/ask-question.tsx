@@ -1,5 +1,5 @@
 // /ask-a-question — 'Fazer uma pergunta' (members only): the form, with guidance boxes beside it.
-import { Link, redirect, href } from "react-router";
+import { redirect, href } from "react-router";
 import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import { createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
@@ -98,11 +98,15 @@ export default function AskQuestion({ loaderData, actionData }: Route.ComponentP
           draftPrefix={DRAFT_PREFIX}
           keepTitleAndTags
           submitLabel="Poste sua pergunta"
-          secondaryAction={(discard) => (
-            <Link to={href("/questions")} onClick={discard} className="btn-ghost">
-              Descartar pergunta
-            </Link>
-          )}
+          discardLink={{
+            to: href("/questions"),
+            label: "Descartar pergunta",
+            confirm: {
+              title: "Descartar pergunta?",
+              description: "O que você escreveu será apagado e não poderá ser recuperado.",
+              confirmLabel: "Descartar",
+            },
+          }}
         />
         <Guidance />
       </div>

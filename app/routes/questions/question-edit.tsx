@@ -68,6 +68,7 @@ export default function QuestionEdit({ loaderData, actionData }: Route.Component
             details: question.details,
             tags: question.tags,
           }}
+          questionId={question.id}
           suggestions={loaderData.suggestions}
           lastResult={actionData?.result}
           returnedValues={actionData?.values}
@@ -75,15 +76,15 @@ export default function QuestionEdit({ loaderData, actionData }: Route.Component
           keepTitleAndTags={false}
           withSummary
           submitLabel="Salvar edição"
-          secondaryAction={(discard) => (
-            <Link
-              to={href("/questions/:id", { id: String(question.id) })}
-              onClick={discard}
-              className="btn-ghost"
-            >
-              Cancelar
-            </Link>
-          )}
+          discardLink={{
+            to: href("/questions/:id", { id: String(question.id) }),
+            label: "Cancelar",
+            confirm: {
+              title: "Descartar as alterações?",
+              description: "O que você mudou nesta pergunta será apagado e não poderá ser recuperado.",
+              confirmLabel: "Descartar",
+            },
+          }}
         />
       </div>
     </div>

@@ -12,7 +12,7 @@ import type { Route } from "./+types/questions-tagged";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const tag = await getTagBySlug(params.tag);
-  if (!tag) throw data("Tag não encontrada", { status: 404 });
+  if (!tag) throw data("Tag não encontrada.", { status: 404 });
   const basePath = href("/questions/tagged/:tag", { tag: tag.slug });
   const [list, follow] = await Promise.all([
     loadQuestionList(request, context, { basePath, onlyTag: tag.slug }),

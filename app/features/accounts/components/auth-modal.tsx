@@ -36,6 +36,9 @@ export function AuthBrand() {
   );
 }
 
+/** What takes the focus when a form shows: its first field (or, with none, its first button). */
+export const FIRST_FIELD = "form input:not([type=hidden]), form select, form textarea, form button";
+
 type AuthForms = typeof import("./auth-forms.tsx");
 /** Marked fulfilled once loaded (React's thenable convention), so `use` reads it without suspending. */
 type LoadingAuthForms = Promise<AuthForms> & { status?: "fulfilled"; value?: AuthForms };
@@ -68,12 +71,20 @@ function LoadedAuthForm({
   ...props
 }: AuthViewProps & { dialog: RefObject<HTMLElement | null>; focusOnArrival: RefObject<boolean> }) {
   const { AuthForm } = use(loadAuthForms());
+  // Switching modes (Login → Cadastro) replaces the form under the link just followed: its first field takes
+  // the focus, which would otherwise fall back to the page.
+  const shownMode = useRef(props.mode);
+  useEffect(() => {
+    if (shownMode.current === props.mode) return;
+    shownMode.current = props.mode;
+    dialog.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  }, [dialog, props.mode]);
   useEffect(() => {
     if (!focusOnArrival.current) return;
     focusOnArrival.current = false;
     const content = dialog.current;
     if (!content || document.activeElement !== content) return;
-    content.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button")?.focus();
+    content.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
   }, [dialog, focusOnArrival]);
   return <AuthForm {...props} />;
 }
@@ -185,10 +196,14 @@ export function AuthModal({
         aria-describedby={undefined}
         aria-modal="true"
         ref={content}
-        onOpenAutoFocus={() => {
+        onOpenAutoFocus={(event) => {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          // With the form still on its way, Radix focuses the dialog itself; the form takes it on arrival.
-          focusOnArrival.current = !authFormsLoaded();
+          // The first field takes the focus ("Nome Social", "Email"), not the close button Radix would pick.
+          // With the form still on its way, the dialog itself holds it; the form takes it on arrival.
+          event.preventDefault();
+          const field = content.current?.querySelector<HTMLElement>(FIRST_FIELD);
+          focusOnArrival.current = !field;
+          (field ?? content.current)?.focus();
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();

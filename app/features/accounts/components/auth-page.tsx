@@ -1,9 +1,10 @@
 // The full pages of the auth forms (/entrar, /cadastro, /esqueci-a-senha, /recuperar-senha): the modal's frame
 // in the page, for `requireViewer`'s redirects and for the forms posted without JavaScript.
 import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import type { RecoveryState } from "./auth-forms.tsx";
 import { AuthForm } from "./auth-forms.tsx";
-import { AUTH_TITLES, AuthFrame, authPageHrefs } from "./auth-modal.tsx";
+import { AUTH_TITLES, AuthFrame, FIRST_FIELD, authPageHrefs } from "./auth-modal.tsx";
 import type { AuthMode } from "./auth-urls.ts";
 
 export function AuthPage({
@@ -22,8 +23,14 @@ export function AuthPage({
   initialResult?: SubmissionResult<string[]> | null;
   initialMessage?: string | null;
 }) {
+  // The page is the form: the person starts in its first field ("Nome Social", "Email"), as in the modal.
+  const page = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const field = page.current?.querySelector<HTMLElement>(FIRST_FIELD);
+    if (field && !page.current?.contains(document.activeElement)) field.focus();
+  }, [mode]);
   return (
-    <div className="logo:max-w-4xl mx-auto max-w-md px-4 py-10 sm:py-16">
+    <div ref={page} className="logo:max-w-4xl mx-auto max-w-md px-4 py-10 sm:py-16">
       {notice ? (
         <p className="bg-primary-light text-primary mb-4 rounded-md px-4 py-3 text-sm font-medium">
           {notice}

@@ -46,3 +46,15 @@ export function withRedirectTo(path: string, redirectTo?: string | null): string
 export function authPageHref(mode: Exclude<AuthMode, "recovery">, redirectTo?: string | null): string {
   return withRedirectTo(AUTH_PAGES[mode], redirectTo);
 }
+
+/**
+ * After a password reset the member lands signed in on `path`, told so by `?senha=alterada` (a parameter, not a
+ * cookie, so the page says it without JavaScript and nothing is left to clear).
+ */
+export const PASSWORD_CHANGED = { param: "senha", value: "alterada" } as const;
+
+export function withPasswordChanged(path: string): string {
+  const url = new URL(path, "http://local");
+  url.searchParams.set(PASSWORD_CHANGED.param, PASSWORD_CHANGED.value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

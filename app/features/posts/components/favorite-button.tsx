@@ -16,7 +16,13 @@ export function FavoriteButton({
   const { fetcher, state } = useToggle("favorite", postId, favorited, 0);
   const label = state.on ? "Remover dos favoritos" : "Favoritar";
   return (
-    <ToggleForm fetcher={fetcher} action={href("/api/post-favorite")} postId={postId} next={!state.on}>
+    <ToggleForm
+      fetcher={fetcher}
+      kind="favorite"
+      action={href("/api/post-favorite")}
+      postId={postId}
+      next={!state.on}
+    >
       <button
         type="submit"
         aria-pressed={state.on}

@@ -14,6 +14,7 @@ export function LikeButton({ postId, liked, count }: { postId: number; liked: bo
   return (
     <ToggleForm
       fetcher={fetcher}
+      kind="like"
       action={href("/api/post-like")}
       postId={postId}
       next={!state.on}

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { ToggleActionData } from "../schemas.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 
 export type ToggleState = { on: boolean; count: number; error: string | null };
 
@@ -25,6 +26,7 @@ export function useToggle(kind: "like" | "favorite", postId: number, on: boolean
 
 export function ToggleForm({
   fetcher,
+  kind,
   action,
   postId,
   next,
@@ -32,6 +34,7 @@ export function ToggleForm({
   children,
 }: {
   fetcher: ReturnType<typeof useToggle>["fetcher"];
+  kind: "like" | "favorite";
   action: string;
   postId: number;
   /** The state this submission asks for. */
@@ -41,8 +44,17 @@ export function ToggleForm({
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
+  // A visitor signs in in the modal first; the state asked for is then set (it says on or off, so a member
+  // who had already liked the post stays as they were).
+  const signInFirst = useSignInFirst(fetcher, `${kind}-${postId}`);
   return (
-    <fetcher.Form method="post" action={action} className={className} preventScrollReset>
+    <fetcher.Form
+      method="post"
+      action={action}
+      className={className}
+      preventScrollReset
+      onSubmit={signInFirst}
+    >
       <input type="hidden" name="postId" value={postId} />
       <input type="hidden" name="value" value={next ? "on" : "off"} />
       {hydrated ? null : (

@@ -4,7 +4,7 @@
 // The editors keep their drafts in this browser; the title and the tags are kept beside them when asking.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { clearDraft, loadDraft, saveDraft } from "#app/components/editor/drafts.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
@@ -20,6 +20,8 @@ import {
   TITLE_MIN,
 } from "../schemas.ts";
 import { RevisionSummaryField } from "./revision-summary-field.tsx";
+import { questionFormChanged } from "../form-changes.ts";
+import { DiscardLink, type DiscardConfirm } from "./discard-link.tsx";
 import { SimilarQuestions } from "./similar-questions.tsx";
 
 export type QuestionFormValues = {
@@ -63,11 +65,14 @@ export function QuestionForm({
   keepTitleAndTags,
   withSummary = false,
   submitLabel,
-  secondaryAction,
+  discardLink,
   formMessage,
   onDiscard,
+  questionId,
 }: {
   defaults: QuestionFormValues;
+  /** The question being edited: left out of the similar questions. */
+  questionId?: number;
   suggestions: string[];
   lastResult?: SubmissionResult<string[]>;
   /** Sanitised rich text the server sent back with a refusal. */
@@ -78,7 +83,8 @@ export function QuestionForm({
   /** Editing: ask for the optional "resumo da edição" kept with the revision. */
   withSummary?: boolean;
   submitLabel: string;
-  secondaryAction: (discard: () => void) => ReactNode;
+  /** The link away that throws what was typed away (asking first when something was). */
+  discardLink: { to: string; label: string; confirm: DiscardConfirm };
   formMessage?: string;
   onDiscard?: () => void;
 }) {
@@ -94,6 +100,7 @@ export function QuestionForm({
     },
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState(String(fields.title.initialValue ?? defaults.title));
   const [restoredTags, setRestoredTags] = useState<{ round: number; tags: string[] } | null>(null);
@@ -152,7 +159,7 @@ export function QuestionForm({
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+    <Form ref={formRef} method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       {formMessage ? (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
           {formMessage}
@@ -198,7 +205,7 @@ export function QuestionForm({
           }}
         />
         <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-        <SimilarQuestions title={title} />
+        <SimilarQuestions title={title} excludeId={questionId} />
       </div>
 
       <div className="card flex flex-col gap-2">
@@ -272,7 +279,11 @@ export function QuestionForm({
         <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={submitting}>
           {submitting ? "Enviando..." : submitLabel}
         </button>
-        {secondaryAction(discard)}
+        <DiscardLink
+          {...discardLink}
+          discard={discard}
+          hasTyped={() => !!formRef.current && questionFormChanged(new FormData(formRef.current), defaults)}
+        />
       </div>
     </Form>
   );

@@ -1,5 +1,6 @@
 // While the title is typed, up to five existing questions that look alike (GET /api/questions/similar?q=),
-// so the member may find an answer before asking. They open in a new tab: nothing typed here is lost.
+// so the member may find an answer before asking. They open in a new tab: nothing typed here is lost. When
+// editing, the question itself is left out (`excludeId`): its own title is the closest match.
 import { useEffect, useState } from "react";
 import { countLabel, plural } from "#app/lib/plural.ts";
 import { CheckIcon } from "./icons.tsx";
@@ -21,7 +22,8 @@ export function SimilarQuestions({ title, excludeId }: { title: string; excludeI
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`${href("/api/questions/similar")}?q=${encodeURIComponent(query)}`, {
+      const exclude = excludeId ? `&exclude=${excludeId}` : "";
+      fetch(`${href("/api/questions/similar")}?q=${encodeURIComponent(query)}${exclude}`, {
         signal: controller.signal,
         headers: { Accept: "application/json" },
       })

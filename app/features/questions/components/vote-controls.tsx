@@ -1,7 +1,8 @@
 // The score of a question or an answer between "Votar positivamente" and "Votar negativamente". A fetcher
 // keeps the page still and shows the new score at once; without JavaScript it is a plain form post. Clicking
-// the pressed button again takes the vote back.
+// the pressed button again takes the vote back. A visitor's vote waits for the sign-in modal, then counts.
 import { useFetcher } from "react-router";
+import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 import type { FormActionData } from "../schemas.ts";
 import { ArrowDownIcon, ArrowUpIcon } from "./icons.tsx";
 
@@ -17,6 +18,12 @@ export function VoteControls({
   myVote: -1 | 0 | 1;
 }) {
   const fetcher = useFetcher<FormActionData>({ key: `vote-${kind}-${id}` });
+  // A visitor signs in in the modal first; the vote is then cast, unless it is already the member's.
+  const signInFirst = useSignInFirst(
+    fetcher,
+    `vote-${kind}-${id}`,
+    (form) => Number(form.get("value")) === myVote,
+  );
   const pending = fetcher.formData ? Number(fetcher.formData.get("value")) : null;
   // While the vote travels, show what it will do.
   let shownVote = myVote;
@@ -37,7 +44,12 @@ export function VoteControls({
     }`;
   return (
     <div className="flex flex-col items-center gap-1">
-      <fetcher.Form method="post" className="flex flex-col items-center gap-1" preventScrollReset>
+      <fetcher.Form
+        method="post"
+        className="flex flex-col items-center gap-1"
+        preventScrollReset
+        onSubmit={signInFirst}
+      >
         <input type="hidden" name="intent" value="vote" />
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />

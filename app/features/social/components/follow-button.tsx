@@ -1,7 +1,9 @@
 // The Seguir button (blog author blocks, 'Quem Seguir', members page, question authors). Posts to
 // /api/follows: a plain form before JavaScript (the action sends the browser back), a fetcher after, with the
-// new state shown at once. Visitors are sent to sign in by the action.
+// new state shown at once. A visitor signs in in the modal first, then follows (without JavaScript the action
+// sends them to /entrar and back).
 import { useFetcher, useLocation, href } from "react-router";
+import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { FollowActionData } from "../schemas.ts";
 
@@ -27,9 +29,19 @@ export function FollowButton({
   const answered = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.following : undefined;
   const isFollowing = pending ? pending === "follow" : (answered ?? following);
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const signInFirst = useSignInFirst(
+    fetcher,
+    `follow-${userId}`,
+    (form) => (form.get("intent") === "follow") === following,
+  );
 
   return (
-    <fetcher.Form method="post" action={href("/api/follows")} className="inline-flex flex-col items-start">
+    <fetcher.Form
+      method="post"
+      action={href("/api/follows")}
+      className="inline-flex flex-col items-start"
+      onSubmit={signInFirst}
+    >
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="intent" value={isFollowing ? "unfollow" : "follow"} />
       {/* Without JavaScript the action redirects back here; a fetcher stays on the page. */}

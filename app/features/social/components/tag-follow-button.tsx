@@ -1,5 +1,6 @@
 // The tag pages' Seguir button: a plain form before JavaScript, a fetcher with the new state at once after.
 import { useFetcher, useLocation, href } from "react-router";
+import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 import { plural } from "#app/lib/plural.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { TagFollowActionData } from "../tag-follow-schema.ts";
@@ -27,9 +28,20 @@ export function TagFollowButton({
   const baselineFollowing = answered?.following ?? following;
   const count = baseline + (isFollowing === baselineFollowing ? 0 : isFollowing ? 1 : -1);
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  // A visitor signs in in the modal first, then follows.
+  const signInFirst = useSignInFirst(
+    fetcher,
+    `tag-follow-${tagId}`,
+    (form) => (form.get("intent") === "follow") === following,
+  );
 
   return (
-    <fetcher.Form method="post" action={href("/api/tag-follows")} className="inline-flex items-center gap-3">
+    <fetcher.Form
+      method="post"
+      action={href("/api/tag-follows")}
+      className="inline-flex items-center gap-3"
+      onSubmit={signInFirst}
+    >
       <input type="hidden" name="tagId" value={tagId} />
       <input type="hidden" name="intent" value={isFollowing ? "unfollow" : "follow"} />
       {hydrated ? null : (

@@ -1,0 +1,68 @@
+// After a failed submit, the focus goes to the first field the form marks invalid (issue 18): one hook in the
+// root for every form, whether the browser-side validation refused it (Conform) or the server answered with
+// errors (a fetcher, a navigation, or a form that only the server validates). Conform focuses on its own too,
+// but only form controls with the field's name: a rich-text editor or the tag selector sends a hidden input,
+// which cannot take the focus; this finds the visible control that carries `aria-invalid` instead.
+import { useEffect, useRef, useState } from "react";
+import { useFetchers, useNavigation } from "react-router";
+
+/** The first control of `form` marked invalid that can take the focus, in the page's order. */
+export function firstInvalidField(form: ParentNode): HTMLElement | null {
+  for (const element of form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
+    if (element.matches(":disabled") || element.closest("[hidden], [inert]")) continue;
+    if (element.getClientRects().length === 0) continue;
+    return element;
+  }
+  return null;
+}
+
+/** How many frames to look for the errors once the submission has settled (they render just after). */
+const FRAMES_TO_WAIT = 10;
+
+/** Rendered once, beside the root's outlet (its own component, so the router's busy states re-render only it). */
+export function FocusFirstErrorAfterSubmit() {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const submitted = useRef<{ form: HTMLFormElement; sawBusy: boolean } | null>(null);
+  const [submits, setSubmits] = useState(0);
+
+  useEffect(() => {
+    const onSubmit = (event: Event) => {
+      if (!(event.target instanceof HTMLFormElement)) return;
+      submitted.current = { form: event.target, sawBusy: false };
+      setSubmits((count) => count + 1);
+    };
+    // Capturing: it sees the submit before React Router or Conform take it over.
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, []);
+
+  useEffect(() => {
+    const pending = submitted.current;
+    if (!pending) return;
+    if (busy) {
+      pending.sawBusy = true;
+      return;
+    }
+    // Refused in the browser, or answered: the errors show within a few frames (Conform renders them after
+    // the answer arrives).
+    let frames = 0;
+    let frame = 0;
+    const look = () => {
+      if (submitted.current !== pending) return;
+      const field = pending.form.isConnected ? firstInvalidField(pending.form) : null;
+      if (field) {
+        submitted.current = null;
+        if (!field.contains(document.activeElement)) field.focus();
+        return;
+      }
+      if (++frames < FRAMES_TO_WAIT) frame = requestAnimationFrame(look);
+      // Sent and answered without errors: done. (Not sent yet: the submission may still be on its way.)
+      else if (pending.sawBusy || !pending.form.isConnected) submitted.current = null;
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [busy, submits]);
+  return null;
+}
