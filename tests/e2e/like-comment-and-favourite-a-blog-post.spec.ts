@@ -160,7 +160,10 @@ test("without JavaScript a comment is checked by the server and then published",
   await plain.goto(POST);
   await plain.getByRole("button", { name: "Comentar" }).click();
   const field = plain.getByRole("textbox", { name: "Escreva um comentário" });
-  await expect(field).toHaveAccessibleDescription("Escreva um comentário.");
+  // The syntax hint, then the server's message.
+  await expect(field).toHaveAccessibleDescription(
+    "Use `código`, **negrito**, *itálico* e [texto](https://…); links viram clicáveis. Escreva um comentário.",
+  );
   await field.fill("Sem JavaScript também dá para comentar.");
   await plain.getByRole("button", { name: "Comentar" }).click();
   await expect(
