@@ -54,8 +54,9 @@ export function withCopyButtons(html: string): string {
 
 // Inline code short enough to fit any line (a flag, a function name) is never broken across lines: a reader must
 // not see `--inspect` split after its dashes. Longer code may still wrap (anywhere, by the stylesheet), so it
-// never pushes a phone's page sideways. Inline code holds text only, so `[^<]` is its whole content.
-const SHORT_INLINE_CODE = /<code>([^<]{1,32})<\/code>/g;
+// never pushes a phone's page sideways. Inline code holds text only, so `[^<]` is its whole content; a code
+// block's `<code>` follows its `<pre>` and is left alone.
+const SHORT_INLINE_CODE = /(?<!<pre>)<code>([^<]{1,32})<\/code>/g;
 
 /** Marks short inline code to be kept on one line (`data-nowrap`, styled in app.css). */
 export function withShortCodeKeptWhole(html: string): string {
