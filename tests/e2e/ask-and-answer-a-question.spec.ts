@@ -276,7 +276,12 @@ test("a question in progress survives a reload, and 'Descartar pergunta' clears 
     "rascunho",
   ]);
 
+  // Something typed: it asks first (issue 18).
   await page.getByRole("link", { name: "Descartar pergunta" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Descartar pergunta?" })
+    .getByRole("button", { name: "Descartar" })
+    .click();
   await expect(page).toHaveURL(/\/questions$/);
   await page.goto("/ask-a-question");
   await editorIn(page, "Quais são os detalhes do seu problema?");

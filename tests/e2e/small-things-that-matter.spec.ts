@@ -125,9 +125,22 @@ test.describe("b. the focus goes to the first field in error", () => {
     await signUp(page);
     await page.goto("/ask-a-question");
     await hydrated(page);
-    await page.getByRole("textbox", { name: "Título" }).fill("Um título bom o bastante para passar");
+    const title = page.getByRole("textbox", { name: "Título" });
+    const details = page.getByRole("textbox", { name: "Quais são os detalhes do seu problema?" });
+    await expect(details).toHaveAttribute("contenteditable", "true");
+    // Leaving a field validates it, and the focus stays where the person moved it.
+    await title.fill("Curto demais");
+    await details.click();
+    await page.keyboard.type("Pouco.");
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    await expect(details).toBeFocused();
+    await expect(title).toHaveValue("Curto demais");
+    // A submit refused in the browser: the first field in error (the title), then, once it is right, the editor.
     await page.getByRole("button", { name: "Poste sua pergunta" }).click();
-    await expect(page.getByRole("textbox", { name: "Quais são os detalhes do seu problema?" })).toBeFocused();
+    await expect(title).toBeFocused();
+    await title.fill("Um título bom o bastante para passar");
+    await page.getByRole("button", { name: "Poste sua pergunta" }).click();
+    await expect(details).toBeFocused();
     const focused = await activeElement(page);
     expect(focused.invalid).toBe("true");
     expect(focused.description).toMatch(/pelo menos \d+ caracteres/);

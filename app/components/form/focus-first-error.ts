@@ -16,6 +16,9 @@ export function firstInvalidField(form: ParentNode): HTMLElement | null {
   return null;
 }
 
+/** The name of the button Conform submits with when it validates one field (`@conform-to/dom`'s INTENT). */
+const CONFORM_INTENT = "__intent__";
+
 /** How many frames to look for the errors once the submission has settled (they render just after). */
 const FRAMES_TO_WAIT = 10;
 
@@ -30,6 +33,10 @@ export function FocusFirstErrorAfterSubmit() {
   useEffect(() => {
     const onSubmit = (event: Event) => {
       if (!(event.target instanceof HTMLFormElement)) return;
+      // Conform validates a field on blur (or on input) by submitting the form with a hidden button named
+      // "__intent__": that is no submit by the person, and the focus must stay where they moved it.
+      const submitter = (event as SubmitEvent).submitter;
+      if (submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT) return;
       submitted.current = { form: event.target, sawBusy: false };
       setSubmits((count) => count + 1);
     };
