@@ -86,8 +86,10 @@ export function useSignInFirst(
     for (const [name, value] of pending.fields) form.append(name, value);
     if (alreadyDone?.(form)) return;
     void fetcher.submit(form, { method: "post", action: pending.action, preventScrollReset: true });
-    // Only when who is signed in or the page changes; `fetcher` and `alreadyDone` are read at that moment.
-  }, [signedIn, modalOpen, key, location.pathname]);
+    // At every navigation that lands (closing the modal may cancel its opening before that landed, so the
+    // address never showed it open), and when who is signed in changes; `fetcher` and `alreadyDone` are read
+    // at that moment.
+  }, [signedIn, modalOpen, key, location.pathname, location.key]);
 
   return (event: FormEvent<HTMLFormElement>) => {
     if (signedIn) return;

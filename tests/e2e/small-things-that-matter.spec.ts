@@ -38,12 +38,12 @@ async function questionWithAnswer(browser: Browser, title: string) {
   return { question, askerName: asker.name };
 }
 
-/** Signs in through the modal that a member-only control opened, from the keyboard where it starts. */
-/** The browser forgets its session: a visitor again (the server's session stays, so no live stream breaks). */
+/** The browser forgets its session: a visitor again (the server's session stays). */
 async function visitorAgain(page: Page) {
   await page.context().clearCookies();
 }
 
+/** Signs in through the modal that a member-only control opened, from the keyboard where it starts. */
 async function signInThroughTheModal(page: Page, member: Credentials) {
   const dialog = page.getByRole("dialog", { name: "Login" });
   await expect(dialog).toBeVisible();
