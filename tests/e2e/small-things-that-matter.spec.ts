@@ -40,6 +40,8 @@ async function questionWithAnswer(browser: Browser, title: string) {
 
 /** The browser forgets its session: a visitor again (the server's session stays). */
 async function visitorAgain(page: Page) {
+  // Leave the member's page first: its live notification stream would reconnect without the cookie (a 401).
+  await page.goto("about:blank");
   await page.context().clearCookies();
 }
 
