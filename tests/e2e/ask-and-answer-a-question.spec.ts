@@ -36,6 +36,8 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
   page,
   browser,
 }) => {
+  // The longest journey of the suite (two members, a dozen pages, two editors): more than the default 45 s.
+  test.slow();
   const stamp = Date.now();
   const title = `Como evitar que o fetch rode duas vezes no React? ${stamp}`;
   await signUp(page, { name: "Ana Perguntadeira" });
