@@ -18,6 +18,8 @@ import {
   voteToReopen,
 } from "./closing.server.ts";
 import { addComment } from "./comments.server.ts";
+import { DEFAULT_LIST_QUERY } from "./list-query.ts";
+import { listQuestions } from "./question-list.server.ts";
 import { sharedQuestionPage } from "./question-page-cache.server.ts";
 import { updateQuestion } from "./question-writes.server.ts";
 import { askAs, cast, questionInput } from "./test-support.ts";
@@ -283,5 +285,31 @@ describe("what a closed or locked question refuses", () => {
     expect((await stateOf(id)).lockedAt).toBeNull();
     await addComment(people.rich, { kind: "question", id }, "Agora o comentário entra sem problemas.");
     await castVote(people.rich, { kind: "question", id }, 1);
+  });
+});
+
+describe("lists", () => {
+  test("closed questions are marked, and ?status=open|closed filters them in SQL", async () => {
+    const tag = "fechamento-lista";
+    const open = await askAs(people.author, { tags: [tag] });
+    const closed = await askAs(people.author, { tags: [tag] });
+    const duplicate = await askAs(people.author, { tags: [tag] });
+    await voteToClose(people.moderator, closed, { reason: "off_topic" });
+    await voteToClose(people.moderator, duplicate, { reason: "duplicate", duplicateOf: String(open) });
+    const list = async (status: "all" | "open" | "closed") =>
+      (await listQuestions(null, { ...DEFAULT_LIST_QUERY, tags: [tag], status })).items.map((q) => [
+        q.id,
+        q.closed,
+      ]);
+    expect(await list("all")).toEqual([
+      [duplicate, "duplicate"],
+      [closed, "closed"],
+      [open, null],
+    ]);
+    expect(await list("open")).toEqual([[open, null]]);
+    expect(await list("closed")).toEqual([
+      [duplicate, "duplicate"],
+      [closed, "closed"],
+    ]);
   });
 });
