@@ -172,6 +172,9 @@ describe("duplicates", () => {
       questionInput({ title: "Como ordenar um array em JavaScript?" }),
     );
     const id = await askAs(people.author);
+    // Kept in memory before (ADR 031): the closing must change a version the kept page is checked against.
+    expect((await sharedQuestionPage(original, "votes", false))?.question.closing.duplicates).toEqual([]);
+    expect((await sharedQuestionPage(id, "votes", false))?.question.closedAt).toBeNull();
     await voteToClose(people.moderator, id, { reason: "duplicate", duplicateOf: String(original) });
     const told = await db().select().from(notifications).where(eq(notifications.userId, people.author.id));
     expect(told.some((n) => n.kind === "moderation" && n.url === `/questions/${id}`)).toBe(true);
@@ -182,6 +185,11 @@ describe("duplicates", () => {
       original: { id: original, title: "Como ordenar um array em JavaScript?" },
       closers: [{ id: people.moderator.id, name: people.moderator.name }],
     });
+    // The original's new title reaches the duplicate's banner.
+    await updateQuestion(people.other, original, questionInput({ title: "Como ordenar objetos por data?" }));
+    expect((await sharedQuestionPage(id, "votes", false))?.question.closing.original?.title).toBe(
+      "Como ordenar objetos por data?",
+    );
   });
 
   test("the asker may close their own question as a duplicate at once, without the privilege", async () => {
