@@ -21,6 +21,7 @@ import { addComment } from "./comments.server.ts";
 import { DEFAULT_LIST_QUERY } from "./list-query.ts";
 import { listQuestions } from "./question-list.server.ts";
 import { sharedQuestionPage } from "./question-page-cache.server.ts";
+import { loadQuestionPage } from "./question-page.server.ts";
 import { updateQuestion } from "./question-writes.server.ts";
 import { askAs, cast, questionInput } from "./test-support.ts";
 import { castVote } from "./votes.server.ts";
@@ -282,6 +283,11 @@ describe("what a closed or locked question refuses", () => {
     await expect(updateQuestion(people.author, id, questionInput())).rejects.toMatchObject(locked);
     await expect(updateAnswer(people.other, answer.id, "<p>Mudei.</p>")).rejects.toMatchObject(locked);
     await expect(voteToClose(voters[0]!, id, { reason: "off_topic" })).rejects.toMatchObject(locked);
+    // The page offers no edit the server would refuse; moderators still edit.
+    const asAuthor = await loadQuestionPage(people.author, id, "votes");
+    expect(asAuthor?.permissions.canEdit).toBe(false);
+    expect((await loadQuestionPage(people.other, id, "votes"))?.answers[0]?.canEdit).toBe(false);
+    expect((await loadQuestionPage(people.moderator, id, "votes"))?.permissions.canEdit).toBe(true);
     const logged = await db()
       .select()
       .from(moderationLog)

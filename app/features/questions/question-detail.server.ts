@@ -131,7 +131,11 @@ export async function readQuestion(id: number, withDeleted: boolean): Promise<Qu
 export function questionPermissions(viewer: Viewer | null, question: QuestionDetail) {
   const own = viewer?.id === question.author.id;
   return {
-    canEdit: canModify(viewer, question.author.id) && !question.deletedAt,
+    // A locked question is edited by moderators only (closing.server.ts).
+    canEdit:
+      canModify(viewer, question.author.id) &&
+      !question.deletedAt &&
+      (!question.lockedAt || isModerator(viewer)),
     canDelete: !question.deletedAt && (isModerator(viewer) || (own && question.answerCount === 0)),
     canRestore: Boolean(question.deletedAt) && isModerator(viewer),
     canVote: Boolean(viewer) && !own && !question.deletedAt,

@@ -79,7 +79,7 @@ export async function loadQuestionPage(
       ...a,
       myVote: marks.answerVotes.get(a.id) ?? 0,
       comments: a.comments.map(withDeleteRight),
-      canEdit: !a.deletedAt && (own(a.author.id) || moderator),
+      canEdit: !a.deletedAt && (moderator || (own(a.author.id) && !question.lockedAt)),
       canDelete: !a.deletedAt && (moderator || (own(a.author.id) && !a.accepted)),
       canRestore: Boolean(a.deletedAt) && moderator,
       canAccept: permissions.isAuthor && !a.deletedAt && !question.deletedAt,

@@ -239,9 +239,13 @@ function CloseForm({
   const chosen = typeof mine?.values?.reason === "string" ? mine.values.reason : "";
   const typed = typeof mine?.values?.duplicateOf === "string" ? mine.values.duplicateOf : "";
   return (
-    <details className="group/fechar w-full max-w-xl rounded-lg border border-slate-200" open={Boolean(mine)}>
+    <details className="max-w-xl open:w-full" open={Boolean(mine)}>
       <summary className="btn-outline w-fit cursor-pointer py-1.5">Fechar</summary>
-      <Form method="post" preventScrollReset className="group flex flex-col gap-4 p-4">
+      <Form
+        method="post"
+        preventScrollReset
+        className="group mt-2 flex flex-col gap-4 rounded-lg border border-slate-200 p-4"
+      >
         <input type="hidden" name="intent" value="close-vote" />
         <fieldset
           className="flex flex-col gap-2"
