@@ -81,6 +81,11 @@ test("a moderator closes a question as a duplicate, then reopens it", async ({ p
   await expect(page.getByRole("article").filter({ hasText: originalTitle })).toHaveCount(1);
   await expect(page.getByRole("article").filter({ hasText: duplicateTitle })).toHaveCount(0);
 
+  // The question list's "Situação" filter: closed questions only, marked.
+  await page.goto("/questions?status=closed");
+  await expect(page.getByRole("article", { name: `${duplicateTitle} [duplicada]` })).toBeVisible();
+  await expect(page.getByRole("article", { name: originalTitle })).toHaveCount(0);
+
   // A member cannot answer: no form, and the server refuses the post.
   await signUp(page, { name: "Dani Responde" });
   await page.goto(duplicate);

@@ -68,7 +68,12 @@ function TextHit({
       <h3 className="text-primary text-lg font-semibold">
         <Link to={url} className="hover:underline">
           <Highlighted text={title} />
-          {marker ? <span className="ml-1.5 font-normal text-slate-600">{marker}</span> : null}
+          {marker ? (
+            <>
+              {" "}
+              <span className="font-normal text-slate-600">{marker}</span>
+            </>
+          ) : null}
         </Link>
       </h3>
       <p className="mt-1 line-clamp-2 text-sm text-slate-700">

@@ -56,8 +56,12 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
             className="hover:text-primary focus-visible:outline-primary after:absolute after:inset-0 after:rounded-lg focus-visible:outline-2"
           >
             {question.title}
+            {/* A real space: the accessible name reads "título [fechada]". */}
             {question.closed ? (
-              <span className="ml-1.5 font-normal text-slate-600">{closedMarker(question.closed)}</span>
+              <>
+                {" "}
+                <span className="font-normal text-slate-600">{closedMarker(question.closed)}</span>
+              </>
             ) : null}
           </Link>
         </h2>
