@@ -16,6 +16,7 @@ import {
   requireMember,
   requireModerator,
 } from "./access.server.ts";
+import { CLOSING_MESSAGES, refuseIfLocked } from "./closing.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import { checkRevisionSummary } from "./revisions.server.ts";
 import { MESSAGES } from "./schemas.ts";
@@ -50,8 +51,17 @@ export async function createAnswer(
       .update(questions)
       .set({ answerCount: sql`${questions.answerCount} + 1`, lastActivityAt: new Date() })
       .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
-      .returning({ id: questions.id, authorId: questions.authorId, title: questions.title });
+      .returning({
+        id: questions.id,
+        authorId: questions.authorId,
+        title: questions.title,
+        closedAt: questions.closedAt,
+        lockedAt: questions.lockedAt,
+      });
     if (!question) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    // A closed or locked question takes no answers (the transaction gives the count back).
+    if (question.closedAt) throw new AppError("conflict", CLOSING_MESSAGES.closedToAnswers);
+    if (question.lockedAt) throw new AppError("conflict", CLOSING_MESSAGES.locked);
     const [row] = await tx
       .insert(answers)
       .values({ questionId, authorId: member.id, body })
@@ -79,6 +89,7 @@ type LockedAnswer = {
   deletedAt: Date | null;
   questionAuthorId: number;
   questionDeletedAt: Date | null;
+  questionLockedAt: Date | null;
   acceptedAnswerId: number | null;
 };
 
@@ -93,6 +104,7 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
     .select({
       authorId: questions.authorId,
       deletedAt: questions.deletedAt,
+      lockedAt: questions.lockedAt,
       acceptedAnswerId: questions.acceptedAnswerId,
     })
     .from(questions)
@@ -112,6 +124,7 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
     deletedAt: answer.deletedAt,
     questionAuthorId: question.authorId,
     questionDeletedAt: question.deletedAt,
+    questionLockedAt: question.lockedAt,
     acceptedAnswerId: question.acceptedAnswerId,
   };
 }
@@ -157,6 +170,7 @@ export async function updateAnswer(
       throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
     }
     const member = requireAuthorOrModerator(viewer, answer.authorId);
+    refuseIfLocked(member, answer.questionLockedAt);
     if (answer.body === body) return { questionId: answer.questionId, changed: false };
     const now = new Date();
     await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answerId));

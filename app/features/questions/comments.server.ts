@@ -11,6 +11,7 @@ import { renderComment } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { ACCESS_MESSAGES, canModify, requireAuthorOrModerator, requireMember } from "./access.server.ts";
 import { COMMENT_MAX, COMMENT_MIN, MESSAGES } from "./schemas.ts";
+import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
@@ -49,6 +50,7 @@ export async function addComment(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const locked = await lockTarget(tx, target.kind, target.id);
+    refuseIfLocked(member, locked.questionLockedAt);
     const [row] = await tx
       .insert(comments)
       .values({ targetKind: target.kind, targetId: target.id, authorId: member.id, body })

@@ -12,3 +12,16 @@ export function parseQuestionId(value: string | undefined): number | null {
   const id = Number(value);
   return id >= 1 ? id : null;
 }
+
+/** How lists mark a closed question after its title (as "[closed]" / "[duplicate]" elsewhere). */
+export type ClosedMark = "closed" | "duplicate" | null;
+
+export function closedMarker(mark: ClosedMark): string {
+  return mark === "duplicate" ? "[duplicada]" : mark === "closed" ? "[fechada]" : "";
+}
+
+/** The mark of a question from its closed state. */
+export function closedMarkOf(closedAt: Date | string | null, closeReason: string | null): ClosedMark {
+  if (!closedAt) return null;
+  return closeReason === "duplicate" ? "duplicate" : "closed";
+}

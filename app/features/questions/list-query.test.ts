@@ -49,4 +49,13 @@ describe("the list's address", () => {
     expect(hasFilters(parseListQuery("sort=top"))).toBe(false);
     expect(hasFilters(parseListQuery("followed=1"))).toBe(true);
   });
+
+  test("open or closed questions only (issue 19)", () => {
+    expect(parseListQuery("status=closed").status).toBe("closed");
+    expect(parseListQuery("status=OPEN").status).toBe("open");
+    expect(parseListQuery("status=talvez").status).toBe("all");
+    expect(listQueryToSearch(parseListQuery("status=closed&sort=top"))).toBe("sort=top&status=closed");
+    expect(listQueryToSearch(parseListQuery("status=all"))).toBe("");
+    expect(hasFilters(parseListQuery("status=open"))).toBe(true);
+  });
 });

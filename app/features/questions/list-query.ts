@@ -42,6 +42,17 @@ export const MODAL_FILTERS: { value: QuestionFilter; label: string }[] = [
   { value: "bounty", label: "Com Bounty" },
 ];
 
+/** Open or closed questions only (issue 19); "all" by default. */
+export const QUESTION_STATUSES = ["all", "open", "closed"] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+/** The filter modal's "Situação". */
+export const MODAL_STATUSES: { value: QuestionStatus; label: string }[] = [
+  { value: "all", label: "Todas" },
+  { value: "open", label: "Abertas" },
+  { value: "closed", label: "Fechadas" },
+];
+
 /** At most this many tags are read from the free-text tag field. */
 export const MAX_FILTER_TAGS = 10;
 
@@ -52,6 +63,8 @@ export type QuestionListQuery = {
   followedTags: boolean;
   /** "As seguintes Tags": tag slugs typed in the free-text field. */
   tags: string[];
+  /** ?status=open|closed */
+  status: QuestionStatus;
   page: number;
 };
 
@@ -60,6 +73,7 @@ export const DEFAULT_LIST_QUERY: QuestionListQuery = {
   filters: [],
   followedTags: false,
   tags: [],
+  status: "all",
   page: 1,
 };
 
@@ -94,9 +108,13 @@ export function parseListQuery(search: URLSearchParams | string): QuestionListQu
   const tagged = params.getAll("tagged");
   const tagsOn = tagged.length === 0 || tagged.includes("1") || tagged.includes("on");
   const tags = tagsOn ? parseTagField(params.get("tags")) : [];
+  const rawStatus = (params.get("status") ?? "").toLowerCase();
+  const status = (QUESTION_STATUSES as readonly string[]).includes(rawStatus)
+    ? (rawStatus as QuestionStatus)
+    : "all";
   const pageValue = Number(params.get("page"));
   const page = Number.isInteger(pageValue) && pageValue >= 1 && pageValue <= 100_000 ? pageValue : 1;
-  return { sort, filters, followedTags, tags, page };
+  return { sort, filters, followedTags, tags, status, page };
 }
 
 /**
@@ -109,6 +127,7 @@ export function listQueryToSearch(query: QuestionListQuery, options: { withPage?
   if (query.sort !== "new") params.set("sort", query.sort);
   if (query.followedTags) params.set("followed", "1");
   if (query.tags.length) params.set("tags", query.tags.join(","));
+  if (query.status !== "all") params.set("status", query.status);
   if (options.withPage !== false && query.page > 1) params.set("page", String(query.page));
   // Commas are fine in a query string and read better in a shared link (tags=sql,python).
   return params.toString().replace(/%2C/g, ",");
@@ -116,5 +135,5 @@ export function listQueryToSearch(query: QuestionListQuery, options: { withPage?
 
 /** Whether anything beyond the sort is chosen (the list then says a filter is on). */
 export function hasFilters(query: QuestionListQuery): boolean {
-  return query.filters.length > 0 || query.followedTags || query.tags.length > 0;
+  return query.filters.length > 0 || query.followedTags || query.tags.length > 0 || query.status !== "all";
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { bounties, questions, revisions, users } from "#db/schema.ts";
 import { preparedQuery } from "#app/lib/db.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import type { CloseReason } from "#app/features/moderation/rules.ts";
 import { canModify, canSeeDeleted } from "./access.server.ts";
 import {
   authorColumns,
@@ -33,6 +34,12 @@ export type QuestionDetail = {
   bounty: { id: number; amount: number; expiresAt: Date; offererId: number } | null;
   /** Revisions beyond the first (the question was edited). */
   edited: boolean;
+  /** Closed (with its reason, the original of a duplicate and who closed it) and locked (closing.server.ts). */
+  closedAt: Date | null;
+  closeReason: CloseReason | null;
+  duplicateOfId: number | null;
+  closedBy: number[];
+  lockedAt: Date | null;
 };
 
 // The question page's own queries, prepared once (see preparedQuery).
@@ -112,6 +119,11 @@ export async function readQuestion(id: number, withDeleted: boolean): Promise<Qu
     deletedAt: q.deletedAt,
     bounty: openBountyRow[0] ?? null,
     edited: row.revisionCount > 1,
+    closedAt: q.closedAt,
+    closeReason: q.closeReason,
+    duplicateOfId: q.duplicateOfId,
+    closedBy: q.closedBy ?? [],
+    lockedAt: q.lockedAt,
   };
 }
 
@@ -119,7 +131,11 @@ export async function readQuestion(id: number, withDeleted: boolean): Promise<Qu
 export function questionPermissions(viewer: Viewer | null, question: QuestionDetail) {
   const own = viewer?.id === question.author.id;
   return {
-    canEdit: canModify(viewer, question.author.id) && !question.deletedAt,
+    // A locked question is edited by moderators only (closing.server.ts).
+    canEdit:
+      canModify(viewer, question.author.id) &&
+      !question.deletedAt &&
+      (!question.lockedAt || isModerator(viewer)),
     canDelete: !question.deletedAt && (isModerator(viewer) || (own && question.answerCount === 0)),
     canRestore: Boolean(question.deletedAt) && isModerator(viewer),
     canVote: Boolean(viewer) && !own && !question.deletedAt,

@@ -1,12 +1,28 @@
 // The question lists: the home list with its sorts, filters and pages (all in SQL, on the indexes of
 // db/schema.ts), a member's questions, titles similar to one being typed and the sitemap's questions.
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { questions, questionTags, tagFollows, tags, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { shortCache } from "#app/lib/short-cache.server.ts";
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { bountyTimeLeft } from "./bounty-time.ts";
+import { closedMarkOf, type ClosedMark } from "./format.ts";
 import type { QuestionListQuery } from "./list-query.ts";
 import {
   authorColumns,
@@ -32,6 +48,8 @@ export type QuestionPreview = {
   bounty: { amount: number; expiresAt: Date; timeLeft: string } | null;
   createdAt: Date;
   lastActivityAt: Date;
+  /** Closed ("[fechada]") or closed as a duplicate ("[duplicada]"), or null. */
+  closed: ClosedMark;
 };
 
 export type QuestionListPage = {
@@ -62,6 +80,8 @@ const previewColumns = {
   bountyOpen: sql<boolean>`coalesce(${openBounty}, false)`,
   createdAt: questions.createdAt,
   lastActivityAt: questions.lastActivityAt,
+  closedAt: questions.closedAt,
+  closeReason: questions.closeReason,
   author: authorColumns,
 };
 
@@ -78,6 +98,8 @@ type PreviewRow = {
   bountyOpen: boolean;
   createdAt: Date;
   lastActivityAt: Date;
+  closedAt: Date | null;
+  closeReason: string | null;
   author: AuthorSummary;
 };
 
@@ -104,6 +126,7 @@ async function toPreviews(rows: PreviewRow[]): Promise<QuestionPreview[]> {
         : null,
     createdAt: r.createdAt,
     lastActivityAt: r.lastActivityAt,
+    closed: closedMarkOf(r.closedAt, r.closeReason),
   }));
 }
 
@@ -188,6 +211,8 @@ export async function listQuestions(
   if (query.filters.includes("bounty") || query.sort === "bounty" || query.sort === "expiring") {
     conditions.push(openBounty);
   }
+  if (query.status === "open") conditions.push(isNull(questions.closedAt));
+  if (query.status === "closed") conditions.push(isNotNull(questions.closedAt));
   if (query.sort === "week") conditions.push(gte(questions.createdAt, sql`now() - interval '7 days'`));
   if (query.sort === "month") conditions.push(gte(questions.createdAt, sql`now() - interval '30 days'`));
 
@@ -208,6 +233,7 @@ export async function listQuestions(
   // so a deep page costs what a first page does (see docs/decisions on performance).
   const countKey = [
     query.filters.join(","),
+    query.status,
     query.sort,
     filterIds?.join(",") ?? "",
     options.onlyTag ?? "",

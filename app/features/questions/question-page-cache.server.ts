@@ -9,9 +9,13 @@ import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.
 import type { AnswerOrder } from "./answer-orders.ts";
 import { readAnswers, type AnswerView } from "./answer-list.server.ts";
 import { awardedBounties } from "./bounties.server.ts";
+import { closingDetails, type ClosingDetails } from "./closing.server.ts";
 import { listComments, type CommentView } from "./comments.server.ts";
 import { readQuestion, type QuestionDetail } from "./question-detail.server.ts";
 import type { AuthorSummary } from "./question-rows.server.ts";
+
+/** What the page says about closing: who closed it, the original of a duplicate, the duplicates of this. */
+export type SharedClosing = ClosingDetails & { closers: { id: number; handle: string; name: string }[] };
 
 /** A comment as every reader sees it: who may delete it is the viewer's, worked out per request. */
 export type SharedComment = Omit<CommentView, "canDelete">;
@@ -24,7 +28,7 @@ export type SharedQuestionPage = {
   /** The members shown (authors, commenters) and, opaque, the version of their rows. */
   memberIds: number[];
   membersVersion: string;
-  question: QuestionDetail & { comments: SharedComment[]; plainText: string };
+  question: QuestionDetail & { comments: SharedComment[]; plainText: string; closing: SharedClosing };
   answers: SharedAnswer[];
   /** Memo of derived strings (structured data, rendered fragments) valid for this version only. */
   memo: Map<string, unknown>;
@@ -33,8 +37,10 @@ export type SharedQuestionPage = {
 /**
  * Every row the page reads for a question has its own `xmin` (the transaction that last wrote it): the
  * question (score, counts, acceptance, bounty, edits, views), its answers (scores, edits, deletions, comment
- * counts — adding or deleting a comment updates its target in the same transaction), its bounties and its tag
- * links (with the tags' names: their rows also move with counts of other questions). The members shown are
+ * counts — adding or deleting a comment updates its target in the same transaction), its bounties, its tag
+ * links (with the tags' names: their rows also move with counts of other questions), the original it is a
+ * duplicate of (its title) and the questions closed as duplicates of it (questions_duplicate_of_idx). Closing,
+ * reopening and locking write the question's own row. The members shown are
  * checked by id, the ids the kept page holds (a new commenter comes with a new comment count). Index lookups
  * only: one query per request.
  */
@@ -48,7 +54,10 @@ const questionPageVersion = preparedQuery((db) =>
            from bounties b where b.question_id = q.id),
         (select string_agg(qt.tag_id || ':' || qt.xmin::text || ':'
              || (select t.name || ':' || t.slug from tags t where t.id = qt.tag_id), ',' order by qt.tag_id)
-           from question_tags qt where qt.question_id = q.id))`,
+           from question_tags qt where qt.question_id = q.id),
+        (select o.xmin::text from questions o where o.id = q.duplicate_of_id),
+        (select string_agg(d.id || ':' || d.xmin::text, ',' order by d.id)
+           from questions d where d.duplicate_of_id = q.id))`,
       membersVersion: sql<string | null>`(select string_agg(u.id || ':' || u.xmin::text, ',' order by u.id)
         from users u where u.id = any(${sql.placeholder("memberIds")}))`,
       // The viewer's own votes and favourite (none for visitors, user 0) ride along, never kept: one
@@ -197,10 +206,16 @@ async function readSharedPage(
   ]);
   // The members are read again, with the version of their rows in the same statement: what is kept is never
   // older than the version it is kept under.
+  // Those who closed it are shown by name on the banner: their rows are versioned as the authors' are.
   const memberIds = [
-    ...new Set([question.author.id, ...answers.map((a) => a.author.id), ...comments.map((c) => c.author.id)]),
+    ...new Set([
+      question.author.id,
+      ...answers.map((a) => a.author.id),
+      ...comments.map((c) => c.author.id),
+      ...question.closedBy,
+    ]),
   ].sort((x, y) => x - y);
-  const members = await membersShown({ ids: memberIds });
+  const [members, closing] = await Promise.all([membersShown({ ids: memberIds }), closingDetails(question)]);
   const byId = new Map(members.map(({ version: _, ...m }) => [m.id, m]));
   const author = (a: AuthorSummary): AuthorSummary => byId.get(a.id) ?? a;
   const shared = (c: CommentView): SharedComment => {
@@ -226,6 +241,13 @@ async function readSharedPage(
       details: sanitizeRichText(question.details),
       plainText: richTextToPlainText(question.description),
       comments: comments.filter((c) => c.targetKind === "question").map(shared),
+      closing: {
+        ...closing,
+        closers: question.closedBy.flatMap((closer) => {
+          const m = byId.get(closer);
+          return m ? [{ id: m.id, handle: m.handle, name: m.name }] : [];
+        }),
+      },
     },
     answers: answers.map((a) => ({
       ...a,

@@ -13,6 +13,7 @@ import { questionPermissions, type QuestionDetail } from "./question-detail.serv
 import {
   memoised,
   questionPageFor,
+  type SharedClosing,
   type SharedComment,
   type SharedQuestionPage,
 } from "./question-page-cache.server.ts";
@@ -38,6 +39,8 @@ export type QuestionPage = {
     /** The description's plain text (meta description, structured data). */
     plainText: string;
     bountyTimeLeft: string | null;
+    /** Who closed it, the original of a duplicate, the duplicates of this one. */
+    closing: SharedClosing;
   };
   answers: AnswerOnPage[];
   permissions: ReturnType<typeof questionPermissions> & { canOfferBounty: boolean };
@@ -76,7 +79,7 @@ export async function loadQuestionPage(
       ...a,
       myVote: marks.answerVotes.get(a.id) ?? 0,
       comments: a.comments.map(withDeleteRight),
-      canEdit: !a.deletedAt && (own(a.author.id) || moderator),
+      canEdit: !a.deletedAt && (moderator || (own(a.author.id) && !question.lockedAt)),
       canDelete: !a.deletedAt && (moderator || (own(a.author.id) && !a.accepted)),
       canRestore: Boolean(a.deletedAt) && moderator,
       canAccept: permissions.isAuthor && !a.deletedAt && !question.deletedAt,

@@ -17,6 +17,7 @@ import {
   requireMember,
   requireModerator,
 } from "./access.server.ts";
+import { refuseIfLocked } from "./closing.server.ts";
 import { getQuestion } from "./question-detail.server.ts";
 import { checkRevisionSummary } from "./revisions.server.ts";
 import { forgetListTotals } from "./question-list.server.ts";
@@ -172,6 +173,7 @@ export async function updateQuestion(
     const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
     if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
     const member = requireAuthorOrModerator(viewer, current.authorId);
+    refuseIfLocked(member, current.lockedAt);
 
     const resolved = await resolveTagRows(tx, checked.tagNames);
     const before = await tx

@@ -14,18 +14,20 @@ export type LockedTarget = {
   authorId: number;
   /** The question itself, or the question the answer belongs to. */
   questionId: number;
+  /** When a moderator locked that question (closing.server.ts): it then takes no votes nor comments. */
+  questionLockedAt: Date | null;
 };
 
 /** Locks a live (not deleted) question or answer of a live question; `not_found` otherwise. */
 export async function lockTarget(tx: Executor, kind: TargetKind, id: number): Promise<LockedTarget> {
   if (kind === "question") {
     const [row] = await tx
-      .select({ authorId: questions.authorId, deletedAt: questions.deletedAt })
+      .select({ authorId: questions.authorId, deletedAt: questions.deletedAt, lockedAt: questions.lockedAt })
       .from(questions)
       .where(eq(questions.id, id))
       .for("update");
     if (!row || row.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
-    return { kind, id, authorId: row.authorId, questionId: id };
+    return { kind, id, authorId: row.authorId, questionId: id, questionLockedAt: row.lockedAt };
   }
   const [row] = await tx
     .select({
@@ -33,6 +35,7 @@ export async function lockTarget(tx: Executor, kind: TargetKind, id: number): Pr
       questionId: answers.questionId,
       deletedAt: answers.deletedAt,
       questionDeletedAt: questions.deletedAt,
+      questionLockedAt: questions.lockedAt,
     })
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
@@ -41,5 +44,11 @@ export async function lockTarget(tx: Executor, kind: TargetKind, id: number): Pr
   if (!row || row.deletedAt || row.questionDeletedAt) {
     throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
   }
-  return { kind, id, authorId: row.authorId, questionId: row.questionId };
+  return {
+    kind,
+    id,
+    authorId: row.authorId,
+    questionId: row.questionId,
+    questionLockedAt: row.questionLockedAt,
+  };
 }

@@ -8,6 +8,7 @@ import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { requireMember } from "./access.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
+import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
 
 export type VoteValue = 1 | -1;
@@ -33,6 +34,7 @@ export async function castVote(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const locked = await lockTarget(tx, target.kind, target.id);
+    refuseIfLocked(member, locked.questionLockedAt);
     if (locked.authorId === member.id) {
       throw new AppError(
         "forbidden",

@@ -2,7 +2,7 @@
 // text sources, operators, columns and hits.
 import { sql } from "drizzle-orm";
 import { searchDocuments, type DocumentKind } from "./document-search.server.ts";
-import type { ParsedSearch, PostHit, QuestionHit } from "./search-query.ts";
+import { questionsOnly, type ParsedSearch, type PostHit, type QuestionHit } from "./search-query.ts";
 import type { Paging, SearchPage } from "./search-statements.server.ts";
 import { href } from "react-router";
 
@@ -14,6 +14,8 @@ type QuestionRow = {
   score: number;
   answer_count: number;
   accepted_answer_id: number | null;
+  closed_at: string | null;
+  close_reason: string | null;
   created_at: string;
   name: string;
   handle: string;
@@ -32,6 +34,8 @@ const questionKind: DocumentKind<QuestionRow, QuestionHit> = {
   operators: (parsed) => [
     ...(parsed.answered ? [sql`q.answer_count > 0`] : []),
     ...(parsed.accepted ? [sql`q.accepted_answer_id is not null`] : []),
+    ...(parsed.status === "closed" ? [sql`q.closed_at is not null`] : []),
+    ...(parsed.status === "open" ? [sql`q.closed_at is null`] : []),
   ],
   columns: [
     "id",
@@ -41,6 +45,8 @@ const questionKind: DocumentKind<QuestionRow, QuestionHit> = {
     "score",
     "answer_count",
     "accepted_answer_id",
+    "closed_at",
+    "close_reason",
     "created_at",
   ],
   body: (r) => `${r.description} ${r.details}`,
@@ -52,6 +58,7 @@ const questionKind: DocumentKind<QuestionRow, QuestionHit> = {
     score: Number(r.score),
     answerCount: Number(r.answer_count),
     accepted: r.accepted_answer_id !== null,
+    closed: r.closed_at === null ? null : r.close_reason === "duplicate" ? "duplicate" : "closed",
     createdAt: new Date(r.created_at).toISOString(),
     authorName: r.name,
     authorHandle: r.handle,
@@ -76,8 +83,8 @@ const postKind: DocumentKind<PostRow, PostHit> = {
   alias: "p",
   tagLink: { table: "post_tags", alias: "pt", column: "post_id" },
   sources: [{ table: "posts", documentId: "id", byAuthor: true }],
-  // Answers and acceptance are about questions: a search asking for them finds no posts.
-  operators: (parsed) => (parsed.answered || parsed.accepted ? null : []),
+  // Answers, acceptance and closing are about questions: a search asking for them finds no posts.
+  operators: (parsed) => (questionsOnly(parsed) ? null : []),
   columns: ["id", "slug", "title", "description", "body", "like_count", "created_at"],
   body: (r) => `${r.description} ${r.body}`,
   toHit: (r, shown) => ({

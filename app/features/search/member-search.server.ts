@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 // Removed accounts stay in `users` (accounts' ADR 010); search leaves them out.
 import { REMOVED_EMAIL_PREFIX } from "#app/features/accounts/removed-members.server.ts";
-import type { MemberHit, ParsedSearch } from "./search-query.ts";
+import { questionsOnly, type MemberHit, type ParsedSearch } from "./search-query.ts";
 import { countOf, searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
 import { href } from "react-router";
 
@@ -13,7 +13,7 @@ export async function searchMembers(
 ): Promise<SearchPage<MemberHit>> {
   const db = await searchDb();
   const text = parsed.text || parsed.user || "";
-  if (!text || parsed.tags.length || parsed.answered || parsed.accepted) return { items: [], total: 0 };
+  if (!text || parsed.tags.length || questionsOnly(parsed)) return { items: [], total: 0 };
   // Name and bio by full text, name by trigrams (misspellings), handle by prefix: three index lookups as a
   // UNION, since an OR of them reads every member.
   const matched = sql`

@@ -9,8 +9,15 @@ describe("parseSearchQuery", () => {
       user: "ana",
       answered: true,
       accepted: false,
+      status: null,
       limited: false,
     });
+  });
+  it("reads is:closed and is:open, the last one typed counting (issue 19)", () => {
+    expect(parseSearchQuery("is:closed promessas")).toMatchObject({ text: "promessas", status: "closed" });
+    expect(parseSearchQuery("IS:OPEN")).toMatchObject({ text: "", status: "open" });
+    expect(parseSearchQuery("is:open is:closed").status).toBe("closed");
+    expect(parseSearchQuery("this:closed").status).toBeNull();
   });
   it("accepts is:accepted and an @ before the handle", () => {
     const parsed = parseSearchQuery("user:@joao is:accepted");

@@ -1,5 +1,5 @@
 // Parses what a person types into the search box: free text plus the operators [tag], user:handle,
-// is:answered and is:accepted. Shared by the browser (highlighting) and the server (queries).
+// is:answered, is:accepted, is:closed and is:open. Shared by the browser (highlighting) and the server (queries).
 
 export type ParsedSearch = {
   /** Free text, quotes kept for phrase search (websearch syntax). */
@@ -8,6 +8,8 @@ export type ParsedSearch = {
   user: string | null;
   answered: boolean;
   accepted: boolean;
+  /** is:closed / is:open (the last one typed counts); null for both. */
+  status: "open" | "closed" | null;
   /** Tags or words past the limits below were left out (the results page says so). */
   limited: boolean;
 };
@@ -25,6 +27,7 @@ export function parseSearchQuery(input: string): ParsedSearch {
   let user: string | null = null;
   let answered = false;
   let accepted = false;
+  let status: ParsedSearch["status"] = null;
   let limited = false;
   let rest = input.slice(0, 300);
 
@@ -44,10 +47,14 @@ export function parseSearchQuery(input: string): ParsedSearch {
     else accepted = true;
     return space;
   });
+  rest = rest.replace(/(^|\s)is:(closed|open)\b/gi, (_, space: string, flag: string) => {
+    status = flag.toLowerCase() === "closed" ? "closed" : "open";
+    return space;
+  });
   const words = rest.split(/\s+/).filter(Boolean);
   const room = MAX_SEARCH_TERMS - tags.length;
   if (words.length > room) limited = true;
-  return { text: words.slice(0, room).join(" "), tags, user, answered, accepted, limited };
+  return { text: words.slice(0, room).join(" "), tags, user, answered, accepted, status, limited };
 }
 
 /**
@@ -80,7 +87,12 @@ export const SEARCH_TIMED_OUT_MESSAGE =
   "A busca demorou demais e foi interrompida. Tente de novo com menos palavras ou tags.";
 
 export function hasCriteria(parsed: ParsedSearch): boolean {
-  return Boolean(parsed.text || parsed.tags.length || parsed.user || parsed.answered || parsed.accepted);
+  return Boolean(parsed.text || parsed.tags.length || parsed.user || questionsOnly(parsed));
+}
+
+/** An `is:` operator is about questions (answers, acceptance, closing): other kinds find nothing for it. */
+export function questionsOnly(parsed: ParsedSearch): boolean {
+  return parsed.answered || parsed.accepted || parsed.status !== null;
 }
 
 /** Markers ts_headline puts around matched words; the UI turns them into <mark> without parsing HTML. */
@@ -133,6 +145,8 @@ export type QuestionHit = {
   score: number;
   answerCount: number;
   accepted: boolean;
+  /** Closed ("[fechada]") or closed as a duplicate ("[duplicada]"), or null. */
+  closed: "closed" | "duplicate" | null;
   createdAt: string;
   authorName: string;
   authorHandle: string;

@@ -149,6 +149,28 @@ describe("search", () => {
     expect(parseSearchQuery("is:accepted").accepted).toBe(true);
   });
 
+  it("applies is:closed and is:open, and marks closed questions (issue 19)", async () => {
+    await db()
+      .update(questions)
+      .set({ closedAt: new Date(), closeReason: "duplicate", duplicateOfId: ids.promises })
+      .where(eq(questions.id, ids.session));
+    try {
+      expect(await questionIds("is:closed")).toEqual([ids.session]);
+      expect(await questionIds("sessão is:closed")).toEqual([ids.session]);
+      expect(await questionIds("sessão is:open")).toEqual([]);
+      expect((await questionIds("user:joaopl is:open")).sort()).toEqual([ids.join]);
+      const [hit] = (await search("sessão", "questions", 1)).page.items;
+      expect(hit).toMatchObject({ id: ids.session, closed: "duplicate" });
+      // Closing is about questions: posts, members and tags find nothing for it.
+      expect((await search("índices is:open", "posts", 1)).totals).toMatchObject({ posts: 0, members: 0 });
+    } finally {
+      await db()
+        .update(questions)
+        .set({ closedAt: null, closeReason: null, duplicateOfId: null })
+        .where(eq(questions.id, ids.session));
+    }
+  });
+
   it("highlights the matched words in snippets", async () => {
     const [hit] = (await search("promessas rejeitadas", "questions", 1)).page.items;
     expect(hit?.kind).toBe("questions");

@@ -7,6 +7,7 @@ import { searchPosts, searchQuestions } from "./document-kinds.server.ts";
 import { searchMembers } from "./member-search.server.ts";
 import {
   SEARCH_KINDS,
+  hasCriteria,
   parseSearchQuery,
   type ParsedSearch,
   type SearchHit,
@@ -64,7 +65,7 @@ export async function search(
   const parsed = parseSearchQuery(query);
   const empty = { items: [], total: 0 };
   const none = { query, parsed, kind, page: empty, totals: { questions: 0, posts: 0, members: 0, tags: 0 } };
-  if (!parsed.text && !parsed.tags.length && !parsed.user && !parsed.answered && !parsed.accepted) {
+  if (!hasCriteria(parsed)) {
     return { ...none, timedOut: false };
   }
   const pages = await searchEveryKind(parsed, (k) =>

@@ -2,7 +2,7 @@
 // first; a word matching none of them is corrected to a tag name (spelling.server.ts).
 import { sql } from "drizzle-orm";
 import { slugify } from "#app/lib/slug.ts";
-import type { ParsedSearch, TagHit } from "./search-query.ts";
+import { questionsOnly, type ParsedSearch, type TagHit } from "./search-query.ts";
 import { searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
 import { correctedText } from "./spelling.server.ts";
 import { href } from "react-router";
@@ -12,7 +12,7 @@ export async function searchTags(
   { limit, offset }: Paging,
 ): Promise<SearchPage<TagHit>> {
   const names = [parsed.text, ...parsed.tags].filter(Boolean);
-  if (names.length === 0 || parsed.user || parsed.answered || parsed.accepted) return { items: [], total: 0 };
+  if (names.length === 0 || parsed.user || questionsOnly(parsed)) return { items: [], total: 0 };
   const found = await tagsNamed(names, { limit, offset });
   if (found.total > 0 || !parsed.text) return found;
   // A swap of letters the trigrams miss (`recat`): the words corrected to tag names, as for questions.

@@ -27,20 +27,24 @@ describe("question page intents", () => {
     }
   });
 
-  test("the thirteen intents of the page's forms", () => {
+  test("the seventeen intents of the page's forms", () => {
     expect([...QUESTION_PAGE_INTENTS].sort()).toEqual([
       "accept",
       "answer",
       "award-bounty",
+      "close-vote",
       "comment",
       "delete-answer",
       "delete-comment",
       "delete-question",
       "favorite",
+      "lock",
       "offer-bounty",
+      "reopen-vote",
       "report",
       "restore-answer",
       "restore-question",
+      "unlock",
       "vote",
     ]);
   });

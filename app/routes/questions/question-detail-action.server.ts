@@ -1,6 +1,6 @@
 // The action of /questions/{id}: every form of the page posts its `intent` (votes, favourite, answers, comments,
-// acceptance, bounties, deletion, reports), each handled by its own module in `question-detail/`, each checked
-// in the feature functions. The table below must name a handler for every intent of `QUESTION_PAGE_INTENTS` and
+// acceptance, bounties, deletion, reports, closing and locking), each handled by its own module in
+// `question-detail/`, each checked in the feature functions. The table below must name a handler for every intent of `QUESTION_PAGE_INTENTS` and
 // nothing else; any other intent is a 400.
 import { redirect, type RouterContextProvider, href } from "react-router";
 import { parseQuestionId } from "#app/features/questions/format.ts";
@@ -10,6 +10,12 @@ import { formRowId } from "#app/lib/ids.ts";
 import { acceptAction } from "./question-detail/accept.server.ts";
 import { answerAction } from "./question-detail/answer.server.ts";
 import { awardBountyAction, offerBountyAction } from "./question-detail/bounty.server.ts";
+import {
+  closeVoteAction,
+  lockAction,
+  reopenVoteAction,
+  unlockAction,
+} from "./question-detail/closing.server.ts";
 import { commentAction, deleteCommentAction } from "./question-detail/comments.server.ts";
 import {
   deleteAnswerAction,
@@ -41,6 +47,10 @@ const handlers = {
   "offer-bounty": offerBountyAction,
   "award-bounty": awardBountyAction,
   report: reportAction,
+  "close-vote": closeVoteAction,
+  "reopen-vote": reopenVoteAction,
+  lock: lockAction,
+  unlock: unlockAction,
 } satisfies Record<QuestionPageIntent, (args: QuestionActionArgs) => Promise<unknown>>;
 
 export async function questionDetailAction({
@@ -71,7 +81,7 @@ export async function questionDetailAction({
   }
   const intent = parsed.data;
   try {
-    return await handlers[intent]({ viewer, questionId, here, form, post, target, answerId });
+    return await handlers[intent]({ viewer, questionId, here, form, post, target, answerId, context });
   } catch (error) {
     if (!isAppError(error)) throw error;
     // A visitor who tried to vote, favourite, comment… signs in and comes back to the question.

@@ -4,11 +4,20 @@ import { isbot } from "isbot";
 import { Form, Link, redirect, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { parseAnswerOrder } from "#app/features/questions/answer-orders.ts";
+import { closeVoteSummary } from "#app/features/questions/closing.server.ts";
+// Who may vote to close is the moderation feature's rule (its public file).
+import { hasPrivilege } from "#app/features/moderation/rules.ts";
 import { AnswerCard } from "#app/features/questions/components/answer-card.tsx";
 import { AnswerForm } from "#app/features/questions/components/answer-form.tsx";
 import { AnswerOrderSelect } from "#app/features/questions/components/answer-order.tsx";
 import { AuthorBlock } from "#app/features/questions/components/author-block.tsx";
 import { OfferBountyForm, OpenBounty } from "#app/features/questions/components/bounty-box.tsx";
+import {
+  ClosedBanners,
+  CloseControls,
+  DuplicatesOf,
+  NoAnswersNote,
+} from "#app/features/questions/components/closing.tsx";
 import { CommentSection } from "#app/features/questions/components/comment-section.tsx";
 import { FavoriteButton } from "#app/features/questions/components/favorite-button.tsx";
 import { HistoryIcon } from "#app/features/questions/components/icons.tsx";
@@ -59,7 +68,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     context.get(visitorPageContext).effects.push({ kind: "question-view", questionId: id });
   }
   const authorIds = [page.question.author.id, ...page.answers.map((a) => a.author.id)];
-  const following = await isFollowing(viewer?.id, authorIds);
+  // Close and reopen votes are read only for those who may cast them (one lookup on the votes' key).
+  const canCloseVote = hasPrivilege(viewer, "closeVote") && !page.question.deletedAt;
+  const [following, closeVotes] = await Promise.all([
+    isFollowing(viewer?.id, authorIds),
+    canCloseVote ? closeVoteSummary(viewer, id) : Promise.resolve(null),
+  ]);
   const origin = publicUrl();
   const canonical = `${origin}/questions/${id}`;
   const here = href("/questions/:id", { id: String(id) });
@@ -80,6 +94,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     viewerReputation: viewer?.reputation ?? 0,
     signedIn: Boolean(viewer),
     isModerator: isModerator(viewer),
+    canCloseVote,
+    closeVotes,
     canonical,
     // As long as the answers together: sent once too.
     jsonLd: pageHtml(context, `question-${id}-structured-data`, jsonLd),
@@ -147,6 +163,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
           {pageError}
         </p>
       ) : null}
+      <ClosedBanners question={question} />
 
       {/* Rendered once per version and per set of the viewer's own marks on it, none naming them (ADR 031). */}
       <KeptElement
@@ -274,6 +291,18 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
         </div>
       </KeptElement>
 
+      {question.deletedAt ? null : (
+        <CloseControls
+          closed={Boolean(question.closedAt)}
+          locked={Boolean(question.lockedAt)}
+          canVote={loaderData.canCloseVote}
+          isModerator={loaderData.isModerator}
+          votes={loaderData.closeVotes}
+          reply={actionData ?? undefined}
+        />
+      )}
+      <DuplicatesOf duplicates={question.closing.duplicates} />
+
       <section aria-labelledby="respostas-titulo" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
           <h2 id="respostas-titulo" className="text-xl font-bold text-slate-900">
@@ -300,7 +329,9 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
         )}
       </section>
 
-      {question.deletedAt ? null : (
+      {question.deletedAt ? null : question.closedAt || question.lockedAt ? (
+        <NoAnswersNote locked={Boolean(question.lockedAt)} />
+      ) : (
         <AnswerForm
           questionId={question.id}
           signedIn={signedIn}

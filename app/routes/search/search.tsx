@@ -13,6 +13,7 @@ import {
   type SearchHit,
   type SearchKind,
 } from "#app/features/search/search-query.ts";
+import { closedMarker } from "#app/features/questions/format.ts";
 import { formatDate } from "#app/lib/dates.ts";
 import { plural } from "#app/lib/plural.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -53,11 +54,14 @@ function TextHit({
   url,
   title,
   snippet,
+  marker,
   children,
 }: {
   url: string;
   title: string;
   snippet: string;
+  /** "[fechada]" or "[duplicada]" after a closed question's title. */
+  marker?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -65,6 +69,12 @@ function TextHit({
       <h3 className="text-primary text-lg font-semibold">
         <Link to={url} className="hover:underline">
           <Highlighted text={title} />
+          {marker ? (
+            <>
+              {" "}
+              <span className="font-normal text-slate-600">{marker}</span>
+            </>
+          ) : null}
         </Link>
       </h3>
       <p className="mt-1 line-clamp-2 text-sm text-slate-700">
@@ -79,7 +89,7 @@ function HitItem({ hit }: { hit: SearchHit }) {
   switch (hit.kind) {
     case "questions":
       return (
-        <TextHit url={hit.url} title={hit.title} snippet={hit.snippet}>
+        <TextHit url={hit.url} title={hit.title} snippet={hit.snippet} marker={closedMarker(hit.closed)}>
           {hit.score} votos · {hit.answerCount} {plural(hit.answerCount, "resposta", "respostas")}
           {hit.accepted ? " · resposta aceita" : ""} · por {hit.authorName} · {formatDate(hit.createdAt)}
         </TextHit>
@@ -165,6 +175,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <li>
             <code>is:answered</code> e <code>is:accepted</code> — perguntas com resposta, ou com resposta
             aceita
+          </li>
+          <li>
+            <code>is:closed</code> e <code>is:open</code> — só perguntas fechadas, ou só abertas
           </li>
           <li>
             <code>&quot;event loop&quot;</code> — a frase exata; <code>-jquery</code> exclui a palavra

@@ -9,6 +9,7 @@ import {
   listQueryToSearch,
   MODAL_FILTERS,
   MODAL_SORTS,
+  MODAL_STATUSES,
   parseListQuery,
   type QuestionListQuery,
 } from "../list-query.ts";
@@ -89,6 +90,22 @@ function FilterForm({ query, action, signedIn, saveError, onCancel, onApplied }:
                 query.sort === s.value ||
                 (s.value === "new" && !MODAL_SORTS.some((m) => m.value === query.sort))
               }
+              className="accent-primary size-4"
+            />
+            {s.label}
+          </label>
+        ))}
+      </fieldset>
+      {/* Issue 19: open or closed questions only (?status=open|closed). */}
+      <fieldset className="flex flex-col gap-2">
+        <legend className={legend}>Situação</legend>
+        {MODAL_STATUSES.map((s) => (
+          <label key={s.value} className={option}>
+            <input
+              type="radio"
+              name="status"
+              value={s.value}
+              defaultChecked={query.status === s.value}
               className="accent-primary size-4"
             />
             {s.label}

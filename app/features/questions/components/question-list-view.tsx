@@ -30,6 +30,7 @@ function activeFilterSummary(query: QuestionListQuery): string[] {
   if (modalSort) parts.push(modalSort.label);
   if (query.followedTags) parts.push("Minhas Tags seguidas");
   if (query.tags.length) parts.push(`Tags: ${query.tags.join(", ")}`);
+  if (query.status !== "all") parts.push(query.status === "open" ? "Abertas" : "Fechadas");
   return parts;
 }
 

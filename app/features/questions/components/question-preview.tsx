@@ -4,6 +4,7 @@ import { Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { countLabel } from "#app/lib/plural.ts";
+import { closedMarker } from "../format.ts";
 import type { QuestionPreview as Preview } from "../question-list.server.ts";
 import { CheckIcon, EyeIcon } from "./icons.tsx";
 import { BountyBadge } from "./bounty-badge.tsx";
@@ -55,6 +56,13 @@ export function QuestionPreviewCard({ question }: { question: Preview }) {
             className="hover:text-primary focus-visible:outline-primary after:absolute after:inset-0 after:rounded-lg focus-visible:outline-2"
           >
             {question.title}
+            {/* A real space: the accessible name reads "título [fechada]". */}
+            {question.closed ? (
+              <>
+                {" "}
+                <span className="font-normal text-slate-600">{closedMarker(question.closed)}</span>
+              </>
+            ) : null}
           </Link>
         </h2>
         {question.excerpt ? <p className="line-clamp-2 text-sm text-slate-700">{question.excerpt}</p> : null}

@@ -33,6 +33,10 @@ export function sectionOf(pathname: string): Section {
 function hitLabel(hit: SearchHit): string {
   switch (hit.kind) {
     case "questions":
+      // As the lists mark a closed question.
+      return hit.closed
+        ? `${hit.title} [${hit.closed === "duplicate" ? "duplicada" : "fechada"}]`
+        : hit.title;
     case "posts":
       return hit.title;
     case "members":

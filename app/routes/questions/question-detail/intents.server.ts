@@ -1,7 +1,7 @@
 // The forms of /questions/{id}: the `intent` each one posts and what every handler receives. Adding an intent to
 // the tuple without its handler (or a handler without its intent) fails to type-check in
 // `../question-detail-action.server.ts`; an intent not in the tuple answers 400.
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { FormActionData } from "#app/features/questions/schemas.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -20,6 +20,10 @@ export const QUESTION_PAGE_INTENTS = [
   "offer-bounty",
   "award-bounty",
   "report",
+  "close-vote",
+  "reopen-vote",
+  "lock",
+  "unlock",
 ] as const;
 
 /** What a form of the question page posts as `intent`. */
@@ -40,6 +44,8 @@ export type QuestionActionArgs = {
   target: string;
   /** The `answerId` field of the answers' own forms (0 when it cannot be an id: not found). */
   answerId: number;
+  /** The request's context (a write that changes another page names its topic there). */
+  context: Readonly<RouterContextProvider>;
 };
 
 /** The page's reply to one of its forms. */
