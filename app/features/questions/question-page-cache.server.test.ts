@@ -38,7 +38,7 @@ describe("the shared question page", () => {
 
   test.each<[string, (ids: { id: number; answerId: number }) => Promise<unknown>]>([
     ["a vote on an answer", ({ answerId }) => castVote(people.rich, { kind: "answer", id: answerId }, 1)],
-    ["a vote on the question", ({ id }) => castVote(people.rich, { kind: "question", id }, -1)],
+    ["a vote on the question", ({ id }) => castVote(people.moderator, { kind: "question", id }, -1)],
     ["a comment", ({ answerId }) => addComment(people.rich, { kind: "answer", id: answerId }, COMMENT)],
     ["a new answer", ({ id }) => createAnswer(people.rich, id, "<p>Outra resposta, também longa.</p>")],
     [
