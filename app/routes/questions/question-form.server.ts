@@ -18,11 +18,12 @@ function richField(form: FormData, name: string): { html: string; error?: string
 
 /**
  * Runs `save` with the parsed and sanitised form, or returns the refusal to show. `save` returns the response
- * for a success (a redirect) and may throw AppErrors, whose field tells where the message goes.
+ * for a success (a redirect, or a message when the question waits for review) and may throw AppErrors, whose
+ * field tells where the message goes.
  */
 export async function handleQuestionForm(
   form: FormData,
-  save: (input: QuestionInput) => Promise<Response>,
+  save: (input: QuestionInput) => Promise<Response | ReturnType<typeof data<FormActionData>>>,
 ): Promise<Response | ReturnType<typeof data<FormActionData>>> {
   const submission = parseWithZod(form, { schema: questionSchema });
   const description = richField(form, "description");

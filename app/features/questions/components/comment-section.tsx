@@ -101,7 +101,7 @@ export function CommentSection({
         </ul>
       ) : null}
       {signedIn ? (
-        <details className="group mt-2" open={Boolean(error)}>
+        <details className="group mt-2" open={Boolean(error || reply?.message)}>
           <summary className="text-primary cursor-pointer text-sm font-medium hover:underline">
             Adicionar um comentário
           </summary>
@@ -124,6 +124,11 @@ export function CommentSection({
               Texto simples, de {COMMENT_MIN} a {COMMENT_MAX} caracteres. Links viram clicáveis.
             </Hint>
             <FieldError id={`${fieldId}-error`} errors={error} alert />
+            {reply?.ok && reply.message ? (
+              <p role="status" className="text-green-dark text-sm font-medium">
+                {reply.message}
+              </p>
+            ) : null}
             <div>
               <button type="submit" className="btn-outline py-1.5" disabled={fetcher.state !== "idle"}>
                 Comentar
