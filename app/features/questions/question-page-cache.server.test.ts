@@ -94,10 +94,11 @@ describe("the shared question page", () => {
     for (const mark of ["myVote", "favorited", "canDelete", "canEdit", "canAccept", "isAuthor"]) {
       expect(kept).not.toContain(mark);
     }
-    expect(asRich?.answers[0]).toMatchObject({ myVote: 1, canEdit: false });
+    // Another member's edit is a suggestion (issue 19); the author's is direct.
+    expect(asRich?.answers[0]).toMatchObject({ myVote: 1, canEdit: true, suggestsEdit: true });
     expect(asRich?.question).toMatchObject({ favorited: true });
     expect(asRich?.question.comments[0]?.canDelete).toBe(true);
-    expect(asOther?.answers[0]).toMatchObject({ myVote: 0, canEdit: true });
+    expect(asOther?.answers[0]).toMatchObject({ myVote: 0, canEdit: true, suggestsEdit: false });
     expect(asOther?.question).toMatchObject({ favorited: false });
     expect(asOther?.question.comments[0]?.canDelete).toBe(false);
   });

@@ -158,7 +158,7 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-primary text-2xl font-bold md:text-3xl">Filtros contra spam</h1>
       <p className="mt-2 text-slate-700">
         As mudanças valem em poucos segundos para todo o site e ficam no registro da moderação. Veja também os{" "}
-        <Link to={href("/privilegios")} className="text-primary hover:underline">
+        <Link to={href("/privilegios")} className="text-primary underline">
           limites para contas novas
         </Link>
         .

@@ -72,14 +72,14 @@ export default function Privileges({ loaderData }: Route.ComponentProps) {
           Sua reputação:{" "}
           <Link
             to={href("/u/:handle", { handle: member.handle })}
-            className="text-primary font-bold hover:underline"
+            className="text-primary font-bold underline"
           >
             {points(member.reputation)}
           </Link>
         </p>
       ) : (
         <p className="mt-4 text-sm text-slate-700">
-          <Link to={`${href("/entrar")}?redirectTo=/privilegios`} className="text-primary hover:underline">
+          <Link to={`${href("/entrar")}?redirectTo=/privilegios`} className="text-primary underline">
             Entre na sua conta
           </Link>{" "}
           para ver quais privilégios você já tem.

@@ -100,7 +100,7 @@ function HeldNotice({ message }: { message: string }) {
       </p>
       <p className="text-slate-700">
         Ela aparece assim que alguém da moderação revisá-la; você será avisado nas notificações.{" "}
-        <Link to="/privilegios#retidas" className="text-primary hover:underline">
+        <Link to="/privilegios#retidas" className="text-primary underline">
           Por que isso acontece?
         </Link>
       </p>

@@ -10,7 +10,7 @@ export function SuggestionNote({ pending }: { pending: boolean }) {
         Sua edição será revisada antes de aparecer: quem revisa pode aprová-la ou recusá-la. Com{" "}
         {PRIVILEGES.editDirectly.reputation.toLocaleString("pt-BR")} pontos de reputação você edita
         diretamente (
-        <Link to={href("/privilegios")} className="text-primary hover:underline">
+        <Link to={href("/privilegios")} className="text-primary underline">
           veja os privilégios
         </Link>
         ).
