@@ -183,13 +183,23 @@ describe("deleting and restoring", () => {
       canDelete: false,
       canVote: false,
     });
-    expect(questionPermissions(people.other, question)).toMatchObject({ canEdit: false, canVote: true });
+    // Another member may open the edit page to suggest an edit (issue 19); the author edits directly.
+    expect(questionPermissions(people.other, question)).toMatchObject({
+      canEdit: true,
+      suggestsEdit: true,
+      canVote: true,
+    });
     expect(questionPermissions(people.author, question)).toMatchObject({
       canEdit: true,
+      suggestsEdit: false,
       canDelete: true,
       canVote: false,
     });
-    expect(questionPermissions(people.moderator, question)).toMatchObject({ canEdit: true, canDelete: true });
+    expect(questionPermissions(people.moderator, question)).toMatchObject({
+      canEdit: true,
+      suggestsEdit: false,
+      canDelete: true,
+    });
   });
 });
 
