@@ -124,7 +124,8 @@ test("an administrator blocks a word; a member's question with it is held, hidde
   const words = page.getByRole("region", { name: "Palavras bloqueadas" });
   await words.getByRole("textbox", { name: "Nova palavra ou expressão" }).fill(word);
   await words.getByRole("button", { name: "Adicionar" }).click();
-  await expect(page.getByRole("status")).toHaveText(`Palavra “${word}” adicionado à lista.`);
+  const status = page.locator("#conteudo").getByRole("status");
+  await expect(status).toHaveText(`Termo adicionado à lista: ${word}.`);
   await expect(words.getByRole("list", { name: "Palavras bloqueadas" })).toContainText(word);
 
   const member = await browser.newContext();
@@ -157,6 +158,6 @@ test("an administrator blocks a word; a member's question with it is held, hidde
   // The administrator takes the word off the list again.
   await page.goto("/moderacao/filtros");
   await page.getByRole("button", { name: `Remover ${word}` }).click();
-  await expect(page.getByRole("status")).toHaveText("Removido da lista.");
+  await expect(status).toHaveText("Removido da lista.");
   await expect(page.getByRole("button", { name: `Remover ${word}` })).toHaveCount(0);
 });

@@ -38,7 +38,7 @@ type ActionData = {
   value?: string;
 };
 
-const KIND_LABEL: Record<BlockedTermKind, string> = { word: "Palavra", email_domain: "Domínio de e-mail" };
+const KIND_LABEL: Record<BlockedTermKind, string> = { word: "Termo", email_domain: "Domínio" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: true,
       intent,
       kind,
-      message: `${KIND_LABEL[kind]} “${added.value}” adicionado à lista.`,
+      message: `${KIND_LABEL[kind]} adicionado à lista: ${added.value}.`,
     });
   } catch (error) {
     if (!isAppError(error) || error.code === "unauthenticated") throw error;
