@@ -161,3 +161,15 @@ test("an administrator blocks a word; a member's question with it is held, hidde
   await expect(status).toHaveText("Removido da lista.");
   await expect(page.getByRole("button", { name: `Remover ${word}` })).toHaveCount(0);
 });
+
+test("@phone a visitor reads every privilege on a phone, with no one's progress", async ({ page }) => {
+  await page.goto("/privilegios");
+  await expect(page.getByRole("heading", { level: 1, name: "Privilégios" })).toBeVisible();
+  const list = page.getByRole("list", { name: "Privilégios por reputação" });
+  await expect(list.getByRole("listitem")).toHaveCount(9);
+  await expect(page.locator('[data-privilege="editDirectly"]')).toContainText("1.000 pontos");
+  await expect(page.getByText(/Faltam|Você já tem/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Entre na sua conta" })).toBeVisible();
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
