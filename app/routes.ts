@@ -39,6 +39,9 @@ export default [
     route("configuracoes", "routes/settings/settings.tsx"),
     route("conta-removida", "routes/settings/account-removed.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
+    // Moderation (issue 19): privileges earned by reputation, the administrators' spam filters.
+    route("privilegios", "routes/moderation/privileges.tsx"),
+    route("moderacao/filtros", "routes/moderation/filters.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),

@@ -42,8 +42,9 @@ test("a member uses an answer's menu with the keyboard and with the mouse", asyn
   await trigger.focus();
   await page.keyboard.press("Enter");
   const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem")).toHaveText(["Copiar link", "Denunciar"]);
-  await expect(menu.getByRole("menuitem", { name: "Copiar link" })).toBeFocused();
+  // Someone else's answer: a new member suggests an edit (issue 19's privileges).
+  await expect(menu.getByRole("menuitem")).toHaveText(["Sugerir edição", "Copiar link", "Denunciar"]);
+  await expect(menu.getByRole("menuitem", { name: "Sugerir edição" })).toBeFocused();
   await expect(trigger).toHaveAttribute("aria-expanded", "true");
   await expectAccessible(page);
   await page.keyboard.press("Escape");
@@ -53,6 +54,8 @@ test("a member uses an answer's menu with the keyboard and with the mouse", asyn
 
   // Again from the keyboard, now on the mounted menu: Denunciar opens the dialog, Escape gives focus back.
   await page.keyboard.press(" ");
+  await expect(menu.getByRole("menuitem", { name: "Sugerir edição" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "Copiar link" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "Denunciar" })).toBeFocused();

@@ -32,6 +32,8 @@ import {
 import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInput } from "./schemas.ts";
 import { createSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
+// The administrators' blocked e-mail domains (issue 19: the moderation feature's spam defences).
+import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
 
 /** What a request tells the accounts about itself. */
 export type RequestMeta = {
@@ -72,6 +74,7 @@ export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<Sig
 
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
   if (existing) throw new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { field: "email" });
+  await assertEmailDomainAllowed(email, "email");
 
   const passwordHash = await hashPassword(input.password);
   const base = baseHandle(name, email);

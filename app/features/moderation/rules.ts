@@ -120,3 +120,35 @@ export function requirePrivilege(viewer: Viewer, privilege: Privilege, field?: s
   }
   return viewer;
 }
+
+// ------------------------------------------------------------------ GATES (privileges and spam defences)
+
+/** How long each app server keeps the blocked words and domains before reading them again. */
+export const BLOCKED_TERMS_CACHE_MS = 5_000;
+/** The longest blocked word (or phrase) or e-mail domain an administrator may add. */
+export const BLOCKED_TERM_MAX = 100;
+
+/** Privileges in the order the privileges page lists them: by reputation, then as written above. */
+export function privilegesByReputation(): {
+  key: Privilege;
+  reputation: number;
+  label: string;
+  description: string;
+}[] {
+  return (Object.keys(PRIVILEGES) as Privilege[])
+    .map((key, index) => ({ key, index, ...PRIVILEGES[key] }))
+    .sort((a, b) => a.reputation - b.reputation || a.index - b.index)
+    .map(({ key, reputation, label, description }) => ({ key, reputation, label, description }));
+}
+
+/** Whether the viewer's edit of someone else's question or answer is applied at once or suggested for review. */
+export function editMode(viewer: Viewer | null, authorId: number): "direct" | "suggest" | null {
+  if (!viewer) return null;
+  if (viewer.id === authorId || hasPrivilege(viewer, "editDirectly")) return "direct";
+  return "suggest";
+}
+
+export const SUGGESTED_EDIT_MESSAGES = {
+  sent: "Sua edição foi enviada para revisão.",
+  replaced: "Sua edição foi enviada para revisão. Ela substitui a sugestão que você já tinha enviado.",
+} as const;

@@ -12,6 +12,13 @@ import { canManage } from "./access.ts";
 import { COMMENT_MAX, MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+// Privileges and spam defences (issue 19): commenting is a privilege, links of new members, blocked words.
+import { requirePrivilege } from "#app/features/moderation/rules.ts";
+import {
+  assertLinkLimit,
+  findBlockedWord,
+  recordHeld,
+} from "#app/features/moderation/spam-defences.server.ts";
 import { href } from "react-router";
 
 export type CommentAuthor = {
@@ -82,19 +89,25 @@ export async function listPostComments(viewer: Viewer | null, postId: number): P
   return [...threads.values()].filter((t) => !t.removed || t.replies.length > 0);
 }
 
-/** Adds a comment (or a reply, with `parentId`) by the viewer. Counts it on the post in the same transaction. */
+/**
+ * Adds a comment (or a reply, with `parentId`) by the viewer. Counts it on the post in the same transaction.
+ * A comment that trips a blocked word is saved hidden (`held`: not counted, nobody told but its author).
+ */
 export async function addPostComment(
   viewer: Viewer | null,
   postId: number,
   input: { body: string; parentId?: number | null },
-): Promise<{ id: number }> {
+): Promise<{ id: number; held: boolean }> {
   if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para comentar.");
+  requirePrivilege(viewer, "participate", "body");
   const body = input.body.replace(/\r\n?/g, "\n").trim();
   if (!body) throw new AppError("validation", MESSAGES.commentRequired, { field: "body" });
   if (Array.from(body).length > COMMENT_MAX) {
     throw new AppError("validation", MESSAGES.commentTooLong, { field: "body" });
   }
+  assertLinkLimit(viewer, { text: body }, "body");
   await assertContentRate(viewer, "comment", "body");
+  const blockedWord = await findBlockedWord({ text: [body] });
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [post] = await tx
@@ -128,8 +141,18 @@ export async function addPostComment(
     }
     const [created] = await tx
       .insert(postComments)
-      .values({ postId, parentId, authorId: viewer.id, body })
+      .values({
+        postId,
+        parentId,
+        authorId: viewer.id,
+        body,
+        ...(blockedWord === null ? {} : { deletedAt: new Date() }),
+      })
       .returning({ id: postComments.id });
+    if (created && blockedWord !== null) {
+      await recordHeld(tx, { kind: "post_comment", id: created.id, authorId: viewer.id, word: blockedWord });
+      return { id: created.id, held: true };
+    }
     await tx
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
@@ -154,7 +177,7 @@ export async function addPostComment(
         url,
       });
     }
-    return created;
+    return { id: created.id, held: false };
   });
 }
 

@@ -19,6 +19,13 @@ import { canManage } from "./access.ts";
 import { BODY_MIN, DESCRIPTION_MAX, MESSAGES, TITLE_MAX, isCategory, type PostCategory } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+// Spam defences (issue 19): links of new members, blocked words, the review of a member's first post.
+import {
+  assertLinkLimit,
+  findBlockedWord,
+  recordFirstPost,
+  recordHeld,
+} from "#app/features/moderation/spam-defences.server.ts";
 
 export const WORDS_PER_MINUTE = 200;
 const SLUG_MAX = 80;
@@ -97,10 +104,11 @@ function randomSuffix(): string {
   return Math.random().toString(36).slice(2, 7).padEnd(5, "0");
 }
 
-/** Links `tagIds` to the post in order and counts the post on each tag. */
-async function attachTags(tx: Executor, postId: number, tagIds: number[]) {
+/** Links `tagIds` to the post in order and counts the post on each tag (unless it is held for review). */
+async function attachTags(tx: Executor, postId: number, tagIds: number[], { count = true } = {}) {
   if (tagIds.length === 0) return;
   await tx.insert(postTags).values(tagIds.map((tagId, position) => ({ postId, tagId, position })));
+  if (!count) return;
   await tx
     .update(tags)
     .set({ postCount: sql`${tags.postCount} + 1` })
@@ -116,14 +124,22 @@ async function detachTags(tx: Executor, postId: number, tagIds: number[]) {
     .where(inArray(tags.id, tagIds));
 }
 
-/** Publishes a post for the viewer. The slug comes from the title, with a short suffix when it is taken. */
+/**
+ * Publishes a post for the viewer. The slug comes from the title, with a short suffix when it is taken. A post
+ * that trips a blocked word is saved hidden (`held`: deleted_at set, not counted on its tags) for review.
+ */
 export async function createPost(
   viewer: Viewer | null,
   input: PostInput,
-): Promise<{ id: number; slug: string }> {
+): Promise<{ id: number; slug: string; held: boolean }> {
   const author = requireMember(viewer, "Entre na sua conta para publicar no blog.");
   const clean = cleanInput(input);
+  assertLinkLimit(author, { html: clean.body }, "body");
   await assertContentRate(author, "post");
+  const blockedWord = await findBlockedWord({
+    text: [clean.title, clean.description, ...clean.tagNames],
+    html: [clean.body],
+  });
   const base = slugify(clean.title, { maxLength: SLUG_MAX }) || "post";
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -142,16 +158,22 @@ export async function createPost(
           coverUrl: clean.coverUrl,
           readingMinutes: clean.readingMinutes,
           favoriteCount: input.favorite ? 1 : 0,
+          ...(blockedWord === null ? {} : { deletedAt: new Date() }),
         })
         .onConflictDoNothing({ target: posts.slug })
         .returning({ id: posts.id, slug: posts.slug });
     }
     if (!created) throw new AppError("conflict", "Não foi possível publicar agora. Tente de novo.");
-    await attachTags(tx, created.id, await resolveTags(tx, clean.tagNames));
+    await attachTags(tx, created.id, await resolveTags(tx, clean.tagNames), { count: blockedWord === null });
     if (input.favorite) {
       await tx.insert(favorites).values({ userId: author.id, targetKind: "post", targetId: created.id });
     }
-    return created;
+    if (blockedWord !== null) {
+      await recordHeld(tx, { kind: "post", id: created.id, authorId: author.id, word: blockedWord });
+      return { ...created, held: true };
+    }
+    await recordFirstPost(tx, author, { kind: "post", id: created.id });
+    return { ...created, held: false };
   });
 }
 
@@ -179,6 +201,7 @@ export async function updatePost(
   return db.transaction(async (tx) => {
     const post = await loadManagedPost(tx, viewer, postId);
     const clean = cleanInput(input, post.coverUrl);
+    if (viewer) assertLinkLimit(viewer, { html: clean.body }, "body");
     await tx
       .update(posts)
       .set({

@@ -11,7 +11,6 @@ import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import {
   ACCESS_MESSAGES,
-  canModify,
   requireAuthorOrModerator,
   requireMember,
   requireModerator,
@@ -22,6 +21,16 @@ import { checkRevisionSummary } from "./revisions.server.ts";
 import { MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+// Privileges and spam defences (issue 19): who edits directly, links of new members, blocked words.
+import { editMode, SUGGESTED_EDIT_MESSAGES } from "#app/features/moderation/rules.ts";
+import {
+  assertLinkLimit,
+  findBlockedWord,
+  recordFirstPost,
+  recordHeld,
+} from "#app/features/moderation/spam-defences.server.ts";
+import type { EditOutcome } from "./question-writes.server.ts";
+import { pendingSuggestionOf, saveSuggestedEdit } from "./suggested-edits.server.ts";
 import { href } from "react-router";
 
 export const ANSWER_MESSAGES = {
@@ -35,39 +44,59 @@ function checkBody(html: string): string {
   return body;
 }
 
-/** Posts an answer to a live question. */
+/**
+ * Posts an answer to a live question. An answer that trips a blocked word is saved hidden (`held`: not
+ * counted on the question, the asker not told) for review.
+ */
 export async function createAnswer(
   viewer: Viewer | null,
   questionId: number,
   html: string,
-): Promise<{ id: number }> {
+): Promise<{ id: number; held: boolean }> {
   const member = requireMember(viewer);
   const body = checkBody(html);
+  assertLinkLimit(member, { html: body }, "body");
   await assertContentRate(member, "answer", "body");
+  const blockedWord = await findBlockedWord({ html: [body] });
   const db = await getDb();
   return db.transaction(async (tx) => {
-    // The counter moves first: the update locks the question's row and says whether it is live.
-    const [question] = await tx
-      .update(questions)
-      .set({ answerCount: sql`${questions.answerCount} + 1`, lastActivityAt: new Date() })
-      .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
-      .returning({
-        id: questions.id,
-        authorId: questions.authorId,
-        title: questions.title,
-        closedAt: questions.closedAt,
-        lockedAt: questions.lockedAt,
-      });
+    // The counter moves first: the update locks the question's row and says whether it is live. A held
+    // answer only locks it (restoreAnswer counts it).
+    const live = and(eq(questions.id, questionId), isNull(questions.deletedAt));
+    const columns = {
+      id: questions.id,
+      authorId: questions.authorId,
+      title: questions.title,
+      closedAt: questions.closedAt,
+      lockedAt: questions.lockedAt,
+    };
+    const [question] =
+      blockedWord === null
+        ? await tx
+            .update(questions)
+            .set({ answerCount: sql`${questions.answerCount} + 1`, lastActivityAt: new Date() })
+            .where(live)
+            .returning(columns)
+        : await tx.select(columns).from(questions).where(live).for("update");
     if (!question) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
     // A closed or locked question takes no answers (the transaction gives the count back).
     if (question.closedAt) throw new AppError("conflict", CLOSING_MESSAGES.closedToAnswers);
     if (question.lockedAt) throw new AppError("conflict", CLOSING_MESSAGES.locked);
     const [row] = await tx
       .insert(answers)
-      .values({ questionId, authorId: member.id, body })
+      .values({
+        questionId,
+        authorId: member.id,
+        body,
+        ...(blockedWord === null ? {} : { deletedAt: new Date(), deletedBy: null }),
+      })
       .returning({ id: answers.id });
     if (!row) throw new Error("createAnswer: insert returned nothing");
     await tx.insert(revisions).values({ targetKind: "answer", targetId: row.id, editorId: member.id, body });
+    if (blockedWord !== null) {
+      await recordHeld(tx, { kind: "answer", id: row.id, authorId: member.id, word: blockedWord });
+      return { id: row.id, held: true };
+    }
     await notify(tx, {
       userId: question.authorId,
       kind: "answer",
@@ -77,7 +106,8 @@ export async function createAnswer(
       url: `${href("/questions/:id", { id: String(questionId) })}#resposta-${row.id}`,
       groupKey: `answers:question:${questionId}`,
     });
-    return { id: row.id };
+    await recordFirstPost(tx, member, { kind: "answer", id: row.id });
+    return { id: row.id, held: false };
   });
 }
 
@@ -129,11 +159,22 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
   };
 }
 
-/** An answer's current text for its edit form; null when the viewer may not edit it. */
+export type AnswerForEdit = {
+  id: number;
+  questionId: number;
+  questionTitle: string;
+  body: string;
+  /** "suggest": the viewer may not edit others' answers directly yet; the edit waits for review. */
+  mode: "direct" | "suggest";
+  /** The viewer's own suggestion still waiting for review (the form starts from it). */
+  pendingSuggestion: boolean;
+};
+
+/** An answer's current text (or the viewer's pending suggestion) for its edit form; null for visitors. */
 export async function getAnswerForEdit(
   viewer: Viewer | null,
   answerId: number,
-): Promise<{ id: number; questionId: number; questionTitle: string; body: string } | null> {
+): Promise<AnswerForEdit | null> {
   if (!viewer || !Number.isSafeInteger(answerId)) return null;
   const db = await getDb();
   const [row] = await db
@@ -149,35 +190,64 @@ export async function getAnswerForEdit(
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .where(eq(answers.id, answerId));
-  if (!row || row.deletedAt || row.questionDeletedAt || !canModify(viewer, row.authorId)) return null;
-  return { id: row.id, questionId: row.questionId, questionTitle: row.questionTitle, body: row.body };
+  const mode = row ? editMode(viewer, row.authorId) : null;
+  if (!row || row.deletedAt || row.questionDeletedAt || !mode) return null;
+  const values = {
+    id: row.id,
+    questionId: row.questionId,
+    questionTitle: row.questionTitle,
+    body: row.body,
+    mode,
+    pendingSuggestion: false,
+  };
+  if (mode === "direct") return values;
+  const pending = await pendingSuggestionOf(db, viewer.id, "answer", answerId);
+  return pending ? { ...values, body: pending.body, pendingSuggestion: true } : values;
 }
 
-/** Edits an answer (author or moderator), keeping a revision (with the editor's optional summary). */
+/**
+ * Edits an answer, keeping a revision (with the editor's optional summary): its author, a moderator and members with the `editDirectly` privilege
+ * at once; any other member's edit is saved as a suggestion for review.
+ */
 export async function updateAnswer(
   viewer: Viewer | null,
   answerId: number,
   html: string,
   options: { summary?: string | null } = {},
-): Promise<{ questionId: number; changed: boolean }> {
-  requireMember(viewer);
+): Promise<{ questionId: number } & Omit<EditOutcome, "id">> {
+  const editor = requireMember(viewer);
   const body = checkBody(html);
   const summary = checkRevisionSummary(options.summary);
+  assertLinkLimit(editor, { html: body }, "body");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
     if (answer.deletedAt || answer.questionDeletedAt) {
       throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
     }
-    const member = requireAuthorOrModerator(viewer, answer.authorId);
-    refuseIfLocked(member, answer.questionLockedAt);
+    refuseIfLocked(editor, answer.questionLockedAt);
+    if (editMode(editor, answer.authorId) === "suggest") {
+      const { replaced } = await saveSuggestedEdit(tx, {
+        kind: "answer",
+        targetId: answerId,
+        editorId: editor.id,
+        body,
+        summary,
+      });
+      return {
+        questionId: answer.questionId,
+        changed: false,
+        suggested: true,
+        message: replaced ? SUGGESTED_EDIT_MESSAGES.replaced : SUGGESTED_EDIT_MESSAGES.sent,
+      };
+    }
     if (answer.body === body) return { questionId: answer.questionId, changed: false };
     const now = new Date();
     await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answerId));
     await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
     await tx
       .insert(revisions)
-      .values({ targetKind: "answer", targetId: answerId, editorId: member.id, body, summary });
+      .values({ targetKind: "answer", targetId: answerId, editorId: editor.id, body, summary });
     return { questionId: answer.questionId, changed: true };
   });
 }

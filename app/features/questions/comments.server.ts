@@ -15,6 +15,13 @@ import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+// Privileges and spam defences (issue 19): commenting is a privilege, links of new members, blocked words.
+import { requirePrivilege } from "#app/features/moderation/rules.ts";
+import {
+  assertLinkLimit,
+  findBlockedWord,
+  recordHeld,
+} from "#app/features/moderation/spam-defences.server.ts";
 import { href } from "react-router";
 
 export type CommentView = {
@@ -35,27 +42,44 @@ export function normaliseCommentBody(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * Comments on a question or an answer. A comment that trips a blocked word is saved hidden (`held`: not
+ * counted, nobody told but its author) for review.
+ */
 export async function addComment(
   viewer: Viewer | null,
   target: { kind: TargetKind; id: number },
   text: string,
-): Promise<{ id: number; questionId: number }> {
+): Promise<{ id: number; questionId: number; held: boolean }> {
   const member = requireMember(viewer);
+  requirePrivilege(member, "participate", "body");
   const body = normaliseCommentBody(text);
   const length = Array.from(body).length;
   if (length < COMMENT_MIN || length > COMMENT_MAX) {
     throw new AppError("validation", MESSAGES.commentLength, { field: "body" });
   }
+  assertLinkLimit(member, { text: body }, "body");
   await assertContentRate(member, "comment", "body");
+  const blockedWord = await findBlockedWord({ text: [body] });
   const db = await getDb();
   return db.transaction(async (tx) => {
     const locked = await lockTarget(tx, target.kind, target.id);
     refuseIfLocked(member, locked.questionLockedAt);
     const [row] = await tx
       .insert(comments)
-      .values({ targetKind: target.kind, targetId: target.id, authorId: member.id, body })
+      .values({
+        targetKind: target.kind,
+        targetId: target.id,
+        authorId: member.id,
+        body,
+        ...(blockedWord === null ? {} : { deletedAt: new Date() }),
+      })
       .returning({ id: comments.id });
     if (!row) throw new Error("addComment: insert returned nothing");
+    if (blockedWord !== null) {
+      await recordHeld(tx, { kind: "comment", id: row.id, authorId: member.id, word: blockedWord });
+      return { id: row.id, questionId: locked.questionId, held: true };
+    }
     const table = target.kind === "question" ? questions : answers;
     await tx
       .update(table)
@@ -68,7 +92,7 @@ export async function addComment(
       title: `${member.name} comentou na sua ${target.kind === "question" ? "pergunta" : "resposta"}`,
       url: `${href("/questions/:id", { id: String(locked.questionId) })}#comentario-${row.id}`,
     });
-    return { id: row.id, questionId: locked.questionId };
+    return { id: row.id, questionId: locked.questionId, held: false };
   });
 }
 

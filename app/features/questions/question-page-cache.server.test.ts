@@ -38,7 +38,7 @@ describe("the shared question page", () => {
 
   test.each<[string, (ids: { id: number; answerId: number }) => Promise<unknown>]>([
     ["a vote on an answer", ({ answerId }) => castVote(people.rich, { kind: "answer", id: answerId }, 1)],
-    ["a vote on the question", ({ id }) => castVote(people.rich, { kind: "question", id }, -1)],
+    ["a vote on the question", ({ id }) => castVote(people.moderator, { kind: "question", id }, -1)],
     ["a comment", ({ answerId }) => addComment(people.rich, { kind: "answer", id: answerId }, COMMENT)],
     ["a new answer", ({ id }) => createAnswer(people.rich, id, "<p>Outra resposta, também longa.</p>")],
     [
@@ -94,10 +94,11 @@ describe("the shared question page", () => {
     for (const mark of ["myVote", "favorited", "canDelete", "canEdit", "canAccept", "isAuthor"]) {
       expect(kept).not.toContain(mark);
     }
-    expect(asRich?.answers[0]).toMatchObject({ myVote: 1, canEdit: false });
+    // Another member's edit is a suggestion (issue 19); the author's is direct.
+    expect(asRich?.answers[0]).toMatchObject({ myVote: 1, canEdit: true, suggestsEdit: true });
     expect(asRich?.question).toMatchObject({ favorited: true });
     expect(asRich?.question.comments[0]?.canDelete).toBe(true);
-    expect(asOther?.answers[0]).toMatchObject({ myVote: 0, canEdit: true });
+    expect(asOther?.answers[0]).toMatchObject({ myVote: 0, canEdit: true, suggestsEdit: false });
     expect(asOther?.question).toMatchObject({ favorited: false });
     expect(asOther?.question.comments[0]?.canDelete).toBe(false);
   });

@@ -19,12 +19,16 @@ import {
 } from "./question-page-cache.server.ts";
 import { jsonLdString, qaPageJsonLd } from "./structured-data.ts";
 import { BOUNTY_MIN_REPUTATION } from "./schemas.ts";
+// Who edits others' posts directly and who suggests edits (issue 19).
+import { editMode } from "#app/features/moderation/rules.ts";
 
 export type AnswerOnPage = AnswerView & {
   myVote: -1 | 0 | 1;
   comments: CommentView[];
   bountyAwarded: number | null;
   canEdit: boolean;
+  /** The viewer's edit would be a suggestion for review ("Sugerir edição"). */
+  suggestsEdit: boolean;
   canDelete: boolean;
   canRestore: boolean;
   canAccept: boolean;
@@ -79,7 +83,8 @@ export async function loadQuestionPage(
       ...a,
       myVote: marks.answerVotes.get(a.id) ?? 0,
       comments: a.comments.map(withDeleteRight),
-      canEdit: !a.deletedAt && (moderator || (own(a.author.id) && !question.lockedAt)),
+      canEdit: !a.deletedAt && Boolean(viewer) && (moderator || !question.lockedAt),
+      suggestsEdit: editMode(viewer, a.author.id) === "suggest",
       canDelete: !a.deletedAt && (moderator || (own(a.author.id) && !a.accepted)),
       canRestore: Boolean(a.deletedAt) && moderator,
       canAccept: permissions.isAuthor && !a.deletedAt && !question.deletedAt,

@@ -12,7 +12,6 @@ import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import {
   ACCESS_MESSAGES,
-  canModify,
   requireAuthorOrModerator,
   requireMember,
   requireModerator,
@@ -20,10 +19,19 @@ import {
 import { refuseIfLocked } from "./closing.server.ts";
 import { getQuestion } from "./question-detail.server.ts";
 import { checkRevisionSummary } from "./revisions.server.ts";
+import { pendingSuggestionOf, saveSuggestedEdit } from "./suggested-edits.server.ts";
 import { forgetListTotals } from "./question-list.server.ts";
 import { MESSAGES, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+// Privileges and spam defences (issue 19): who edits directly, links of new members, blocked words.
+import { editMode, SUGGESTED_EDIT_MESSAGES } from "#app/features/moderation/rules.ts";
+import {
+  assertLinkLimit,
+  findBlockedWord,
+  recordFirstPost,
+  recordHeld,
+} from "#app/features/moderation/spam-defences.server.ts";
 
 export type QuestionWriteInput = {
   title: string;
@@ -91,14 +99,29 @@ async function tagIdsOf(tx: Executor, questionId: number): Promise<number[]> {
   return rows.map((r) => r.tagId);
 }
 
-/** Asks a question. Returns its id (numeric and sequential: the serial). */
+/** The link limit of new members over a question's two texts, shown by the text that has links. */
+function checkQuestionLinks(member: Viewer, checked: CheckedQuestion) {
+  const field = /<a\s/i.test(checked.description) ? "description" : "details";
+  assertLinkLimit(member, { html: `${checked.description}${checked.details}` }, field);
+}
+
+/**
+ * Asks a question. Returns its id (numeric and sequential: the serial). A question that trips a blocked word is
+ * saved hidden (`held`: deleted_at set, deleted_by null, no tag counts, no followers told) for review.
+ */
 export async function createQuestion(
   viewer: Viewer | null,
   input: QuestionWriteInput,
-): Promise<{ id: number }> {
+): Promise<{ id: number; held: boolean }> {
   const member = requireMember(viewer);
   const checked = checkQuestion(input);
+  checkQuestionLinks(member, checked);
   await assertContentRate(member, "question");
+  const blockedWord = await findBlockedWord({
+    text: [checked.title, ...checked.tagNames],
+    html: [checked.description, checked.details],
+  });
+  const held = blockedWord !== null;
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -108,6 +131,7 @@ export async function createQuestion(
         title: checked.title,
         description: checked.description,
         details: checked.details,
+        ...(held ? { deletedAt: new Date(), deletedBy: null } : {}),
       })
       .returning({ id: questions.id });
     if (!row) throw new Error("createQuestion: insert returned nothing");
@@ -116,11 +140,14 @@ export async function createQuestion(
       await tx
         .insert(questionTags)
         .values(resolved.map((t, position) => ({ questionId: row.id, tagId: t.id, position })));
-      await moveTagCounts(
-        tx,
-        resolved.map((t) => t.id),
-        1,
-      );
+      // A held question counts on its tags once restored (restoreQuestion), as a deleted one does.
+      if (!held) {
+        await moveTagCounts(
+          tx,
+          resolved.map((t) => t.id),
+          1,
+        );
+      }
     }
     await tx.insert(revisions).values({
       targetKind: "question",
@@ -131,49 +158,117 @@ export async function createQuestion(
       details: checked.details,
       tags: resolved.map((t) => t.name),
     });
+    if (blockedWord !== null) {
+      await recordHeld(tx, {
+        kind: "question",
+        id: row.id,
+        authorId: member.id,
+        word: blockedWord,
+      });
+      return { id: row.id, held: true };
+    }
     await notifyTagFollowers(tx, {
       actorId: member.id,
       questionId: row.id,
       questionTitle: checked.title,
       tags: resolved,
     });
-    return { id: row.id };
+    await recordFirstPost(tx, member, { kind: "question", id: row.id });
+    return { id: row.id, held: false };
   });
   forgetListTotals();
   return result;
 }
 
-/** The values the edit form starts from. Null when the viewer may not edit it. */
-export async function getQuestionForEdit(
-  viewer: Viewer | null,
-  id: number,
-): Promise<{ id: number; title: string; description: string; details: string; tags: string[] } | null> {
+export type QuestionForEdit = {
+  id: number;
+  title: string;
+  description: string;
+  details: string;
+  tags: string[];
+  /** "suggest": the viewer may not edit others' questions directly yet; the edit waits for review. */
+  mode: "direct" | "suggest";
+  /** The viewer's own suggestion still waiting for review (the form starts from it; sending again replaces it). */
+  pendingSuggestion: boolean;
+};
+
+/**
+ * The values the edit form starts from: the question, or the viewer's pending suggestion for it. Null when
+ * the viewer may not edit it (a visitor, a deleted question).
+ */
+export async function getQuestionForEdit(viewer: Viewer | null, id: number): Promise<QuestionForEdit | null> {
   const question = await getQuestion(viewer, id);
-  if (!question || question.deletedAt || !canModify(viewer, question.author.id)) return null;
-  return {
+  if (!question || question.deletedAt) return null;
+  const mode = editMode(viewer, question.author.id);
+  if (!viewer || !mode) return null;
+  const values = {
     id: question.id,
     title: question.title,
     description: question.description,
     details: question.details,
     tags: question.tags.map((t) => t.name),
+    mode,
+    pendingSuggestion: false,
+  };
+  if (mode === "direct") return values;
+  const pending = await pendingSuggestionOf(await getDb(), viewer.id, "question", id);
+  if (!pending) return values;
+  return {
+    ...values,
+    title: pending.title ?? values.title,
+    description: pending.body,
+    details: pending.details ?? values.details,
+    tags: pending.tags ?? values.tags,
+    pendingSuggestion: true,
   };
 }
 
-/** Edits a question (author or moderator), keeping a revision and the tags' counts exact. */
+export type EditOutcome = {
+  id: number;
+  changed: boolean;
+  /** The edit waits for review as a suggestion (the viewer may not edit others' content directly yet). */
+  suggested?: boolean;
+  /** The message for the editor when the edit was suggested. */
+  message?: string;
+};
+
+/**
+ * Edits a question, keeping a revision and the tags' counts exact: its author, a moderator and members with
+ * the `editDirectly` privilege at once; any other member's edit is saved as a suggestion for review.
+ */
 export async function updateQuestion(
   viewer: Viewer | null,
   id: number,
   input: QuestionEditWriteInput,
-): Promise<{ id: number; changed: boolean }> {
-  requireMember(viewer);
+): Promise<EditOutcome> {
+  const editor = requireMember(viewer);
   const checked = checkQuestion(input);
   const summary = checkRevisionSummary(input.summary);
+  checkQuestionLinks(editor, checked);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
     if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
-    const member = requireAuthorOrModerator(viewer, current.authorId);
-    refuseIfLocked(member, current.lockedAt);
+    refuseIfLocked(editor, current.lockedAt);
+    if (editMode(editor, current.authorId) === "suggest") {
+      const { replaced } = await saveSuggestedEdit(tx, {
+        kind: "question",
+        targetId: id,
+        editorId: editor.id,
+        title: checked.title,
+        body: checked.description,
+        details: checked.details,
+        tags: checked.tagNames,
+        summary,
+      });
+      return {
+        id,
+        changed: false,
+        suggested: true,
+        message: replaced ? SUGGESTED_EDIT_MESSAGES.replaced : SUGGESTED_EDIT_MESSAGES.sent,
+      };
+    }
+    const member = editor;
 
     const resolved = await resolveTagRows(tx, checked.tagNames);
     const before = await tx

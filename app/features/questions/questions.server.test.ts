@@ -88,17 +88,22 @@ describe("asking", () => {
 });
 
 describe("editing", () => {
-  test("permission matrix: visitor and other member refused; author and moderator edit", async () => {
+  test("permission matrix: visitor refused, another member suggests; author and moderator edit", async () => {
     const id = await askAs(people.author);
     const edit = questionInput({ title: "Um título editado com calma e bem claro" });
     await expect(updateQuestion(null, id, edit)).rejects.toMatchObject({ code: "unauthenticated" });
-    await expect(updateQuestion(people.other, id, edit)).rejects.toMatchObject({ code: "forbidden" });
+    // Below the editDirectly privilege an edit of someone else's question waits for review (issue 19).
+    await expect(updateQuestion(people.other, id, edit)).resolves.toMatchObject({
+      changed: false,
+      suggested: true,
+    });
     await expect(updateQuestion(people.author, id, edit)).resolves.toMatchObject({ changed: true });
     await expect(
       updateQuestion(people.moderator, id, { ...edit, title: "Um título revisto pela moderação" }),
     ).resolves.toMatchObject({ changed: true });
-    expect(await getQuestionForEdit(people.other, id)).toBeNull();
-    expect(await getQuestionForEdit(people.author, id)).toMatchObject({ id });
+    expect(await getQuestionForEdit(null, id)).toBeNull();
+    expect(await getQuestionForEdit(people.other, id)).toMatchObject({ id, mode: "suggest" });
+    expect(await getQuestionForEdit(people.author, id)).toMatchObject({ id, mode: "direct" });
   });
 
   test("an edit keeps a revision with who and what, and keeps tag counts exact", async () => {
@@ -178,13 +183,23 @@ describe("deleting and restoring", () => {
       canDelete: false,
       canVote: false,
     });
-    expect(questionPermissions(people.other, question)).toMatchObject({ canEdit: false, canVote: true });
+    // Another member may open the edit page to suggest an edit (issue 19); the author edits directly.
+    expect(questionPermissions(people.other, question)).toMatchObject({
+      canEdit: true,
+      suggestsEdit: true,
+      canVote: true,
+    });
     expect(questionPermissions(people.author, question)).toMatchObject({
       canEdit: true,
+      suggestsEdit: false,
       canDelete: true,
       canVote: false,
     });
-    expect(questionPermissions(people.moderator, question)).toMatchObject({ canEdit: true, canDelete: true });
+    expect(questionPermissions(people.moderator, question)).toMatchObject({
+      canEdit: true,
+      suggestsEdit: false,
+      canDelete: true,
+    });
   });
 });
 

@@ -32,11 +32,13 @@ describe("recomputeReputation", () => {
     const q2 = await askAs(bia);
     for (const voter of [bia, caio, duda, edu, ...fans])
       await castVote(voter, { kind: "question", id: q1 }, 1);
-    await castVote(caio, { kind: "question", id: q2 }, -1);
+    // Voting down is a privilege (issue 19); the session says how much reputation the voter has.
+    const downvoter = (m: typeof caio) => ({ ...m, reputation: 50 });
+    await castVote(downvoter(caio), { kind: "question", id: q2 }, -1);
     const a1 = (await createAnswer(caio, q1, "<p>Resposta do Caio</p>")).id;
     const a2 = (await createAnswer(duda, q1, "<p>Resposta da Duda</p>")).id;
     await Promise.all([bia, edu, ana].map((v) => castVote(v, { kind: "answer", id: a1 }, 1)));
-    await castVote(edu, { kind: "answer", id: a2 }, -1);
+    await castVote(downvoter(edu), { kind: "answer", id: a2 }, -1);
     await castVote(edu, { kind: "answer", id: a2 }, 1);
     await castVote(bia, { kind: "question", id: q1 }, 1); // taken back
     await acceptAnswer(ana, a2);

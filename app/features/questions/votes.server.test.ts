@@ -8,11 +8,17 @@ import { deleteQuestion } from "./question-writes.server.ts";
 import { ledgerReputation, recomputeReputation } from "./reputation.server.ts";
 import { askAs, cast } from "./test-support.ts";
 import { castVote, myVotes, VOTE_MESSAGES } from "./votes.server.ts";
+import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 
 const db = setupTestDatabase();
 let people: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {
   people = await cast(db());
+  // The voter of these tests may vote down too (PRIVILEGES.voteDown; the gates have their own tests).
+  people.other = await createMember(db(), {
+    name: "Outra Pessoa",
+    reputation: PRIVILEGES.voteDown.reputation,
+  });
 });
 
 async function reputationOf(id: number) {

@@ -7,6 +7,8 @@ import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { requireMember } from "./access.server.ts";
+// Voting up and down are privileges earned by reputation (issue 19).
+import { requirePrivilege } from "#app/features/moderation/rules.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
@@ -49,6 +51,8 @@ export async function castVote(
     const [existing] = await tx.select({ value: votes.value }).from(votes).where(key);
     const previous = (existing?.value ?? 0) as -1 | 0 | 1;
     const next: -1 | 0 | 1 = previous === value ? 0 : value;
+    // Casting needs the privilege; taking a vote back never does.
+    if (next !== 0) requirePrivilege(member, next === 1 ? "voteUp" : "voteDown");
 
     if (next === 0) await tx.delete(votes).where(key);
     else if (previous === 0) {

@@ -6,6 +6,7 @@ import type { PostFormActionData, PostFormValues } from "#app/features/posts/com
 import type { PostInput } from "#app/features/posts/posts.server.ts";
 import { postSchema } from "#app/features/posts/schemas.ts";
 import { storeImage } from "#app/features/uploads/uploads.server.ts";
+import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { prepareSubmittedRichText } from "#app/lib/sanitize.server.ts";
@@ -44,7 +45,7 @@ function submittedValues(formData: FormData): PostFormValues {
 export async function handlePostForm(
   request: Request,
   viewer: Viewer,
-  save: (input: PostInput) => Promise<{ slug: string }>,
+  save: (input: PostInput) => Promise<{ slug: string; held?: boolean }>,
 ) {
   let formData: FormData;
   try {
@@ -69,7 +70,7 @@ export async function handlePostForm(
         throw error;
       }
     }
-    const { slug } = await save({
+    const { slug, held } = await save({
       title: submission.value.title,
       description: submission.value.description,
       category: submission.value.category,
@@ -79,6 +80,13 @@ export async function handlePostForm(
       coverUrl,
       favorite: submission.value.favorite,
     });
+    // A post held for review is hidden: its author reads why above the (emptied) form, not on a missing page.
+    if (held) {
+      return data<PostFormActionData>({
+        result: submission.reply({ formErrors: [SPAM_MESSAGES.held], resetForm: true }),
+        values: { ...values, title: "", description: "", body: "", tags: [] },
+      });
+    }
     return redirect(href("/blog/:slug", { slug }));
   } catch (error) {
     return errorReply<PostFormActionData>(submission, error, { values }, { fields: FIELDS });

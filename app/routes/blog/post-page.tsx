@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { addPostComment, deletePostComment, listPostComments } from "#app/features/posts/comments.server.ts";
+import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import { AuthorBlock } from "#app/features/posts/components/author-block.tsx";
 import { tagHref } from "#app/features/posts/components/blog-sidebar.tsx";
 import { CommentSection, type CommentActionData } from "#app/features/posts/components/comment-section.tsx";
@@ -84,7 +85,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return refused(submission.error?.body?.[0] ?? "Não foi possível enviar o comentário.", 400);
     }
     try {
-      const { id } = await addPostComment(viewer, postId, submission.value);
+      const { id, held } = await addPostComment(viewer, postId, submission.value);
+      // A held comment is hidden until reviewed: its writer reads why by the form.
+      if (held) return data<CommentActionData>({ formId, ok: true, message: SPAM_MESSAGES.held });
       if (back) return redirect(`${back}#comentario-${id}`);
       return data<CommentActionData>({ formId, ok: true });
     } catch (error) {

@@ -1,4 +1,5 @@
-// /questions/{id}/respostas/{answerId}/editar — the author or a moderator edits an answer (kept as a revision).
+// /questions/{id}/respostas/{answerId}/editar — the author, a moderator or a member with the editDirectly
+// privilege edits an answer (kept as a revision); any other member suggests an edit for review (issue 19).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
@@ -16,9 +17,14 @@ import { appErrorResult } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { richTextFromForm, sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
+import { SuggestionNote } from "./suggestion-note.tsx";
 import type { Route } from "./+types/answer-edit";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Editar resposta", noindex: true });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: loaderData?.answer.mode === "suggest" ? "Sugerir edição da resposta" : "Editar resposta",
+    noindex: true,
+  });
 
 function ids(params: { id?: string; answerId?: string }) {
   const id = parseQuestionId(params.id);
@@ -60,7 +66,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
   try {
-    await updateAnswer(viewer, answerId, body, { summary: submission.value.summary });
+    const outcome = await updateAnswer(viewer, answerId, body, { summary: submission.value.summary });
+    if (outcome.suggested) return data<FormActionData>({ ok: true, message: outcome.message });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data<FormActionData>(
@@ -76,6 +83,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AnswerEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { answer } = loaderData;
   const navigation = useNavigation();
+  const suggest = answer.mode === "suggest";
+  const back = `${href("/questions/:id", { id: String(answer.questionId) })}#resposta-${answer.id}`;
+  if (actionData?.ok && actionData.message) {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-8">
+        <h1 className="text-primary text-2xl font-bold md:text-3xl">Sugerir edição</h1>
+        <p role="status" className="text-green-dark mt-4 rounded-md bg-green-50 px-4 py-3 font-medium">
+          {actionData.message}
+        </p>
+        <p className="mt-4">
+          <Link to={back} className="text-primary hover:underline">
+            ← Voltar para a pergunta
+          </Link>
+        </p>
+      </div>
+    );
+  }
   const error = actionData?.result?.error?.body?.[0] ?? actionData?.message;
   const summaryError = actionData?.result?.error?.summary?.[0];
   return (
@@ -88,8 +112,11 @@ export default function AnswerEdit({ loaderData, actionData }: Route.ComponentPr
           ← Voltar para a pergunta
         </Link>
       </p>
-      <h1 className="text-primary mt-2 text-2xl font-bold md:text-3xl">Editar resposta</h1>
+      <h1 className="text-primary mt-2 text-2xl font-bold md:text-3xl">
+        {suggest ? "Sugerir edição" : "Editar resposta"}
+      </h1>
       <p className="mt-1 text-slate-700">Resposta a “{answer.questionTitle}”</p>
+      {suggest ? <SuggestionNote pending={answer.pendingSuggestion} /> : null}
       <Form method="post" className="mt-6 flex flex-col gap-4">
         <RichTextField
           name="body"
@@ -107,7 +134,7 @@ export default function AnswerEdit({ loaderData, actionData }: Route.ComponentPr
         />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-            Salvar edição
+            {suggest ? "Enviar sugestão" : "Salvar edição"}
           </button>
           <Link
             to={`${href("/questions/:id", { id: String(answer.questionId) })}#resposta-${answer.id}`}

@@ -1,6 +1,9 @@
 // /ask-a-question — 'Fazer uma pergunta' (members only): the form, with guidance boxes beside it.
-import { redirect, href } from "react-router";
-import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
+import { useEffect } from "react";
+import { data, Link, redirect, href } from "react-router";
+import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
+import { clearQuestionDrafts, QuestionForm } from "#app/features/questions/components/question-form.tsx";
+import type { FormActionData } from "#app/features/questions/schemas.ts";
 import { createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
@@ -28,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A new question: its author's profile at once, the lists a few seconds later.
   writeChanges(context, topic.member(viewer.id));
   return handleQuestionForm(await request.formData(), async (input) => {
-    const { id } = await createQuestion(viewer, input);
+    const { id, held } = await createQuestion(viewer, input);
+    // A held question is hidden until reviewed: its author is told here, not sent to a page they cannot see.
+    if (held) return data<FormActionData>({ ok: true, message: SPAM_MESSAGES.held });
     return redirect(href("/questions/:id", { id: String(id) }));
   });
 }
@@ -85,7 +90,36 @@ function Guidance() {
   );
 }
 
+function HeldNotice({ message }: { message: string }) {
+  // The question was saved (held for review): the drafts of this browser go.
+  useEffect(() => clearQuestionDrafts(DRAFT_PREFIX), []);
+  return (
+    <div className="mt-6 flex flex-col items-start gap-4">
+      <p role="status" className="text-green-dark rounded-md bg-green-50 px-4 py-3 font-medium">
+        {message}
+      </p>
+      <p className="text-slate-700">
+        Ela aparece assim que alguém da moderação revisá-la; você será avisado nas notificações.{" "}
+        <Link to="/privilegios#retidas" className="text-primary underline">
+          Por que isso acontece?
+        </Link>
+      </p>
+      <Link to={href("/questions")} className="btn-outline">
+        Ver as perguntas
+      </Link>
+    </div>
+  );
+}
+
 export default function AskQuestion({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData && "ok" in actionData && actionData.ok && actionData.message) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <h1 className="text-primary text-2xl font-bold md:text-3xl">Fazer uma pergunta</h1>
+        <HeldNotice message={actionData.message} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-primary text-2xl font-bold md:text-3xl">Fazer uma pergunta</h1>

@@ -257,6 +257,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
                         ? href("/questions/:id/editar", { id: String(question.id) })
                         : undefined
                     }
+                    editLabel={permissions.suggestsEdit ? "Sugerir edição" : undefined}
                     canDelete={permissions.canDelete}
                     signedIn={signedIn}
                     signInHref={signInHref}

@@ -23,12 +23,12 @@ function richField(form: FormData, name: string): { html: string; error?: string
 
 /**
  * Runs `save` with the parsed and sanitised form, or returns the refusal to show. `save` returns the response
- * for a success (a redirect) and may throw AppErrors, whose field tells where the message goes. `edit` also
- * reads the optional "resumo da edição".
+ * for a success (a redirect, or a message when the question waits for review) and may throw AppErrors, whose
+ * field tells where the message goes. `edit` also reads the optional "resumo da edição".
  */
 export async function handleQuestionForm(
   form: FormData,
-  save: (input: QuestionEditInput) => Promise<Response>,
+  save: (input: QuestionEditInput) => Promise<Response | ReturnType<typeof data<FormActionData>>>,
   options: { edit?: boolean } = {},
 ): Promise<Response | ReturnType<typeof data<FormActionData>>> {
   const submission = parseWithZod(form, { schema: options.edit ? questionEditSchema : questionSchema });

@@ -16,7 +16,8 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** What the action answers a comment form: done, or the message for the field and the text to keep. */
 export type CommentActionData =
-  { formId: string; ok: true } | { formId: string; ok: false; error: string; body: string };
+  /** `message`: a comment held for review is not shown; its writer reads why (issue 19). */
+  { formId: string; ok: true; message?: string } | { formId: string; ok: false; error: string; body: string };
 
 export function CommentSection({
   threads,
@@ -218,6 +219,11 @@ function CommentForm({
         Use `código`, **negrito**, *itálico* e [texto](https://…); links viram clicáveis.
       </Hint>
       <FieldError id={errorId} errors={error} />
+      {reply?.ok && reply.message ? (
+        <p role="status" className="text-green-dark text-sm font-medium">
+          {reply.message}
+        </p>
+      ) : null}
       <button type="submit" className="btn-primary self-start" disabled={fetcher.state !== "idle"}>
         {submitLabel}
       </button>

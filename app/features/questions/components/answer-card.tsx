@@ -182,6 +182,7 @@ function AnswerCardContent({
                         })
                       : undefined
                   }
+                  editLabel={answer.suggestsEdit ? "Sugerir edição" : undefined}
                   canDelete={answer.canDelete}
                   signedIn={signedIn}
                   signInHref={signInHref}

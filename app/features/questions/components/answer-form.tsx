@@ -82,7 +82,11 @@ export function AnswerForm({
             defaultValue={reply && !reply.ok ? String(reply.values?.body ?? "") : ""}
             onChange={() => setClientError(undefined)}
           />
-          {reply?.ok && serverReply ? (
+          {reply?.ok && reply.message ? (
+            <p role="status" className="text-green-dark text-sm font-medium">
+              {reply.message}
+            </p>
+          ) : reply?.ok && serverReply ? (
             <p role="status" className="text-green-dark text-sm font-medium">
               Sua resposta foi publicada.
             </p>

@@ -78,7 +78,7 @@ export function CommentSection({
         </ul>
       ) : null}
       {signedIn ? (
-        <details className="group mt-2" open={Boolean(error)}>
+        <details className="group mt-2" open={Boolean(error || reply?.message)}>
           <summary className="text-primary cursor-pointer text-sm font-medium hover:underline">
             Adicionar um comentário
           </summary>
@@ -102,6 +102,11 @@ export function CommentSection({
               [texto](https://…); links viram clicáveis.
             </Hint>
             <FieldError id={`${fieldId}-error`} errors={error} alert />
+            {reply?.ok && reply.message ? (
+              <p role="status" className="text-green-dark text-sm font-medium">
+                {reply.message}
+              </p>
+            ) : null}
             <div>
               <button type="submit" className="btn-outline py-1.5" disabled={fetcher.state !== "idle"}>
                 Comentar

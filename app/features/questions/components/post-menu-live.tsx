@@ -12,6 +12,7 @@ export type LivePostMenuProps = LiveMenuProps & {
   itemBase: string;
   itemClass: string;
   editHref?: string;
+  editLabel?: string;
   canDelete: boolean;
   signedIn: boolean;
   signInHref: string;
@@ -28,6 +29,7 @@ export default function LivePostMenu({
   itemBase,
   itemClass,
   editHref,
+  editLabel = "Editar",
   canDelete,
   signedIn,
   signInHref,
@@ -48,7 +50,7 @@ export default function LivePostMenu({
         >
           {editHref ? (
             <DropdownMenu.Item asChild className={itemClass}>
-              <Link to={editHref}>Editar</Link>
+              <Link to={editHref}>{editLabel}</Link>
             </DropdownMenu.Item>
           ) : null}
           {canDelete ? (

@@ -20,6 +20,8 @@ type Props = {
   /** The post's own address (copied by Copiar link). */
   permalink: string;
   editHref?: string;
+  /** "Sugerir edição" when the viewer's edit would wait for review (issue 19). */
+  editLabel?: string;
   canDelete: boolean;
   signedIn: boolean;
   signInHref: string;
@@ -35,7 +37,16 @@ const itemClass = `${itemBase} text-slate-800`;
 const loadLivePostMenu = () => void import("./post-menu-live.tsx");
 const LivePostMenu = lazy(() => import("./post-menu-live.tsx"));
 
-export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, signInHref }: Props) {
+export function PostMenu({
+  kind,
+  id,
+  permalink,
+  editHref,
+  editLabel,
+  canDelete,
+  signedIn,
+  signInHref,
+}: Props) {
   const { live, liveProps, triggerProps } = useLazyMenu(loadLivePostMenu);
   const [dialog, setDialog] = useState<"delete" | "report" | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -73,6 +84,7 @@ export function PostMenu({ kind, id, permalink, editHref, canDelete, signedIn, s
             itemBase={itemBase}
             itemClass={itemClass}
             editHref={editHref}
+            editLabel={editLabel}
             canDelete={canDelete}
             signedIn={signedIn}
             signInHref={signInHref}

@@ -79,7 +79,11 @@ export function SiteFooter({ contactPhone, contactEmail }: { contactPhone: strin
         <NewsletterForm />
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {COPYRIGHT_YEAR} Suporte de Domingo. Todos os direitos reservados.
+        © {COPYRIGHT_YEAR} Suporte de Domingo. Todos os direitos reservados. ·{" "}
+        {/* What reputation earns (issue 19), outside the spec's Explore list. */}
+        <Link to={href("/privilegios")} className="underline hover:text-white">
+          Privilégios
+        </Link>
       </p>
     </footer>
   );

@@ -1,6 +1,7 @@
 // The answer form: a refused answer comes back in the editor with its message, with or without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { answerSchema, type FormActionData } from "#app/features/questions/schemas.ts";
 import { signInUrl } from "#app/lib/auth-guard.server.ts";
@@ -23,6 +24,8 @@ export async function answerAction({ viewer, questionId, here, form }: QuestionA
   }
   try {
     const created = await createAnswer(viewer, questionId, body);
+    // A held answer is hidden until reviewed: its author reads why by the form.
+    if (created.held) return reply({ intent: "answer", ok: true, message: SPAM_MESSAGES.held });
     return reply({ intent: "answer", ok: true, answerId: created.id });
   } catch (error) {
     // An error about no field is the page's (shown above it), as for every other form of the page.

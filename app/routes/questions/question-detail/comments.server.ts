@@ -1,6 +1,7 @@
 // The comment box under the question and under each answer, and the removal of a comment.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import { addComment, deleteComment } from "#app/features/questions/comments.server.ts";
 import { commentSchema } from "#app/features/questions/schemas.ts";
 import { signInUrl } from "#app/lib/auth-guard.server.ts";
@@ -13,8 +14,9 @@ export async function commentAction({ viewer, here, form, post, target }: Questi
   if (submission.status !== "success") {
     return reply({ intent: "comment", ok: false, target, message: submission.error?.body?.[0] }, 400);
   }
-  await addComment(viewer, post, submission.value.body);
-  return reply({ intent: "comment", ok: true, target });
+  const { held } = await addComment(viewer, post, submission.value.body);
+  // A held comment is hidden until reviewed: its author reads why by the comment box.
+  return reply({ intent: "comment", ok: true, target, ...(held ? { message: SPAM_MESSAGES.held } : {}) });
 }
 
 export async function deleteCommentAction({ viewer, form }: QuestionActionArgs) {
