@@ -39,6 +39,9 @@ export default [
     route("configuracoes", "routes/settings/settings.tsx"),
     route("conta-removida", "routes/settings/account-removed.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
+    // Moderation (issue 19): flags and the review queue.
+    route("sinalizar", "routes/moderation/flag.tsx"),
+    route("revisao", "routes/moderation/review-queue.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),

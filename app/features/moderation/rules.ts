@@ -120,3 +120,14 @@ export function requirePrivilege(viewer: Viewer, privilege: Privilege, field?: s
   }
   return viewer;
 }
+
+// ---------------------------------------------------------------- flags and the review queue (issue 19, FLAGS)
+
+/** Flags one member may raise in a day (moderators included: a flood of flags is a flood of queue items). */
+export const FLAGS_PER_DAY = 20;
+/** Review queue cards per page. */
+export const REVIEW_PAGE_SIZE = 20;
+/** Seconds each app server keeps the header's count of open review items before counting again. */
+export const REVIEW_COUNT_TTL_SECONDS = 10;
+/** The member flag reasons whose trusted flags hide an item before anyone reviews it. */
+export const HIDING_FLAG_REASONS = ["spam", "offensive"] as const satisfies readonly MemberFlagReason[];

@@ -148,21 +148,42 @@ export async function updateAnswer(
   requireMember(viewer);
   const body = checkBody(html);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const answer = await lockAnswer(tx, answerId);
-    if (answer.deletedAt || answer.questionDeletedAt) {
-      throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
-    }
-    const member = requireAuthorOrModerator(viewer, answer.authorId);
-    if (answer.body === body) return { questionId: answer.questionId, changed: false };
-    const now = new Date();
-    await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answerId));
-    await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
-    await tx
-      .insert(revisions)
-      .values({ targetKind: "answer", targetId: answerId, editorId: member.id, body });
-    return { questionId: answer.questionId, changed: true };
-  });
+  return db.transaction((tx) =>
+    saveAnswerEdit(tx, answerId, body, (authorId) => requireAuthorOrModerator(viewer, authorId).id),
+  );
+}
+
+/**
+ * Writes a suggested edit approved in the review queue (issue 19) as a revision by its suggesting editor: the
+ * queue checked the reviewer; the text is checked and sanitised again here. Inside the queue's transaction.
+ */
+export async function applyAnswerEdit(
+  tx: Executor,
+  answerId: number,
+  editorId: number,
+  html: string,
+): Promise<{ questionId: number; changed: boolean }> {
+  return saveAnswerEdit(tx, answerId, checkBody(html), () => editorId);
+}
+
+/** The edit itself; `editorOf` checks who may edit (given the author) and names the revision's editor. */
+async function saveAnswerEdit(
+  tx: Executor,
+  answerId: number,
+  body: string,
+  editorOf: (authorId: number) => number,
+): Promise<{ questionId: number; changed: boolean }> {
+  const answer = await lockAnswer(tx, answerId);
+  if (answer.deletedAt || answer.questionDeletedAt) {
+    throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+  }
+  const editorId = editorOf(answer.authorId);
+  if (answer.body === body) return { questionId: answer.questionId, changed: false };
+  const now = new Date();
+  await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answerId));
+  await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
+  await tx.insert(revisions).values({ targetKind: "answer", targetId: answerId, editorId, body });
+  return { questionId: answer.questionId, changed: true };
 }
 
 /** The reputation moves of taking an acceptance back (or of giving one). */

@@ -27,7 +27,7 @@ describe("question page intents", () => {
     }
   });
 
-  test("the thirteen intents of the page's forms", () => {
+  test("the twelve intents of the page's forms (flags post to /sinalizar)", () => {
     expect([...QUESTION_PAGE_INTENTS].sort()).toEqual([
       "accept",
       "answer",
@@ -38,7 +38,6 @@ describe("question page intents", () => {
       "delete-question",
       "favorite",
       "offer-bounty",
-      "report",
       "restore-answer",
       "restore-question",
       "vote",

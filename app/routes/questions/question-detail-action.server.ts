@@ -1,5 +1,5 @@
 // The action of /questions/{id}: every form of the page posts its `intent` (votes, favourite, answers, comments,
-// acceptance, bounties, deletion, reports), each handled by its own module in `question-detail/`, each checked
+// acceptance, bounties, deletion; flags post to /sinalizar), each handled by its own module in `question-detail/`, each checked
 // in the feature functions. The table below must name a handler for every intent of `QUESTION_PAGE_INTENTS` and
 // nothing else; any other intent is a 400.
 import { redirect, type RouterContextProvider, href } from "react-router";
@@ -24,7 +24,6 @@ import {
   type QuestionActionArgs,
   type QuestionPageIntent,
 } from "./question-detail/intents.server.ts";
-import { reportAction } from "./question-detail/report.server.ts";
 import { voteAction } from "./question-detail/vote.server.ts";
 
 const handlers = {
@@ -40,7 +39,6 @@ const handlers = {
   "restore-answer": restoreAnswerAction,
   "offer-bounty": offerBountyAction,
   "award-bounty": awardBountyAction,
-  report: reportAction,
 } satisfies Record<QuestionPageIntent, (args: QuestionActionArgs) => Promise<unknown>>;
 
 export async function questionDetailAction({

@@ -16,7 +16,9 @@ export type LivePostMenuProps = LiveMenuProps & {
   signedIn: boolean;
   signInHref: string;
   onCopy: () => void;
-  onDialog: (dialog: "delete" | "report") => void;
+  onDialog: (dialog: "delete" | "flag") => void;
+  /** A pointer or the focus on Sinalizar: its dialog's module starts loading. */
+  onFlagIntent: () => void;
 };
 
 export default function LivePostMenu({
@@ -33,6 +35,7 @@ export default function LivePostMenu({
   signInHref,
   onCopy,
   onDialog,
+  onFlagIntent,
 }: LivePostMenuProps) {
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
@@ -60,12 +63,17 @@ export default function LivePostMenu({
             Copiar link
           </DropdownMenu.Item>
           {signedIn ? (
-            <DropdownMenu.Item className={itemClass} onSelect={() => onDialog("report")}>
-              Denunciar
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => onDialog("flag")}
+              onPointerEnter={onFlagIntent}
+              onFocus={onFlagIntent}
+            >
+              Sinalizar
             </DropdownMenu.Item>
           ) : (
             <DropdownMenu.Item asChild className={itemClass}>
-              <Link to={signInHref}>Denunciar</Link>
+              <Link to={signInHref}>Sinalizar</Link>
             </DropdownMenu.Item>
           )}
         </DropdownMenu.Content>

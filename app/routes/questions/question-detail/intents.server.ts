@@ -19,7 +19,6 @@ export const QUESTION_PAGE_INTENTS = [
   "restore-answer",
   "offer-bounty",
   "award-bounty",
-  "report",
 ] as const;
 
 /** What a form of the question page posts as `intent`. */
