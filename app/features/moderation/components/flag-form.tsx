@@ -49,26 +49,24 @@ export function FlagFields({
       >
         <legend className="field-label mb-1">Por que você está sinalizando?</legend>
         {reasons.map((reason) => (
-          // eslint-disable-next-line jsx-a11y/label-has-associated-control -- it wraps its radio; the name is its text
-          <label
+          <div
             key={reason}
-            className="has-[:checked]:border-primary has-[:checked]:bg-primary-light flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 px-3 py-2"
+            className="has-[:checked]:border-primary has-[:checked]:bg-primary-light rounded-md border border-slate-200 px-3 py-2"
           >
-            <input
-              type="radio"
-              name="reason"
-              value={reason}
-              required
-              className="mt-1"
-              aria-describedby={`${base}-${reason}-hint`}
-            />
-            <span className="flex flex-col">
-              <span className="text-sm font-medium text-slate-900">{FLAG_REASONS[reason]}</span>
-              <span id={`${base}-${reason}-hint`} className="text-xs text-slate-600">
-                {HINTS[reason]}
-              </span>
-            </span>
-          </label>
+            <label className="flex cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
+              <input
+                type="radio"
+                name="reason"
+                value={reason}
+                required
+                aria-describedby={`${base}-${reason}-hint`}
+              />
+              {FLAG_REASONS[reason]}
+            </label>
+            <p id={`${base}-${reason}-hint`} className="mt-0.5 pl-7 text-xs text-slate-600">
+              {HINTS[reason]}
+            </p>
+          </div>
         ))}
         <FieldError id={`${base}-reason-error`} errors={reasonError} alert />
       </fieldset>

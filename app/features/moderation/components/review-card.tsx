@@ -263,7 +263,7 @@ function FlagCardView({
             card={card}
             position={position}
             intent="delete"
-            label={card.state === "visible" ? "Excluir" : "Manter excluído"}
+            label={card.state === "removed" ? "Manter excluído" : "Excluir"}
             className="inline-flex items-center rounded-md bg-red-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
           />
         ) : null}
