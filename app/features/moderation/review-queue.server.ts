@@ -19,8 +19,10 @@ import { logModeration, type ModerationAction } from "./moderation-log.server.ts
 import { forgetReviewCount } from "./review-count.server.ts";
 import {
   FLAG_REASONS,
+  REVIEW_FILTERS,
   REVIEW_PAGE_SIZE,
   SITE_REVIEW_REASONS,
+  type ReviewFilter,
   hasPrivilege,
   requirePrivilege,
 } from "./rules.ts";
@@ -34,15 +36,6 @@ import {
   type FlagTargetKind,
   type TargetRow,
 } from "./visibility.server.ts";
-
-export const REVIEW_FILTERS = {
-  todos: "Todos",
-  sinalizacoes: "Sinalizações",
-  primeiras: "Primeiras publicações",
-  retidos: "Retidos",
-  edicoes: "Edições sugeridas",
-} as const;
-export type ReviewFilter = keyof typeof REVIEW_FILTERS;
 
 export function parseReviewFilter(value: string | null): ReviewFilter {
   return value && Object.hasOwn(REVIEW_FILTERS, value) ? (value as ReviewFilter) : "todos";

@@ -131,3 +131,12 @@ export const REVIEW_PAGE_SIZE = 20;
 export const REVIEW_COUNT_TTL_SECONDS = 10;
 /** The member flag reasons whose trusted flags hide an item before anyone reviews it. */
 export const HIDING_FLAG_REASONS = ["spam", "offensive"] as const satisfies readonly MemberFlagReason[];
+/** The review queue's filters, as its address names them (`/revisao?tipo=retidos`). */
+export const REVIEW_FILTERS = {
+  todos: "Todos",
+  sinalizacoes: "Sinalizações",
+  primeiras: "Primeiras publicações",
+  retidos: "Retidos",
+  edicoes: "Edições sugeridas",
+} as const;
+export type ReviewFilter = keyof typeof REVIEW_FILTERS;

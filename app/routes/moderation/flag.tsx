@@ -21,8 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url.searchParams.get("tipo") ?? "",
     formRowId(url.searchParams.get("id")),
   );
-  if (!target) throw data("Este conteúdo não existe ou já foi removido.", { status: 404 });
-  return { target };
+  // Not thrown: right after a flag that hid the item, this page still shows the action's answer.
+  return data({ target }, { status: target ? 200 : 404 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +59,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function FlagPage({ loaderData }: Route.ComponentProps) {
   const { target } = loaderData;
   const reply = useActionData<typeof action>() ?? null;
-  const noun = FLAG_NOUNS[target.kind];
+  const noun = target ? FLAG_NOUNS[target.kind] : "";
+  if (reply?.ok || !target) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-10">
+        <h1 className="text-primary text-2xl font-bold">Sinalizar {noun}</h1>
+        {reply?.ok ? (
+          <p role="status" className="text-green-dark font-medium">
+            {reply.message}
+          </p>
+        ) : (
+          <p className="text-slate-700">Este conteúdo não existe ou já foi removido.</p>
+        )}
+        <Link to={target?.url ?? "/"} className="btn-primary">
+          Voltar
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-primary text-2xl font-bold">Sinalizar {noun}</h1>
@@ -70,29 +87,18 @@ export default function FlagPage({ loaderData }: Route.ComponentProps) {
         </Link>
         . A moderação revisa cada sinalização; quem escreveu não fica sabendo quem sinalizou.
       </p>
-      {reply?.ok ? (
-        <div className="mt-6 flex flex-col items-start gap-4">
-          <p role="status" className="text-green-dark font-medium">
-            {reply.message}
-          </p>
-          <Link to={target.url} className="btn-primary">
-            Voltar
-          </Link>
-        </div>
-      ) : (
-        <Form method="post" className="mt-6">
-          <FlagFields kind={target.kind} id={target.id} reply={reply}>
-            <div className="flex justify-end gap-2">
-              <Link to={target.url} className="btn-ghost">
-                Cancelar
-              </Link>
-              <button type="submit" className="btn-primary">
-                Enviar sinalização
-              </button>
-            </div>
-          </FlagFields>
-        </Form>
-      )}
+      <Form method="post" className="mt-6">
+        <FlagFields kind={target.kind} id={target.id} reply={reply}>
+          <div className="flex justify-end gap-2">
+            <Link to={target.url} className="btn-ghost">
+              Cancelar
+            </Link>
+            <button type="submit" className="btn-primary">
+              Enviar sinalização
+            </button>
+          </div>
+        </FlagFields>
+      </Form>
     </div>
   );
 }

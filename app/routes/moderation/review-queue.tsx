@@ -10,12 +10,11 @@ import {
   decideSuggestedEdit,
   listReviewQueue,
   parseReviewFilter,
-  REVIEW_FILTERS,
   requireReviewer,
   type ApplySuggestedEdit,
   type FlagDecision,
 } from "#app/features/moderation/review-queue.server.ts";
-import { hasPrivilege } from "#app/features/moderation/rules.ts";
+import { hasPrivilege, REVIEW_FILTERS } from "#app/features/moderation/rules.ts";
 import { isFlagTargetKind } from "#app/features/moderation/visibility.server.ts";
 import { applyAnswerEdit } from "#app/features/questions/answers.server.ts";
 import { applyQuestionEdit } from "#app/features/questions/question-writes.server.ts";
@@ -69,15 +68,19 @@ const FLAG_DECISIONS: readonly string[] = [
   "restore",
 ] satisfies FlagDecision[];
 
-type ReviewActionData = { ok: boolean; message: string; position: number };
+/** The decision's answer: its message, and which card it was about and where, to move the focus on. */
+type ReviewActionData = { ok: boolean; message: string; position: number; key: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const position = formRowId(form.get("position"));
+  const key = form.has("editId")
+    ? `edit-${formRowId(form.get("editId"))}`
+    : `${String(form.get("kind") ?? "")}-${formRowId(form.get("id"))}`;
   const refuse = (message: string, status: number) =>
-    data<ReviewActionData>({ ok: false, message, position }, { status });
+    data<ReviewActionData>({ ok: false, message, position, key }, { status });
   try {
     let result;
     if (intent === "approve-edit" || intent === "reject-edit") {
@@ -94,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const page = result.changedPage;
     if (page) writeChanges(context, page.kind === "question" ? topic.question(page.id) : topic.post(page.id));
     else writeChangesNothingVisitorsSee(context);
-    return data<ReviewActionData>({ ok: true, message: result.message, position });
+    return data<ReviewActionData>({ ok: true, message: result.message, position, key });
   } catch (error) {
     if (!isAppError(error)) throw error;
     writeChangesNothingVisitorsSee(context);
@@ -111,18 +114,23 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const statusRef = useRef<HTMLParagraphElement>(null);
   const emptyRef = useRef<HTMLHeadingElement>(null);
 
-  // After a decision: the card now where the decided one was (the next one) takes the focus, or the last one,
-  // or the empty queue's heading; a refusal's message takes it instead.
+  // After a decision: once the refreshed queue no longer holds the decided card, the card now in its place
+  // (the next one) takes the focus, or the last one, or the empty queue's heading; a refusal's message takes
+  // it instead.
+  const handled = useRef<unknown>(null);
   useEffect(() => {
-    if (!reply) return;
+    if (!reply || handled.current === reply) return;
     if (!reply.ok) {
+      handled.current = reply;
       statusRef.current?.focus();
       return;
     }
+    if (cards.some((card) => card.key === reply.key)) return;
+    handled.current = reply;
     const list = [...(listRef.current?.querySelectorAll<HTMLElement>("[data-review-card]") ?? [])];
     const next = list[Math.min(reply.position, list.length - 1)];
     (next ?? emptyRef.current)?.focus();
-  }, [reply]);
+  }, [reply, cards]);
 
   const move = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "j" && event.key !== "k") return;
