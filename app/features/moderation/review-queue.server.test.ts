@@ -223,6 +223,31 @@ describe("decisions", () => {
     expect(await tagQuestionCount(again.tagId)).toBe(1);
   });
 
+  test("a first post approved by a reviewer is logged as approved and leaves the queue", async () => {
+    const question = await questionBy(author);
+    await db().insert(flags).values({
+      targetKind: "question",
+      targetId: question.id,
+      authorId: author.id,
+      reason: "first_post",
+    });
+    const listed = await listReviewQueue(reviewer, "primeiras", 1);
+    expect(listed.cards.map((c) => c.key)).toContain(`question-${question.id}`);
+    const result = await decideFlags(reviewer, { kind: "question", id: question.id }, "dismiss");
+    expect(result.message).toBe("Publicação aprovada.");
+    expect(await flagsOn("question", question.id)).toEqual([
+      expect.objectContaining({
+        status: "declined",
+        outcome: "Revisada e aprovada.",
+        handledBy: reviewer.id,
+      }),
+    ]);
+    expect((await logFor("question", question.id)).at(-1)).toMatchObject({ action: "approve" });
+    expect((await listReviewQueue(reviewer, "primeiras", 1)).cards.map((c) => c.key)).not.toContain(
+      `question-${question.id}`,
+    );
+  });
+
   test("two moderators at once: one decides, the other is told, never a 500", async () => {
     const question = await flaggedQuestion();
     const target = { kind: "question" as const, id: question.id };

@@ -339,6 +339,13 @@ const DECISIONS: Record<
   },
 };
 
+const APPROVED_AS_IS = {
+  status: "declined",
+  outcome: "Revisada e aprovada.",
+  log: "approve",
+  told: "",
+} as const satisfies (typeof DECISIONS)[FlagDecision];
+
 const CONFIRMATIONS: Record<FlagDecision, string> = {
   dismiss: "Sinalizações recusadas.",
   helpful: "Sinalizações marcadas como úteis.",
@@ -389,7 +396,9 @@ export async function decideFlags(
       await showTarget(tx, target);
       changedPage = row.page;
     }
-    const rules = DECISIONS[effective];
+    // A first post (or other site-opened item) approved as it is: nobody's flag was refused.
+    const approvedAsIs = effective === "dismiss" && open.every((f) => f.reporterId === null);
+    const rules = approvedAsIs ? APPROVED_AS_IS : DECISIONS[effective];
     await tx
       .update(flags)
       .set({ status: rules.status, handledBy: reviewer.id, handledAt: new Date(), outcome: rules.outcome })
@@ -426,7 +435,7 @@ export async function decideFlags(
         await notify(tx, { userId: row.authorId, kind: "moderation", title: toAuthor, url: row.url });
       }
     }
-    return { message: CONFIRMATIONS[effective], changedPage };
+    return { message: approvedAsIs ? "Publicação aprovada." : CONFIRMATIONS[effective], changedPage };
   });
   forgetReviewCount();
   return result;
