@@ -105,7 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const SHORTCUT_TARGETS = "input, textarea, select, button, summary, [contenteditable='true']";
+// Where j and k are text, not shortcuts.
+const SHORTCUT_TARGETS = "input, textarea, select, [contenteditable='true']";
 
 export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const { cards, total, totalPages, page, filter, powers } = loaderData;
