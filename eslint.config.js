@@ -20,6 +20,9 @@ export const FEATURE_PUBLIC_FILES = {
     "rules.ts", // privileges, thresholds and reasons (issue 19): every gate reads its numbers here
     "moderation-log.server.ts", // every moderator (or automatic) action is logged with it
     "spam-defences.server.ts", // link limits, blocked words and domains, held content, first-post review
+    "components/flag-link.tsx", // "Sinalizar" on questions, answers, comments, posts and post comments
+    "review-count.server.ts", // the header's count of open review items, for those who can review
+    "visibility.server.ts", // hiding an item pending review (held content) with its counters kept exact
   ],
   newsletter: ["newsletter.server.ts"], // removing an account removes its subscription
   notifications: ["notify.server.ts"], // the one entry point writers call

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, href } from "react-router";
 import type { Route } from "./+types/root";
+import { reviewCountFor } from "./features/moderation/review-count.server.ts";
 import { unreadCount } from "./features/notifications/notifications.server.ts";
 import { viewerContext } from "./lib/context.ts";
 import { publicConfig } from "./lib/env.server.ts";
@@ -34,8 +35,10 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const viewer = context.get(viewerContext);
-  const unreadNotifications = viewer ? await unreadCount(viewer.id) : 0;
-  return { viewer, unreadNotifications, config: publicConfig() };
+  const [unreadNotifications, reviewItems] = viewer
+    ? await Promise.all([unreadCount(viewer.id), reviewCountFor(viewer)])
+    : [0, null];
+  return { viewer, unreadNotifications, reviewItems, config: publicConfig() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -39,9 +39,12 @@ export default [
     route("configuracoes", "routes/settings/settings.tsx"),
     route("conta-removida", "routes/settings/account-removed.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
-    // Moderation (issue 19): privileges earned by reputation, the administrators' spam filters.
+    // Moderation (issue 19): privileges earned by reputation, the administrators' spam filters, flags and the
+    // review queue.
     route("privilegios", "routes/moderation/privileges.tsx"),
     route("moderacao/filtros", "routes/moderation/filters.tsx"),
+    route("sinalizar", "routes/moderation/flag.tsx"),
+    route("revisao", "routes/moderation/review-queue.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),

@@ -7,6 +7,8 @@ import type { Viewer } from "./viewer.ts";
 export type RootData = {
   viewer: Viewer | null;
   unreadNotifications: number;
+  /** Open review items, for those who can review (null for everyone else: visitors' pages never carry it). */
+  reviewItems: number | null;
   config: ReturnType<typeof publicConfig>;
 };
 

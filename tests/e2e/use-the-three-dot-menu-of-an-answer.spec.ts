@@ -1,6 +1,6 @@
 // A member opens an answer's "Mais ações" menu with the keyboard and with the mouse: the menu is a plain
 // button until first used (the real menu mounts then), yet it opens, takes focus, copies the link, opens the
-// report dialog and gives focus back exactly like a menu that was always there.
+// flag dialog and gives focus back exactly like a menu that was always there.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
@@ -42,8 +42,8 @@ test("a member uses an answer's menu with the keyboard and with the mouse", asyn
   await trigger.focus();
   await page.keyboard.press("Enter");
   const menu = page.getByRole("menu");
-  // Someone else's answer: a new member suggests an edit (issue 19's privileges).
-  await expect(menu.getByRole("menuitem")).toHaveText(["Sugerir edição", "Copiar link", "Denunciar"]);
+  // Someone else's answer: a new member suggests an edit (issue 19's privileges) or flags it.
+  await expect(menu.getByRole("menuitem")).toHaveText(["Sugerir edição", "Copiar link", "Sinalizar"]);
   await expect(menu.getByRole("menuitem", { name: "Sugerir edição" })).toBeFocused();
   await expect(trigger).toHaveAttribute("aria-expanded", "true");
   await expectAccessible(page);
@@ -52,15 +52,15 @@ test("a member uses an answer's menu with the keyboard and with the mouse", asyn
   await expect(trigger).toBeFocused();
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
 
-  // Again from the keyboard, now on the mounted menu: Denunciar opens the dialog, Escape gives focus back.
+  // Again from the keyboard, now on the mounted menu: Sinalizar opens the dialog, Escape gives focus back.
   await page.keyboard.press(" ");
   await expect(menu.getByRole("menuitem", { name: "Sugerir edição" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "Copiar link" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
-  await expect(menu.getByRole("menuitem", { name: "Denunciar" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "Sinalizar" })).toBeFocused();
   await page.keyboard.press("Enter");
-  const report = page.getByRole("dialog", { name: "Denunciar resposta" });
+  const report = page.getByRole("dialog", { name: "Sinalizar resposta" });
   await expect(report).toBeVisible();
   await expectAccessible(page);
   await page.keyboard.press("Escape");
@@ -78,21 +78,23 @@ test("a member uses an answer's menu with the keyboard and with the mouse", asyn
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(new URL(copied).pathname + new URL(copied).hash).toMatch(new RegExp(`^${question}#resposta-\\d+$`));
 
-  // Denunciar with the mouse: a report is sent, and closing the dialog gives focus back to the button.
+  // Sinalizar with the mouse: a flag is sent, and closing the dialog gives focus back to the button.
   await trigger.click();
-  await menu.getByRole("menuitem", { name: "Denunciar" }).click();
+  await menu.getByRole("menuitem", { name: "Sinalizar" }).click();
   await expect(report).toBeVisible();
-  await report.getByRole("textbox", { name: "Motivo" }).fill("Parece propaganda de um curso.");
-  await report.getByRole("button", { name: "Enviar denúncia" }).click();
-  await expect(report.getByText("Obrigado! A moderação vai analisar a denúncia.")).toBeVisible();
+  await report.getByRole("radio", { name: /Outro motivo/ }).check();
+  await report.getByRole("textbox", { name: "Detalhes" }).fill("Parece propaganda de um curso.");
+  await report.getByRole("button", { name: "Enviar sinalização" }).click();
+  await expect(report.getByText("Obrigado! A moderação vai analisar sua sinalização.")).toBeVisible();
   await report.getByRole("button", { name: "Fechar" }).last().click();
   await expect(report).toBeHidden();
   await expect(trigger).toBeFocused();
 
   // Opened again, the dialog starts afresh.
   await trigger.click();
-  await menu.getByRole("menuitem", { name: "Denunciar" }).click();
-  await expect(report.getByRole("textbox", { name: "Motivo" })).toHaveValue("");
+  await menu.getByRole("menuitem", { name: "Sinalizar" }).click();
+  await expect(report.getByRole("textbox", { name: "Detalhes" })).toHaveValue("");
+  await expect(report.getByRole("radio", { name: /Outro motivo/ })).not.toBeChecked();
   await report.getByRole("button", { name: "Cancelar" }).click();
   await expect(report).toBeHidden();
   await expect(trigger).toBeFocused();

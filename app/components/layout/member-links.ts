@@ -2,11 +2,28 @@
 import { href } from "react-router";
 import type { Viewer } from "#app/lib/viewer.ts";
 
-export function memberLinks(viewer: Pick<Viewer, "handle">): Array<{ label: string; to: string }> {
+export type MemberLink = { label: string; to: string; accessibleName?: string };
+
+export function memberLinks(viewer: Pick<Viewer, "handle">, reviewItems: number | null = null): MemberLink[] {
   return [
     { label: "Ver Perfil", to: href("/u/:handle", { handle: viewer.handle }) },
     { label: "Favoritos", to: href("/favoritos") },
     { label: "Notificações", to: href("/notifications") },
+    // Only for those who can review (moderators, the `review` privilege): the queue and its open items.
+    ...(reviewItems === null
+      ? []
+      : [
+          {
+            label: `Revisão (${reviewItems})`,
+            to: href("/revisao"),
+            accessibleName: reviewLabel(reviewItems),
+          },
+        ]),
     { label: "Configurações", to: href("/configuracoes") },
   ];
+}
+
+/** "Revisão (3 itens)": the review link's accessible name. */
+export function reviewLabel(items: number): string {
+  return `Revisão (${items} ${items === 1 ? "item" : "itens"})`;
 }

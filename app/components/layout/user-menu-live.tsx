@@ -9,6 +9,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 
 export default function LiveUserMenu({
   viewer,
+  reviewItems,
   onSignOut,
   open,
   onOpenChange,
@@ -16,6 +17,7 @@ export default function LiveUserMenu({
   triggerClass,
 }: LiveMenuProps & {
   viewer: Viewer;
+  reviewItems: number | null;
   onSignOut: () => void;
   triggerClass: string;
 }) {
@@ -32,13 +34,15 @@ export default function LiveUserMenu({
           onFocus={focusFirstItemOnOpen(focusFirstItem)}
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">{viewer.name}</DropdownMenu.Label>
-          {memberLinks(viewer).map((link) => (
+          {memberLinks(viewer, reviewItems).map((link) => (
             <DropdownMenu.Item
               key={link.to}
               asChild
               className="data-[highlighted]:bg-primary-light block cursor-pointer rounded px-3 py-2 text-slate-800 outline-none"
             >
-              <Link to={link.to}>{link.label}</Link>
+              <Link to={link.to} aria-label={link.accessibleName}>
+                {link.label}
+              </Link>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Item

@@ -33,7 +33,15 @@ const loadLiveUserMenu = () => void import("./user-menu-live.tsx");
 const LiveUserMenu = lazy(() => import("./user-menu-live.tsx"));
 
 /** The avatar button: a lazy menu (lazy-menu.tsx) whose live part is user-menu-live.tsx. */
-export function UserMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => void }) {
+export function UserMenu({
+  viewer,
+  reviewItems = null,
+  onSignOut,
+}: {
+  viewer: Viewer;
+  reviewItems?: number | null;
+  onSignOut: () => void;
+}) {
   const { live, liveProps, triggerProps } = useLazyMenu(loadLiveUserMenu);
   const plainTrigger = (
     <button aria-label="Menu do usuário" className={triggerClass} {...triggerProps}>
@@ -43,7 +51,13 @@ export function UserMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () 
   if (!live) return plainTrigger;
   return (
     <Suspense fallback={plainTrigger}>
-      <LiveUserMenu viewer={viewer} onSignOut={onSignOut} triggerClass={triggerClass} {...liveProps} />
+      <LiveUserMenu
+        viewer={viewer}
+        reviewItems={reviewItems}
+        onSignOut={onSignOut}
+        triggerClass={triggerClass}
+        {...liveProps}
+      />
     </Suspense>
   );
 }

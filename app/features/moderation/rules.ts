@@ -152,3 +152,23 @@ export const SUGGESTED_EDIT_MESSAGES = {
   sent: "Sua edição foi enviada para revisão.",
   replaced: "Sua edição foi enviada para revisão. Ela substitui a sugestão que você já tinha enviado.",
 } as const;
+
+// ---------------------------------------------------------------- flags and the review queue (issue 19, FLAGS)
+
+/** Flags one member may raise in a day (moderators included: a flood of flags is a flood of queue items). */
+export const FLAGS_PER_DAY = 20;
+/** Review queue cards per page. */
+export const REVIEW_PAGE_SIZE = 20;
+/** Seconds each app server keeps the header's count of open review items before counting again. */
+export const REVIEW_COUNT_TTL_SECONDS = 10;
+/** The member flag reasons whose trusted flags hide an item before anyone reviews it. */
+export const HIDING_FLAG_REASONS = ["spam", "offensive"] as const satisfies readonly MemberFlagReason[];
+/** The review queue's filters, as its address names them (`/revisao?tipo=retidos`). */
+export const REVIEW_FILTERS = {
+  todos: "Todos",
+  sinalizacoes: "Sinalizações",
+  primeiras: "Primeiras publicações",
+  retidos: "Retidos",
+  edicoes: "Edições sugeridas",
+} as const;
+export type ReviewFilter = keyof typeof REVIEW_FILTERS;

@@ -241,15 +241,45 @@ export async function updateAnswer(
         message: replaced ? SUGGESTED_EDIT_MESSAGES.replaced : SUGGESTED_EDIT_MESSAGES.sent,
       };
     }
-    if (answer.body === body) return { questionId: answer.questionId, changed: false };
-    const now = new Date();
-    await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answerId));
-    await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
-    await tx
-      .insert(revisions)
-      .values({ targetKind: "answer", targetId: answerId, editorId: editor.id, body, summary });
-    return { questionId: answer.questionId, changed: true };
+    return saveAnswerEdit(tx, answer, body, editor.id, summary);
   });
+}
+
+/**
+ * Writes a suggested edit approved in the review queue (issue 19) as a revision by its suggesting editor: the
+ * queue checked the reviewer; the text is checked and sanitised again here. Inside the queue's transaction.
+ */
+export async function applyAnswerEdit(
+  tx: Executor,
+  answerId: number,
+  editorId: number,
+  html: string,
+  summary: string | null = null,
+): Promise<{ questionId: number; changed: boolean }> {
+  const body = checkBody(html);
+  const answer = await lockAnswer(tx, answerId);
+  if (answer.deletedAt || answer.questionDeletedAt) {
+    throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+  }
+  return saveAnswerEdit(tx, answer, body, editorId, summary);
+}
+
+/** The edit itself, on an answer locked and checked by the caller. */
+async function saveAnswerEdit(
+  tx: Executor,
+  answer: { id: number; questionId: number; body: string },
+  body: string,
+  editorId: number,
+  summary: string | null,
+): Promise<{ questionId: number; changed: boolean }> {
+  if (answer.body === body) return { questionId: answer.questionId, changed: false };
+  const now = new Date();
+  await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answer.id));
+  await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
+  await tx
+    .insert(revisions)
+    .values({ targetKind: "answer", targetId: answer.id, editorId, body, summary });
+  return { questionId: answer.questionId, changed: true };
 }
 
 /** The reputation moves of taking an acceptance back (or of giving one). */

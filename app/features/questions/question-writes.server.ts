@@ -268,64 +268,113 @@ export async function updateQuestion(
         message: replaced ? SUGGESTED_EDIT_MESSAGES.replaced : SUGGESTED_EDIT_MESSAGES.sent,
       };
     }
-    const member = editor;
-
-    const resolved = await resolveTagRows(tx, checked.tagNames);
-    const before = await tx
-      .select({ tagId: questionTags.tagId, position: questionTags.position, name: tags.name })
-      .from(questionTags)
-      .innerJoin(tags, eq(tags.id, questionTags.tagId))
-      .where(eq(questionTags.questionId, id))
-      .orderBy(asc(questionTags.position));
-    const sameTags = before.length === resolved.length && before.every((b, i) => b.tagId === resolved[i]?.id);
-    const changed =
-      !sameTags ||
-      current.title !== checked.title ||
-      current.description !== checked.description ||
-      current.details !== checked.details;
-    if (!changed) return { id, changed: false };
-
-    if (!sameTags) {
-      const beforeIds = new Set(before.map((b) => b.tagId));
-      const afterIds = new Set(resolved.map((t) => t.id));
-      await moveTagCounts(
-        tx,
-        [...beforeIds].filter((t) => !afterIds.has(t)),
-        -1,
-      );
-      await moveTagCounts(
-        tx,
-        [...afterIds].filter((t) => !beforeIds.has(t)),
-        1,
-      );
-      await tx.delete(questionTags).where(eq(questionTags.questionId, id));
-      await tx
-        .insert(questionTags)
-        .values(resolved.map((t, position) => ({ questionId: id, tagId: t.id, position })));
-    }
-    const now = new Date();
-    await tx
-      .update(questions)
-      .set({
-        title: checked.title,
-        description: checked.description,
-        details: checked.details,
-        updatedAt: now,
-        lastActivityAt: now,
-      })
-      .where(eq(questions.id, id));
-    await tx.insert(revisions).values({
-      targetKind: "question",
-      targetId: id,
-      editorId: member.id,
-      title: checked.title,
-      body: checked.description,
-      details: checked.details,
-      tags: resolved.map((t) => t.name),
-      summary,
-    });
-    return { id, changed: true };
+    return saveQuestionEdit(tx, id, checked, editor.id, summary);
   });
+}
+
+/**
+ * Writes a suggested edit approved in the review queue (issue 19) as a revision by its suggesting editor: the
+ * queue checked the reviewer; the text is checked and sanitised again here. Inside the queue's transaction.
+ */
+export async function applyQuestionEdit(
+  tx: Executor,
+  id: number,
+  editorId: number,
+  edit: {
+    title: string | null;
+    description: string;
+    details: string | null;
+    tags: string[] | null;
+    summary?: string | null;
+  },
+): Promise<{ id: number; changed: boolean }> {
+  // A suggestion may leave the title, the details or the tags as they are (null): those stay current.
+  const [current] = await tx
+    .select({ title: questions.title, details: questions.details })
+    .from(questions)
+    .where(eq(questions.id, id));
+  if (!current) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+  const currentTags = await tx
+    .select({ name: tags.name })
+    .from(questionTags)
+    .innerJoin(tags, eq(tags.id, questionTags.tagId))
+    .where(eq(questionTags.questionId, id))
+    .orderBy(asc(questionTags.position));
+  const input: QuestionWriteInput = {
+    title: edit.title ?? current.title,
+    description: edit.description,
+    details: edit.details ?? current.details,
+    tags: edit.tags ?? currentTags.map((t) => t.name),
+  };
+  return saveQuestionEdit(tx, id, checkQuestion(input), editorId, edit.summary ?? null);
+}
+
+/** The edit itself, by `editorId` (the caller checked who may edit), under the question's row lock. */
+async function saveQuestionEdit(
+  tx: Executor,
+  id: number,
+  checked: CheckedQuestion,
+  editorId: number,
+  summary: string | null,
+): Promise<{ id: number; changed: boolean }> {
+  const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
+  if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+
+  const resolved = await resolveTagRows(tx, checked.tagNames);
+  const before = await tx
+    .select({ tagId: questionTags.tagId, position: questionTags.position, name: tags.name })
+    .from(questionTags)
+    .innerJoin(tags, eq(tags.id, questionTags.tagId))
+    .where(eq(questionTags.questionId, id))
+    .orderBy(asc(questionTags.position));
+  const sameTags = before.length === resolved.length && before.every((b, i) => b.tagId === resolved[i]?.id);
+  const changed =
+    !sameTags ||
+    current.title !== checked.title ||
+    current.description !== checked.description ||
+    current.details !== checked.details;
+  if (!changed) return { id, changed: false };
+
+  if (!sameTags) {
+    const beforeIds = new Set(before.map((b) => b.tagId));
+    const afterIds = new Set(resolved.map((t) => t.id));
+    await moveTagCounts(
+      tx,
+      [...beforeIds].filter((t) => !afterIds.has(t)),
+      -1,
+    );
+    await moveTagCounts(
+      tx,
+      [...afterIds].filter((t) => !beforeIds.has(t)),
+      1,
+    );
+    await tx.delete(questionTags).where(eq(questionTags.questionId, id));
+    await tx
+      .insert(questionTags)
+      .values(resolved.map((t, position) => ({ questionId: id, tagId: t.id, position })));
+  }
+  const now = new Date();
+  await tx
+    .update(questions)
+    .set({
+      title: checked.title,
+      description: checked.description,
+      details: checked.details,
+      updatedAt: now,
+      lastActivityAt: now,
+    })
+    .where(eq(questions.id, id));
+  await tx.insert(revisions).values({
+    targetKind: "question",
+    targetId: id,
+    editorId,
+    title: checked.title,
+    body: checked.description,
+    details: checked.details,
+    tags: resolved.map((t) => t.name),
+    summary,
+  });
+  return { id, changed: true };
 }
 
 export const DELETE_MESSAGES = {

@@ -11,6 +11,7 @@ import { tagHref } from "#app/features/posts/components/blog-sidebar.tsx";
 import { CommentSection, type CommentActionData } from "#app/features/posts/components/comment-section.tsx";
 import { ConfirmSubmit } from "#app/features/posts/components/confirm-submit.tsx";
 import { CopyLinkButton } from "#app/features/posts/components/copy-link-button.tsx";
+import { FlagLink } from "#app/features/moderation/components/flag-link.tsx";
 import { FavoriteButton } from "#app/features/posts/components/favorite-button.tsx";
 import { LikeButton } from "#app/features/posts/components/like-button.tsx";
 import { deletePost, findPostId, getPostPage } from "#app/features/posts/posts.server.ts";
@@ -234,6 +235,15 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <LikeButton postId={post.id} liked={post.viewer.liked} count={post.likeCount} />
         <FavoriteButton postId={post.id} favorited={post.viewer.favorited} showLabel />
         <CopyLinkButton url={url} />
+        {isAuthor ? null : (
+          <FlagLink
+            kind="post"
+            id={post.id}
+            signedIn={viewerId !== null}
+            signInHref={`${href("/entrar")}?redirectTo=${encodeURIComponent(href("/blog/:slug", { slug: post.slug }))}`}
+            className="ml-auto text-sm text-slate-600 hover:text-slate-900 hover:underline"
+          />
+        )}
       </div>
 
       <CommentSection threads={comments} count={post.commentCount} signedIn={viewerId !== null} />

@@ -45,6 +45,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         theme={theme}
         viewer={root?.viewer ?? null}
         unreadNotifications={unread}
+        reviewItems={root?.reviewItems ?? null}
         onSignOut={() => setLogoutOpen(true)}
       />
       <main id="conteudo" className="min-h-[60vh]">
@@ -83,6 +84,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <SiteHeader
         viewer={root?.viewer ?? null}
         unreadNotifications={root?.unreadNotifications ?? 0}
+        reviewItems={root?.reviewItems ?? null}
         onSignOut={() => {}}
       />
       <main

@@ -27,7 +27,7 @@ describe("question page intents", () => {
     }
   });
 
-  test("the seventeen intents of the page's forms", () => {
+  test("the sixteen intents of the page's forms (flags post to /sinalizar)", () => {
     expect([...QUESTION_PAGE_INTENTS].sort()).toEqual([
       "accept",
       "answer",
@@ -41,7 +41,6 @@ describe("question page intents", () => {
       "lock",
       "offer-bounty",
       "reopen-vote",
-      "report",
       "restore-answer",
       "restore-question",
       "unlock",

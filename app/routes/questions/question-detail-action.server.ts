@@ -1,6 +1,7 @@
 // The action of /questions/{id}: every form of the page posts its `intent` (votes, favourite, answers, comments,
-// acceptance, bounties, deletion, reports, closing and locking), each handled by its own module in
-// `question-detail/`, each checked in the feature functions. The table below must name a handler for every intent of `QUESTION_PAGE_INTENTS` and
+// acceptance, bounties, deletion, closing and locking; flags post to /sinalizar), each handled by its own module
+// in `question-detail/`, each checked in the feature functions. The table below must name a handler for every
+// intent of `QUESTION_PAGE_INTENTS` and
 // nothing else; any other intent is a 400.
 import { redirect, type RouterContextProvider, href } from "react-router";
 import { parseQuestionId } from "#app/features/questions/format.ts";
@@ -30,7 +31,6 @@ import {
   type QuestionActionArgs,
   type QuestionPageIntent,
 } from "./question-detail/intents.server.ts";
-import { reportAction } from "./question-detail/report.server.ts";
 import { voteAction } from "./question-detail/vote.server.ts";
 
 const handlers = {
@@ -46,7 +46,6 @@ const handlers = {
   "restore-answer": restoreAnswerAction,
   "offer-bounty": offerBountyAction,
   "award-bounty": awardBountyAction,
-  report: reportAction,
   "close-vote": closeVoteAction,
   "reopen-vote": reopenVoteAction,
   lock: lockAction,

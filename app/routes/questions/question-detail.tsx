@@ -137,7 +137,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
     actionData &&
     !actionData.ok &&
     actionData.message &&
-    !["answer", "comment", "report"].includes(actionData.intent ?? "")
+    !["answer", "comment"].includes(actionData.intent ?? "")
       ? actionData.message
       : null;
 

@@ -8,6 +8,8 @@ import { Link, useActionData, useFetcher, useLocation, href } from "react-router
 import { AvatarImage, shortName } from "#app/components/avatar.tsx";
 import { CommentText } from "#app/components/comment-text.tsx";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
+// "Sinalizar" is the moderation feature's (a link that opens its dialog on demand).
+import { FlagLink } from "#app/features/moderation/components/flag-link.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentThread, PostComment } from "../comments.server.ts";
 import { COMMENT_MAX, MESSAGES } from "../rules.ts";
@@ -29,6 +31,7 @@ export function CommentSection({
   signedIn: boolean;
 }) {
   const location = useLocation();
+  const signInHref = `${href("/entrar")}?redirectTo=${encodeURIComponent(`${location.pathname}#comentarios`)}`;
   return (
     <section aria-labelledby="comentarios" className="mt-10">
       <h2 id="comentarios" className="text-xl font-bold text-slate-900">
@@ -53,12 +56,12 @@ export function CommentSection({
         <ol className="mt-8 flex flex-col gap-6">
           {threads.map((thread) => (
             <li key={thread.id}>
-              <CommentItem comment={thread} />
+              <CommentItem comment={thread} signedIn={signedIn} signInHref={signInHref} />
               {thread.replies.length > 0 ? (
                 <ol className="mt-4 ml-6 flex flex-col gap-4 border-l-2 border-slate-200 pl-4 sm:ml-10">
                   {thread.replies.map((reply) => (
                     <li key={reply.id}>
-                      <CommentItem comment={reply} />
+                      <CommentItem comment={reply} signedIn={signedIn} signInHref={signInHref} />
                     </li>
                   ))}
                 </ol>
@@ -88,7 +91,15 @@ export function CommentSection({
   );
 }
 
-function CommentItem({ comment }: { comment: PostComment }) {
+function CommentItem({
+  comment,
+  signedIn,
+  signInHref,
+}: {
+  comment: PostComment;
+  signedIn: boolean;
+  signInHref: string;
+}) {
   if (comment.removed || !comment.author) {
     return (
       <article id={`comentario-${comment.id}`} className="text-sm text-slate-600 italic">
@@ -112,10 +123,13 @@ function CommentItem({ comment }: { comment: PostComment }) {
             {formatDate(comment.createdAt)}
           </time>
         </div>
-        <p className="mt-1 whitespace-pre-line text-slate-800">
+        <p className="mt-1 break-words whitespace-pre-line text-slate-800">
           <CommentText html={comment.html} />
         </p>
-        {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
+          <FlagLink kind="post_comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
+        </div>
       </div>
     </article>
   );

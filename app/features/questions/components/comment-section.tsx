@@ -4,6 +4,8 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher, href } from "react-router";
 import { CommentText } from "#app/components/comment-text.tsx";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
+// "Sinalizar" is the moderation feature's (a link that opens its dialog on demand).
+import { FlagLink } from "#app/features/moderation/components/flag-link.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentView } from "../comments.server.ts";
 import { COMMENT_MAX, COMMENT_MIN } from "../rules.ts";
@@ -72,7 +74,8 @@ export function CommentSection({
                   {formatDate(comment.createdAt)}
                 </time>
               </span>{" "}
-              {comment.canDelete ? <DeleteCommentButton commentId={comment.id} /> : null}
+              {comment.canDelete ? <DeleteCommentButton commentId={comment.id} /> : null}{" "}
+              <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
             </li>
           ))}
         </ul>

@@ -17,7 +17,9 @@ export type LivePostMenuProps = LiveMenuProps & {
   signedIn: boolean;
   signInHref: string;
   onCopy: () => void;
-  onDialog: (dialog: "delete" | "report") => void;
+  onDialog: (dialog: "delete" | "flag") => void;
+  /** A pointer or the focus on Sinalizar: its dialog's module starts loading. */
+  onFlagIntent: () => void;
 };
 
 export default function LivePostMenu({
@@ -35,6 +37,7 @@ export default function LivePostMenu({
   signInHref,
   onCopy,
   onDialog,
+  onFlagIntent,
 }: LivePostMenuProps) {
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
@@ -62,12 +65,17 @@ export default function LivePostMenu({
             Copiar link
           </DropdownMenu.Item>
           {signedIn ? (
-            <DropdownMenu.Item className={itemClass} onSelect={() => onDialog("report")}>
-              Denunciar
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => onDialog("flag")}
+              onPointerEnter={onFlagIntent}
+              onFocus={onFlagIntent}
+            >
+              Sinalizar
             </DropdownMenu.Item>
           ) : (
             <DropdownMenu.Item asChild className={itemClass}>
-              <Link to={signInHref}>Denunciar</Link>
+              <Link to={signInHref}>Sinalizar</Link>
             </DropdownMenu.Item>
           )}
         </DropdownMenu.Content>

@@ -1,17 +1,17 @@
 // The three-dot menu of a question or an answer ("Mais ações"): Editar and Excluir for the author and the
-// moderators, Copiar link, Denunciar. Excluir asks first; Denunciar takes a short reason.
+// moderators, Copiar link, Sinalizar. Excluir asks first; Sinalizar opens the moderation's flag dialog.
 //
 // A question page renders one of these per post (often 21), and almost nobody opens them: Radix's menu and
 // dialogs cost a noticeable share of the page's server render even while closed. So the menu starts as a
 // plain button and mounts Radix, already open, on the first press (its module loads then, or when a pointer
 // or the focus reaches the button: lazy-menu.tsx); the dialogs exist only while open.
-import { lazy, Suspense, useId, useRef, useState, type ReactNode, type RefObject } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Dialog } from "radix-ui";
-import { Form, useFetcher } from "react-router";
-import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
+import { Form } from "react-router";
 import { CloseIcon } from "#app/components/icons.tsx";
 import { useLazyMenu } from "#app/components/lazy-menu.tsx";
-import type { FormActionData } from "../schemas.ts";
+// Flags belong to the moderation feature: its dialog loads on demand (flag-link.tsx).
+import { LazyFlagDialog, preloadFlagDialog } from "#app/features/moderation/components/flag-link.tsx";
 import { DotsIcon } from "./icons.tsx";
 
 type Props = {
@@ -48,7 +48,7 @@ export function PostMenu({
   signInHref,
 }: Props) {
   const { live, liveProps, triggerProps } = useLazyMenu(loadLivePostMenu);
-  const [dialog, setDialog] = useState<"delete" | "report" | null>(null);
+  const [dialog, setDialog] = useState<"delete" | "flag" | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const triggerRef = useRef<HTMLButtonElement>(null);
   const noun = kind === "question" ? "pergunta" : "resposta";
@@ -90,6 +90,7 @@ export function PostMenu({
             signInHref={signInHref}
             onCopy={() => void copy()}
             onDialog={setDialog}
+            onFlagIntent={preloadFlagDialog}
           />
         </Suspense>
       ) : (
@@ -105,8 +106,8 @@ export function PostMenu({
       {dialog === "delete" ? (
         <DeleteDialog onClose={closeDialog} returnFocusTo={triggerRef} kind={kind} id={id} noun={noun} />
       ) : null}
-      {dialog === "report" ? (
-        <ReportDialog onClose={closeDialog} returnFocusTo={triggerRef} kind={kind} id={id} noun={noun} />
+      {dialog === "flag" ? (
+        <LazyFlagDialog kind={kind} id={id} onClose={closeDialog} returnFocusTo={triggerRef} />
       ) : null}
     </div>
   );
@@ -188,64 +189,5 @@ function DeleteDialog({ onClose, returnFocusTo, kind, id, noun }: DialogProps) {
         </button>
       </Form>
     </DialogFrame>
-  );
-}
-
-function ReportDialog({ onClose, returnFocusTo, kind, id, noun }: DialogProps) {
-  return (
-    <DialogFrame
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
-      title={`Denunciar ${noun}`}
-      description="Conte à moderação o que há de errado (spam, ofensa, conteúdo copiado…)."
-    >
-      {/* Mounted only while open, so every report starts afresh. */}
-      <ReportForm kind={kind} id={id} />
-    </DialogFrame>
-  );
-}
-
-function ReportForm({ kind, id }: { kind: "question" | "answer"; id: number }) {
-  const fieldId = useId();
-  const fetcher = useFetcher<FormActionData>();
-  const reply = fetcher.state === "idle" && fetcher.data?.intent === "report" ? fetcher.data : null;
-  if (reply?.ok) {
-    return (
-      <div className="mt-4 flex flex-col gap-4">
-        <p role="status" className="text-green-dark font-medium">
-          {reply.message}
-        </p>
-        <div className="flex justify-end">
-          <Dialog.Close className="btn-primary">Fechar</Dialog.Close>
-        </div>
-      </div>
-    );
-  }
-  const error = reply && !reply.ok ? reply.message : null;
-  return (
-    <fetcher.Form method="post" className="mt-4 flex flex-col gap-3">
-      <input type="hidden" name="intent" value="report" />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      <Label htmlFor={fieldId}>Motivo</Label>
-      <textarea
-        id={fieldId}
-        name="reason"
-        required
-        maxLength={500}
-        rows={4}
-        className="field-input"
-        {...fieldAria({ error, errorId: `${fieldId}-error` })}
-      />
-      <FieldError id={`${fieldId}-error`} errors={error} />
-      <div className="flex justify-end gap-2">
-        <Dialog.Close className="btn-ghost" type="button">
-          Cancelar
-        </Dialog.Close>
-        <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
-          Enviar denúncia
-        </button>
-      </div>
-    </fetcher.Form>
   );
 }

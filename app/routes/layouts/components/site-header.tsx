@@ -1,7 +1,7 @@
 // Spec §Header: logo, Home / Blog / Questões, the search box, Login and Cadastro or the member's controls;
 // below md a hamburger repeats the links and the auth buttons or the member's block (the bell and the search
 // box stay in the bar).
-import { memberLinks } from "#app/components/layout/member-links.ts";
+import { memberLinks, reviewLabel } from "#app/components/layout/member-links.ts";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, href } from "react-router";
 import { Avatar } from "#app/components/avatar.tsx";
@@ -23,11 +23,14 @@ export function SiteHeader({
   theme = "base",
   viewer,
   unreadNotifications = 0,
+  reviewItems = null,
   onSignOut,
 }: {
   theme?: HeaderTheme;
   viewer: Viewer | null;
   unreadNotifications?: number;
+  /** Open review items, for those who can review; null hides the link. */
+  reviewItems?: number | null;
   onSignOut: () => void;
 }) {
   const location = useLocation();
@@ -75,9 +78,23 @@ export function SiteHeader({
           {viewer ? (
             <div className="flex items-center gap-2">
               {/* The bell stays in the bar on phones too; the avatar menu moves into the hamburger. */}
+              {reviewItems !== null ? (
+                <Link
+                  to={href("/revisao")}
+                  aria-label={reviewLabel(reviewItems)}
+                  className={`hidden items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium md:inline-flex ${blue ? "text-white hover:bg-white/10" : "text-slate-700 hover:bg-slate-100"}`}
+                >
+                  Revisão
+                  <span
+                    className={`min-w-5 rounded-full px-1.5 text-center text-xs leading-5 font-bold ${reviewItems > 0 ? "bg-amber-500 text-slate-900" : "bg-slate-200 text-slate-700"}`}
+                  >
+                    {reviewItems > 99 ? "99+" : reviewItems}
+                  </span>
+                </Link>
+              ) : null}
               <NotificationBell unread={unreadNotifications} inverted={blue} />
               <div className="hidden md:flex">
-                <UserMenu viewer={viewer} onSignOut={onSignOut} />
+                <UserMenu viewer={viewer} reviewItems={reviewItems} onSignOut={onSignOut} />
               </div>
             </div>
           ) : (
@@ -140,10 +157,11 @@ export function SiteHeader({
                 roleLine={`${viewer.reputation} de reputação`}
               />
               <ul className="mt-2 flex flex-col">
-                {memberLinks(viewer).map((link) => (
+                {memberLinks(viewer, reviewItems).map((link) => (
                   <li key={link.to}>
                     <Link
                       to={link.to}
+                      aria-label={link.accessibleName}
                       className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
                     >
                       {link.label}

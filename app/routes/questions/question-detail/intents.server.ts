@@ -19,7 +19,6 @@ export const QUESTION_PAGE_INTENTS = [
   "restore-answer",
   "offer-bounty",
   "award-bounty",
-  "report",
   "close-vote",
   "reopen-vote",
   "lock",

@@ -1,0 +1,70 @@
+// The flag dialog, in a module of its own: fetched when a member first reaches for "Sinalizar", so Radix's
+// dialog and the form stay out of the read pages' JavaScript (ADR 030). It posts to /sinalizar, the same
+// action as the page that works without JavaScript, and shows the answer in place.
+import { Dialog } from "radix-ui";
+import type { RefObject } from "react";
+import { useFetcher } from "react-router";
+import { CloseIcon } from "#app/components/icons.tsx";
+import { FlagFields, type FlagActionData, type FlagFormKind } from "./flag-form.tsx";
+
+export type FlagDialogProps = {
+  kind: FlagFormKind;
+  id: number;
+  /** "pergunta", "comentário"…: the dialog's title names what is flagged. */
+  noun: string;
+  onClose: () => void;
+  /** Where the focus goes back to when the dialog closes (it has no Radix trigger of its own). */
+  returnFocusTo: RefObject<HTMLElement | null>;
+};
+
+export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: FlagDialogProps) {
+  const fetcher = useFetcher<FlagActionData>();
+  const reply = fetcher.state === "idle" ? (fetcher.data ?? null) : null;
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[1000] bg-slate-900/50" />
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-[1001] max-h-[calc(100vh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-bold text-slate-900">Sinalizar {noun}</Dialog.Title>
+            <Dialog.Close className="btn-ghost -mt-1 -mr-2 p-1.5" aria-label="Fechar">
+              <CloseIcon className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-2 text-sm text-slate-700">
+            A moderação revisa cada sinalização; quem escreveu não fica sabendo quem sinalizou.
+          </Dialog.Description>
+          {reply?.ok ? (
+            <div className="mt-4 flex flex-col gap-4">
+              <p role="status" className="text-green-dark font-medium">
+                {reply.message}
+              </p>
+              <div className="flex justify-end">
+                <Dialog.Close className="btn-primary">Fechar</Dialog.Close>
+              </div>
+            </div>
+          ) : (
+            <fetcher.Form method="post" action="/sinalizar" className="mt-4">
+              <FlagFields kind={kind} id={id} reply={reply}>
+                <div className="flex justify-end gap-2">
+                  <Dialog.Close className="btn-ghost" type="button">
+                    Cancelar
+                  </Dialog.Close>
+                  <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+                    Enviar sinalização
+                  </button>
+                </div>
+              </FlagFields>
+            </fetcher.Form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,531 @@
+// The review queue (/revisao, issue 19): every item with open flags (members' flags, first posts and held
+// content, which the spam defences open with reporter NULL) as one card per item, and every pending suggested
+// edit, oldest first, paginated in SQL. Members with the `review` privilege dismiss flags, mark them helpful and
+// approve or reject suggested edits; only moderators delete, restore (publish) hidden content. Each decision is
+// recorded on the flags (status, handled_by, handled_at, outcome), logged and told to every flagger, in one
+// transaction that locks the item's row first: of two reviewers deciding at once, the second is told that
+// someone else already did.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import { diffWords } from "diff";
+import { flags, questions, suggestedEdits, users } from "#db/schema.ts";
+import { notify } from "#app/features/notifications/notify.server.ts";
+import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { AppError } from "#app/lib/errors.ts";
+import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.ts";
+import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import { agree, yourItem } from "./flags.server.ts";
+import { logModeration, type ModerationAction } from "./moderation-log.server.ts";
+import { forgetReviewCount } from "./review-count.server.ts";
+import {
+  FLAG_REASONS,
+  REVIEW_FILTERS,
+  REVIEW_PAGE_SIZE,
+  SITE_REVIEW_REASONS,
+  type ReviewFilter,
+  hasPrivilege,
+  requirePrivilege,
+} from "./rules.ts";
+import {
+  confirmRemoval,
+  hideTarget,
+  isHiddenBySite,
+  loadTarget,
+  showTarget,
+  type FlagTarget,
+  type FlagTargetKind,
+  type TargetRow,
+} from "./visibility.server.ts";
+
+export function parseReviewFilter(value: string | null): ReviewFilter {
+  return value && Object.hasOwn(REVIEW_FILTERS, value) ? (value as ReviewFilter) : "todos";
+}
+
+export const REVIEW_MESSAGES = {
+  moderatorsOnly: "Só a moderação pode excluir ou restaurar conteúdo.",
+  hiddenModeratorsOnly:
+    "Este conteúdo está oculto: só a moderação decide se ele volta a ser publicado ou é excluído.",
+  alreadyDecided: "Outra pessoa já revisou este item. A fila foi atualizada.",
+  notFound: "Este item não está mais na fila.",
+} as const;
+
+/** Reviewers (the `review` privilege) and moderators: anyone else is refused with what they lack. */
+export function requireReviewer(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para revisar.");
+  return requirePrivilege(viewer, "review");
+}
+
+export function canReview(viewer: Viewer | null): boolean {
+  return hasPrivilege(viewer, "review");
+}
+
+type Person = { id: number; handle: string; name: string; reputation: number; createdAt: Date };
+
+export type QueueFlag = {
+  id: number;
+  reason: keyof typeof FLAG_REASONS | keyof typeof SITE_REVIEW_REASONS;
+  reasonLabel: string;
+  note: string;
+  duplicateOfId: number | null;
+  reporter: { handle: string; name: string } | null;
+  createdAt: Date;
+};
+
+export type FlagCard = {
+  type: "flags";
+  key: string;
+  target: FlagTarget;
+  title: string;
+  url: string;
+  /** Sanitised HTML, or plain text (comments). */
+  text: string;
+  textIsHtml: boolean;
+  state: "visible" | "hidden" | "removed";
+  author: Person | null;
+  flags: QueueFlag[];
+  /** The question to close or lock from the card (a question's own card). */
+  questionId: number | null;
+  /** The item's edit page (questions, answers and posts have one). */
+  editUrl: string | null;
+};
+
+export type DiffPart = { value: string; added?: boolean; removed?: boolean };
+
+export type EditCard = {
+  type: "edit";
+  key: string;
+  id: number;
+  target: { kind: "question" | "answer"; id: number };
+  title: string;
+  url: string;
+  editor: Person | null;
+  summary: string;
+  createdAt: Date;
+  titleChange: { before: string; after: string } | null;
+  tagsChange: { before: string[]; after: string[] } | null;
+  /** Word diff of the text (the question's description and details, or the answer), as plain text. */
+  textDiff: DiffPart[];
+  /** The suggested text as it would be published (sanitised HTML). */
+  after: string;
+};
+
+export type ReviewCard = FlagCard | EditCard;
+
+const MEMBER_REASONS = Object.keys(FLAG_REASONS) as (keyof typeof FLAG_REASONS)[];
+
+function flagReasonFilter(filter: ReviewFilter) {
+  if (filter === "sinalizacoes") return inArray(flags.reason, MEMBER_REASONS);
+  if (filter === "primeiras") return eq(flags.reason, "first_post");
+  if (filter === "retidos") return eq(flags.reason, "held");
+  return undefined;
+}
+
+/** One page of the queue, oldest item first: which cards, in SQL; then what each card shows. */
+export async function listReviewQueue(
+  viewer: Viewer | null,
+  filter: ReviewFilter,
+  page: number,
+): Promise<{ cards: ReviewCard[]; total: number; totalPages: number; page: number }> {
+  requireReviewer(viewer);
+  const db = await getDb();
+  const flagItems = db
+    .select({
+      type: sql<string>`'flags'`.as("type"),
+      kind: sql<string>`${flags.targetKind}::text`.as("kind"),
+      targetId: sql<number>`${flags.targetId}`.as("target_id"),
+      editId: sql<number | null>`null::int`.as("edit_id"),
+      since: sql<Date>`min(${flags.createdAt})`.as("since"),
+      firstId: sql<number>`min(${flags.id})`.as("first_id"),
+    })
+    .from(flags)
+    .where(and(eq(flags.status, "open"), flagReasonFilter(filter)))
+    .groupBy(flags.targetKind, flags.targetId);
+  const editItems = db
+    .select({
+      type: sql<string>`'edit'`.as("type"),
+      kind: sql<string>`${suggestedEdits.targetKind}::text`.as("kind"),
+      targetId: sql<number>`${suggestedEdits.targetId}`.as("target_id"),
+      editId: sql<number | null>`${suggestedEdits.id}`.as("edit_id"),
+      since: sql<Date>`${suggestedEdits.createdAt}`.as("since"),
+      firstId: sql<number>`${suggestedEdits.id}`.as("first_id"),
+    })
+    .from(suggestedEdits)
+    .where(eq(suggestedEdits.status, "pending"));
+
+  const wantsFlags = filter !== "edicoes";
+  const wantsEdits = filter === "todos" || filter === "edicoes";
+  const source =
+    wantsFlags && wantsEdits ? unionAll(flagItems, editItems) : wantsFlags ? flagItems : editItems;
+  const items = source.as("items");
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(items);
+  const totalPages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), totalPages);
+  const rows = await db
+    .select()
+    .from(items)
+    .orderBy(asc(items.since), asc(items.type), asc(items.firstId))
+    .limit(REVIEW_PAGE_SIZE)
+    .offset((current - 1) * REVIEW_PAGE_SIZE);
+
+  const cards = await Promise.all(
+    rows.map((row) =>
+      row.type === "edit" && row.editId !== null
+        ? editCard(db, row.editId)
+        : flagCard(db, { kind: row.kind as FlagTargetKind, id: Number(row.targetId) }),
+    ),
+  );
+  return { cards: cards.filter((c): c is ReviewCard => c !== null), total, totalPages, page: current };
+}
+
+async function people(db: Executor, ids: number[]): Promise<Map<number, Person>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      handle: users.handle,
+      name: users.name,
+      reputation: users.reputation,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function stateOf(row: TargetRow): FlagCard["state"] {
+  if (!row.deletedAt) return "visible";
+  return isHiddenBySite(row) ? "hidden" : "removed";
+}
+
+function editUrlOf(target: FlagTarget, row: TargetRow): string | null {
+  if (target.kind === "question") return `/questions/${target.id}/editar`;
+  if (target.kind === "answer") return `/questions/${row.page.id}/respostas/${target.id}/editar`;
+  if (target.kind === "post" && row.page.kind === "post") {
+    return `/blog/${encodeURIComponent(row.page.slug)}/editar`;
+  }
+  return null;
+}
+
+async function flagCard(db: Executor, target: FlagTarget): Promise<FlagCard | null> {
+  const row = await loadTarget(db, target);
+  const open = await db
+    .select({
+      id: flags.id,
+      reason: flags.reason,
+      note: flags.note,
+      duplicateOfId: flags.duplicateOfId,
+      createdAt: flags.createdAt,
+      reporterHandle: users.handle,
+      reporterName: users.name,
+    })
+    .from(flags)
+    .leftJoin(users, eq(users.id, flags.reporterId))
+    .where(and(eq(flags.targetKind, target.kind), eq(flags.targetId, target.id), eq(flags.status, "open")))
+    .orderBy(asc(flags.createdAt), asc(flags.id));
+  if (!open.length) return null;
+  const author = row ? (await people(db, [row.authorId])).get(row.authorId) : undefined;
+  return {
+    type: "flags",
+    key: `${target.kind}-${target.id}`,
+    target,
+    title: row?.title ?? "Conteúdo que não existe mais",
+    url: row?.url ?? "",
+    text: row ? (row.textIsHtml ? sanitizeRichText(row.text) : row.text) : "",
+    textIsHtml: row?.textIsHtml ?? false,
+    state: row ? stateOf(row) : "removed",
+    author: author ?? null,
+    questionId: target.kind === "question" ? target.id : null,
+    editUrl: row ? editUrlOf(target, row) : null,
+    flags: open.map((f) => ({
+      id: f.id,
+      reason: f.reason as QueueFlag["reason"],
+      reasonLabel:
+        f.reason === "held" || f.reason === "first_post"
+          ? SITE_REVIEW_REASONS[f.reason]
+          : FLAG_REASONS[f.reason],
+      note: f.note,
+      duplicateOfId: f.duplicateOfId,
+      reporter:
+        f.reporterHandle && f.reporterName ? { handle: f.reporterHandle, name: f.reporterName } : null,
+      createdAt: f.createdAt,
+    })),
+  };
+}
+
+async function editCard(db: Executor, id: number): Promise<EditCard | null> {
+  const [edit] = await db.select().from(suggestedEdits).where(eq(suggestedEdits.id, id));
+  if (!edit || edit.targetKind === "post") return null;
+  const target = { kind: edit.targetKind, id: edit.targetId };
+  const row = await loadTarget(db, target);
+  if (!row) return null;
+  const editor = (await people(db, [edit.editorId])).get(edit.editorId) ?? null;
+  let titleChange: EditCard["titleChange"] = null;
+  let tagsChange: EditCard["tagsChange"] = null;
+  let before = row.text;
+  let after = edit.body;
+  if (target.kind === "question") {
+    const [question] = await db
+      .select({ details: questions.details, tagNames: questions.tagNames })
+      .from(questions)
+      .where(eq(questions.id, target.id));
+    before = `${row.text}\n${question?.details ?? ""}`;
+    after = `${edit.body}\n${edit.details ?? question?.details ?? ""}`;
+    if (edit.title !== null && edit.title !== row.title)
+      titleChange = { before: row.title, after: edit.title };
+    const beforeTags = (question?.tagNames ?? "").split(/\s+/).filter(Boolean);
+    if (edit.tags && edit.tags.join(" ") !== beforeTags.join(" ")) {
+      tagsChange = { before: beforeTags, after: edit.tags };
+    }
+  }
+  const textDiff = diffWords(richTextToPlainText(before), richTextToPlainText(after)).map((part) => ({
+    value: part.value,
+    ...(part.added ? { added: true } : {}),
+    ...(part.removed ? { removed: true } : {}),
+  }));
+  return {
+    type: "edit",
+    key: `edit-${id}`,
+    id,
+    target,
+    title: row.title,
+    url: row.url,
+    editor,
+    summary: edit.summary,
+    createdAt: edit.createdAt,
+    titleChange,
+    tagsChange,
+    textDiff,
+    after: sanitizeRichText(target.kind === "question" ? `${edit.body}${edit.details ?? ""}` : edit.body),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ decisions
+
+export type FlagDecision = "dismiss" | "helpful" | "delete" | "restore";
+
+export type DecisionResult = {
+  message: string;
+  /** The page whose visitors see the change (null: nothing visitors see changed). */
+  changedPage: TargetRow["page"] | null;
+};
+
+const DECISIONS: Record<
+  FlagDecision,
+  { status: "helpful" | "declined"; outcome: string; log: ModerationAction; told: string }
+> = {
+  dismiss: {
+    status: "declined",
+    outcome: "Sinalização recusada: o conteúdo continua publicado.",
+    log: "flag_declined",
+    told: "foi recusada: o conteúdo continua publicado",
+  },
+  helpful: {
+    status: "helpful",
+    outcome: "Sinalização útil.",
+    log: "flag_helpful",
+    told: "foi considerada útil. Obrigado!",
+  },
+  delete: {
+    status: "helpful",
+    outcome: "Sinalização útil: o conteúdo foi removido.",
+    log: "delete",
+    told: "foi considerada útil: o conteúdo foi removido",
+  },
+  restore: {
+    status: "declined",
+    outcome: "Sinalização recusada: o conteúdo foi revisado e publicado.",
+    log: "restore",
+    told: "foi recusada: o conteúdo foi revisado e continua publicado",
+  },
+};
+
+const APPROVED_AS_IS = {
+  status: "declined",
+  outcome: "Revisada e aprovada.",
+  log: "approve",
+  told: "",
+} as const satisfies (typeof DECISIONS)[FlagDecision];
+
+const CONFIRMATIONS: Record<FlagDecision, string> = {
+  dismiss: "Sinalizações recusadas.",
+  helpful: "Sinalizações marcadas como úteis.",
+  delete: "Conteúdo excluído.",
+  restore: "Conteúdo publicado.",
+};
+
+/**
+ * A reviewer's decision on every open flag of an item. Reviewers may dismiss or mark helpful while the item is
+ * published; removing, restoring and deciding on hidden items is the moderators'.
+ */
+export async function decideFlags(
+  viewer: Viewer | null,
+  target: FlagTarget,
+  decision: FlagDecision,
+): Promise<DecisionResult> {
+  const reviewer = requireReviewer(viewer);
+  const moderator = isModerator(reviewer);
+  if ((decision === "delete" || decision === "restore") && !moderator) {
+    throw new AppError("forbidden", REVIEW_MESSAGES.moderatorsOnly);
+  }
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    // The item's row first, as flagContent: decisions and new flags on one item take turns.
+    const row = await loadTarget(tx, target, { lock: true });
+    const open = await tx
+      .select({ id: flags.id, reporterId: flags.reporterId, reason: flags.reason })
+      .from(flags)
+      .where(and(eq(flags.targetKind, target.kind), eq(flags.targetId, target.id), eq(flags.status, "open")))
+      .for("update");
+    if (!open.length) throw new AppError("conflict", REVIEW_MESSAGES.alreadyDecided);
+    // Off the site, the item's fate is the moderators' (a reviewer may still agree that a removal was right).
+    if (row?.deletedAt && !moderator && (isHiddenBySite(row) || decision !== "helpful")) {
+      throw new AppError("forbidden", REVIEW_MESSAGES.hiddenModeratorsOnly);
+    }
+    // A hidden item dismissed is an item published again.
+    const effective: FlagDecision = decision === "dismiss" && row?.deletedAt ? "restore" : decision;
+    let changedPage: TargetRow["page"] | null = null;
+    if (row && effective === "delete") {
+      if (!row.deletedAt) {
+        await hideTarget(tx, target, reviewer.id);
+        changedPage = row.page;
+      } else {
+        await confirmRemoval(tx, target, reviewer.id);
+      }
+    }
+    if (row && effective === "restore" && row.deletedAt) {
+      await showTarget(tx, target);
+      changedPage = row.page;
+    }
+    // A first post (or other site-opened item) approved as it is: nobody's flag was refused.
+    const approvedAsIs = effective === "dismiss" && open.every((f) => f.reporterId === null);
+    const rules = approvedAsIs ? APPROVED_AS_IS : DECISIONS[effective];
+    await tx
+      .update(flags)
+      .set({ status: rules.status, handledBy: reviewer.id, handledAt: new Date(), outcome: rules.outcome })
+      .where(
+        and(
+          inArray(
+            flags.id,
+            open.map((f) => f.id),
+          ),
+          eq(flags.status, "open"),
+        ),
+      );
+    const held = open.some((f) => f.reason === "held");
+    await logModeration(tx, {
+      actorId: reviewer.id,
+      action: effective === "restore" && held ? "approve" : rules.log,
+      target,
+      subjectId: row?.authorId ?? null,
+      reason: [...new Set(open.map((f) => reasonLabel(f.reason)))].join(", "),
+    });
+    if (row) {
+      const reporters = new Set(open.map((f) => f.reporterId).filter((id): id is number => id !== null));
+      for (const userId of reporters) {
+        if (userId === reviewer.id) continue;
+        await notify(tx, {
+          userId,
+          kind: "moderation",
+          title: `Sua sinalização em “${row.title}” ${rules.told}.`,
+          url: row.url,
+        });
+      }
+      const toAuthor = authorNotice(target.kind, row, effective, held);
+      if (toAuthor && row.authorId !== reviewer.id) {
+        await notify(tx, { userId: row.authorId, kind: "moderation", title: toAuthor, url: row.url });
+      }
+    }
+    return { message: approvedAsIs ? "Publicação aprovada." : CONFIRMATIONS[effective], changedPage };
+  });
+  forgetReviewCount();
+  return result;
+}
+
+function reasonLabel(reason: QueueFlag["reason"]): string {
+  return reason === "held" || reason === "first_post" ? SITE_REVIEW_REASONS[reason] : FLAG_REASONS[reason];
+}
+
+/** What the author hears: their item removed, or published after being held or hidden. */
+function authorNotice(
+  kind: FlagTargetKind,
+  row: TargetRow,
+  decision: FlagDecision,
+  held: boolean,
+): string | null {
+  const item = `${yourItem(kind)} em “${row.title}”`;
+  if (decision === "delete") return `${item} foi ${agree(kind, "removid")} pela moderação.`;
+  if (decision === "restore" && row.deletedAt) {
+    return held
+      ? `${item} foi ${agree(kind, "revisad")} e ${agree(kind, "publicad")}.`
+      : `${item} foi ${agree(kind, "revisad")} e está ${agree(kind, "publicad")} de novo.`;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------------------ suggested edits
+
+export type SuggestedEdit = typeof suggestedEdits.$inferSelect;
+
+/**
+ * Writes an approved edit as a revision by its suggesting editor (the questions feature's edit functions, passed
+ * in by the route that composes the two features), inside the decision's transaction.
+ */
+export type ApplySuggestedEdit = (tx: Executor, edit: SuggestedEdit) => Promise<void>;
+
+/** Approves (applying it) or rejects a pending suggested edit; the editor is told either way. */
+export async function decideSuggestedEdit(
+  viewer: Viewer | null,
+  editId: number,
+  decision: "approve" | "reject",
+  apply: ApplySuggestedEdit,
+): Promise<DecisionResult> {
+  const reviewer = requireReviewer(viewer);
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const [edit] = await tx
+      .update(suggestedEdits)
+      .set({
+        status: decision === "approve" ? "approved" : "rejected",
+        reviewerId: reviewer.id,
+        reviewedAt: new Date(),
+      })
+      .where(and(eq(suggestedEdits.id, editId), eq(suggestedEdits.status, "pending")))
+      .returning();
+    if (!edit) {
+      const [exists] = await tx
+        .select({ id: suggestedEdits.id })
+        .from(suggestedEdits)
+        .where(eq(suggestedEdits.id, editId));
+      throw exists
+        ? new AppError("conflict", REVIEW_MESSAGES.alreadyDecided)
+        : new AppError("not_found", REVIEW_MESSAGES.notFound);
+    }
+    if (edit.targetKind === "post") throw new AppError("not_found", REVIEW_MESSAGES.notFound);
+    const target = { kind: edit.targetKind, id: edit.targetId };
+    const row = await loadTarget(tx, target);
+    if (decision === "approve") await apply(tx, edit);
+    await logModeration(tx, {
+      actorId: reviewer.id,
+      action: decision === "approve" ? "approve_edit" : "reject_edit",
+      target,
+      subjectId: edit.editorId,
+      reason: edit.summary,
+    });
+    const where = row ? ` em “${row.title}”` : "";
+    await notify(tx, {
+      userId: edit.editorId,
+      kind: "moderation",
+      title:
+        decision === "approve"
+          ? `Sua edição sugerida${where} foi aprovada e publicada.`
+          : `Sua edição sugerida${where} foi recusada.`,
+      url: row?.url ?? "/notifications",
+    });
+    return {
+      message: decision === "approve" ? "Edição aprovada e publicada." : "Edição recusada.",
+      changedPage: decision === "approve" && row ? row.page : null,
+    };
+  });
+  forgetReviewCount();
+  return result;
+}
