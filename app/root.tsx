@@ -58,7 +58,11 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) return <NotFoundPage withTitle />;
-  const { title, text: message } = UNEXPECTED_ERROR;
+  // A refusal that explains itself (a suspended member's write, a cross-site post) keeps its words.
+  const refusal =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
+  const { title, text } = refusal ? { title: "Você não tem permissão", text: refusal } : UNEXPECTED_ERROR;
+  const message = text;
   return (
     <main
       id="conteudo"

@@ -6,6 +6,7 @@ import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-
 import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
 import { LogoutDialog } from "#app/features/accounts/components/logout-dialog.tsx";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
+import { SuspensionBanner } from "#app/features/moderation/components/suspension-banner.tsx";
 import { useLiveUnreadCount } from "#app/features/notifications/components/use-live-unread-count.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -45,6 +46,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         unreadNotifications={unread}
         onSignOut={() => setLogoutOpen(true)}
       />
+      <SuspensionBanner viewer={root?.viewer ?? null} />
       <main id="conteudo" className="min-h-[60vh]">
         <Outlet />
       </main>
