@@ -39,6 +39,8 @@ export default [
     route("configuracoes", "routes/settings/settings.tsx"),
     route("conta-removida", "routes/settings/account-removed.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
+    // Moderation (issue 19).
+    route("moderacao/registro", "routes/moderation/moderation-log.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),

@@ -12,6 +12,7 @@ import { COMMENT_MAX, MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 import { href } from "react-router";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export type CommentAuthor = {
   id: number;
@@ -174,6 +175,14 @@ export async function deletePostComment(viewer: Viewer | null, commentId: number
       .where(and(eq(postComments.id, commentId), isNull(postComments.deletedAt)))
       .returning({ id: postComments.id });
     if (removed.length === 0) return;
+    if (viewer.id !== comment.authorId) {
+      await logModeration(tx, {
+        actorId: viewer.id,
+        action: "delete",
+        target: { kind: "post_comment", id: commentId },
+        subjectId: comment.authorId,
+      });
+    }
     await tx
       .update(posts)
       .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })

@@ -19,6 +19,7 @@ import { canManage } from "./access.ts";
 import { BODY_MIN, DESCRIPTION_MAX, MESSAGES, TITLE_MAX, isCategory, type PostCategory } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export const WORDS_PER_MINUTE = 200;
 const SLUG_MAX = 80;
@@ -222,6 +223,14 @@ export async function deletePost(viewer: Viewer | null, postId: number): Promise
   await db.transaction(async (tx) => {
     const post = await loadManagedPost(tx, viewer, postId);
     await tx.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, post.id));
+    if (viewer && viewer.id !== post.authorId) {
+      await logModeration(tx, {
+        actorId: viewer.id,
+        action: "delete",
+        target: { kind: "post", id: post.id },
+        subjectId: post.authorId,
+      });
+    }
     const tagIds = (
       await tx.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, post.id))
     ).map((r) => r.tagId);

@@ -21,6 +21,7 @@ import { MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 import { href } from "react-router";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export const ANSWER_MESSAGES = {
   acceptOnlyAsker: "Só quem perguntou pode aceitar uma resposta.",
@@ -205,6 +206,14 @@ export async function deleteAnswer(viewer: Viewer | null, answerId: number): Pro
       .update(answers)
       .set({ deletedAt: new Date(), deletedBy: member.id })
       .where(eq(answers.id, answerId));
+    if (member.id !== answer.authorId) {
+      await logModeration(tx, {
+        actorId: member.id,
+        action: "delete",
+        target: { kind: "answer", id: answerId },
+        subjectId: answer.authorId,
+      });
+    }
     await tx
       .update(questions)
       .set({
@@ -227,11 +236,17 @@ export async function restoreAnswer(
   viewer: Viewer | null,
   answerId: number,
 ): Promise<{ questionId: number }> {
-  requireModerator(viewer);
+  const moderator = requireModerator(viewer);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
     if (!answer.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    await logModeration(tx, {
+      actorId: moderator.id,
+      action: "restore",
+      target: { kind: "answer", id: answerId },
+      subjectId: answer.authorId,
+    });
     await tx
       .update(answers)
       .set({ deletedAt: null, deletedBy: null })

@@ -14,6 +14,7 @@ import { lockTarget, type TargetKind } from "./targets.server.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 import { href } from "react-router";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export type CommentView = {
   id: number;
@@ -93,6 +94,14 @@ export async function deleteComment(viewer: Viewer | null, commentId: number): P
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
     if (!deleted) throw new AppError("not_found", ACCESS_MESSAGES.commentNotFound);
+    if (member.id !== current.authorId) {
+      await logModeration(tx, {
+        actorId: member.id,
+        action: "delete",
+        target: { kind: "comment", id: commentId },
+        subjectId: current.authorId,
+      });
+    }
     await tx
       .update(table)
       .set({ commentCount: sql`greatest(${table.commentCount} - 1, 0)` })
