@@ -19,6 +19,7 @@ export const FEATURE_PUBLIC_FILES = {
   moderation: [
     "rules.ts", // privileges, thresholds and reasons (issue 19): every gate reads its numbers here
     "moderation-log.server.ts", // every moderator (or automatic) action is logged with it
+    "components/blocked-content.tsx", // a blocked member's content, collapsed for the blocker (comments)
   ],
   newsletter: ["newsletter.server.ts"], // removing an account removes its subscription
   notifications: ["notify.server.ts"], // the one entry point writers call

@@ -31,6 +31,8 @@ export type PostComment = {
   removed: boolean;
   author: CommentAuthor | null;
   canDelete: boolean;
+  /** The viewer blocked its author (issue 19): shown collapsed. */
+  authorBlocked?: boolean;
 };
 
 export type CommentThread = PostComment & { replies: PostComment[] };

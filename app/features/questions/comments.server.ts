@@ -24,6 +24,8 @@ export type CommentView = {
   createdAt: Date;
   author: { id: number; handle: string; name: string };
   canDelete: boolean;
+  /** The viewer blocked its author (issue 19): shown collapsed. */
+  authorBlocked?: boolean;
 };
 
 /** Collapses runs of spaces and blank lines, keeps single line breaks out (a comment is one paragraph). */

@@ -11,6 +11,7 @@ import type { CommentThread, PostComment } from "../comments.server.ts";
 import { COMMENT_MAX, MESSAGES } from "../rules.ts";
 import { ConfirmSubmit } from "./confirm-submit.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 
 /** What the action answers a comment form: done, or the message for the field and the text to keep. */
 export type CommentActionData =
@@ -109,7 +110,13 @@ function CommentItem({ comment }: { comment: PostComment }) {
             {formatDate(comment.createdAt)}
           </time>
         </div>
-        <p className="mt-1 break-words whitespace-pre-line text-slate-800">{comment.body}</p>
+        {comment.authorBlocked ? (
+          <BlockedContent>
+            <p className="break-words whitespace-pre-line text-slate-800">{comment.body}</p>
+          </BlockedContent>
+        ) : (
+          <p className="mt-1 break-words whitespace-pre-line text-slate-800">{comment.body}</p>
+        )}
         {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
       </div>
     </article>

@@ -9,6 +9,7 @@ import type { CommentView } from "../comments.server.ts";
 import { linkifyText } from "../linkify.ts";
 import { COMMENT_MAX, COMMENT_MIN } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
+import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 
 function CommentText({ text }: { text: string }) {
   return (
@@ -81,7 +82,13 @@ export function CommentSection({
         <ul aria-label="Comentários" className="flex flex-col divide-y divide-slate-100">
           {comments.map((comment) => (
             <li key={comment.id} id={`comentario-${comment.id}`} className="py-2 text-sm text-slate-800">
-              <CommentText text={comment.body} />
+              {comment.authorBlocked ? (
+                <BlockedContent>
+                  <CommentText text={comment.body} />
+                </BlockedContent>
+              ) : (
+                <CommentText text={comment.body} />
+              )}
               <span className="text-slate-500">
                 {" "}
                 –{" "}
