@@ -52,8 +52,8 @@ export async function suspendMember(
   now: Date = new Date(),
 ): Promise<{ until: Date }> {
   if (!viewer || !isModerator(viewer)) throw new AppError("forbidden", SUSPEND_MESSAGES.moderatorsOnly);
-  const days = Math.trunc(input.days);
-  if (!(days >= 1 && days <= SUSPENSION_DAYS_MAX)) {
+  const days = input.days;
+  if (!Number.isInteger(days) || days < 1 || days > SUSPENSION_DAYS_MAX) {
     throw new AppError("validation", `Escolha de 1 a ${SUSPENSION_DAYS_MAX} dias.`, { field: "days" });
   }
   const reason = input.reason.trim();
