@@ -170,6 +170,8 @@ describe("a suspended member's writes", () => {
     expect((await attempt(cookie, "GET", "/questions/1")).ran).toBe(true);
     const open: Array<[string, Record<string, string>]> = [
       ["/sair", {}],
+      ["/entrar", { email: "outra@exemplo.com.br", password: "x" }],
+      ["/confirmar-email/abc", {}],
       ["/configuracoes", { intent: "password" }],
       ["/configuracoes", { intent: "sessions" }],
       ["/configuracoes", { intent: "delete" }],

@@ -1,6 +1,6 @@
 // The one place a suspended member's writes are refused (issue 19), called by the root middleware for every
 // request that is not a read: whatever the route, the action never runs. A suspended member may still leave
-// (sign out), look after their account's safety and privacy in Configurações (password, sessions, e-mail,
+// (sign out, or sign in as someone else on a shared browser; the account pages a visitor uses), look after their account's safety and privacy in Configurações (password, sessions, e-mail,
 // notification settings, removing the account) and block or unblock members; everything that writes for
 // others to read (questions, answers, comments, votes, follows, posts, likes, their public profile, uploads)
 // is refused with 403 and the reason.
@@ -10,6 +10,11 @@ import { suspensionMessage } from "./suspension-message.ts";
 /** Writes a suspended member may still make: path → the form `intent`s allowed there (null: any). */
 const ALLOWED_WHILE_SUSPENDED: Record<string, ReadonlySet<string> | null> = {
   "/sair": null,
+  "/entrar": null,
+  "/cadastro": null,
+  "/esqueci-a-senha": null,
+  "/recuperar-senha": null,
+  "/newsletter": null,
   "/configuracoes": new Set([
     "email",
     "resend",
@@ -28,6 +33,8 @@ export async function suspendedWriteRefusal(request: Request, viewer: Viewer | n
   const suspension = activeSuspension(viewer);
   if (!suspension) return null;
   const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_$/, "/");
+  // Following an e-mail's link (confirming an address, leaving the newsletter) is the person, not the member.
+  if (/^\/(confirmar-email|newsletter\/confirmar|newsletter\/cancelar)\//.test(path)) return null;
   const allowed = path.startsWith("/u/") ? PROFILE_INTENTS : ALLOWED_WHILE_SUSPENDED[path];
   if (allowed === null) return null;
   if (allowed && allowed.has(await formIntent(request))) return null;

@@ -6,8 +6,8 @@ import {
   MODERATION_ACTION_LABELS,
   TARGET_KIND_LABELS,
   isModerationAction,
-  listModerationLog,
-} from "#app/features/moderation/moderation-log-page.server.ts";
+} from "#app/features/moderation/moderation-log-labels.ts";
+import { listModerationLog } from "#app/features/moderation/moderation-log-page.server.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
