@@ -8,6 +8,8 @@ import { makeModerator, ownHandle, signInAsAdmin } from "./moderators.ts";
 import { askQuestion } from "./questions.ts";
 
 test("a moderator suspends a member, who reads but cannot write, and the log keeps it", async ({ page }) => {
+  // Four people (the administrator, a moderator, the member) and three pages each: a long journey.
+  test.slow();
   const stamp = randomBytes(4).toString("hex");
   const reason = `Respostas ofensivas repetidas ${stamp}`;
 
