@@ -61,8 +61,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refusal that explains itself (a suspended member's write, a cross-site post) keeps its words.
   const refusal =
     isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
-  const { title, text } = refusal ? { title: "Você não tem permissão", text: refusal } : UNEXPECTED_ERROR;
-  const message = text;
+  const { title, text: message } = refusal
+    ? { title: status === 403 ? "Você não tem permissão" : "Não foi possível continuar", text: refusal }
+    : UNEXPECTED_ERROR;
   return (
     <main
       id="conteudo"
