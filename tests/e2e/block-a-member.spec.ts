@@ -10,6 +10,8 @@ import { answerQuestion, askQuestion } from "./questions.ts";
 test("a member blocks another: their answer is collapsed and no notification comes from them", async ({
   page,
 }) => {
+  // Two members, each signing in twice, and six pages: a long journey.
+  test.slow();
   const stamp = randomBytes(4).toString("hex");
   const bia = await signUp(page, { name: `Bia Bloqueada ${stamp}` });
   const biaHandle = await ownHandle(page);

@@ -3,7 +3,7 @@
 // page), and the moderation log lists the suspension with its reason.
 import { randomBytes } from "node:crypto";
 import { randomIp, signIn, signUp } from "./auth.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 import { makeModerator, ownHandle, signInAsAdmin } from "./moderators.ts";
 import { askQuestion } from "./questions.ts";
 
@@ -65,7 +65,11 @@ test("a moderator suspends a member, who reads but cannot write, and the log kee
 
   // The moderator reads the log, filtered to suspensions.
   await signIn(page, moderator);
-  await page.goto("/moderacao/registro");
+  await page.goto("/questions");
+  await page.getByRole("button", { name: "Menu do usuário" }).click();
+  await page.getByRole("menuitem", { name: "Registro de moderação" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Registro de moderação" })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel("Ação", { exact: true }).selectOption({ label: "Suspendeu" });
   await page.getByLabel("Membro (@)").fill(memberHandle);
   await page.getByRole("button", { name: "Filtrar" }).click();
