@@ -9,7 +9,7 @@ import { AnswerForm } from "#app/features/questions/components/answer-form.tsx";
 import { AnswerOrderSelect } from "#app/features/questions/components/answer-order.tsx";
 import { AuthorBlock } from "#app/features/questions/components/author-block.tsx";
 import { blockedAmong } from "#app/features/moderation/blocks.server.ts";
-import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
+import { BlockedToggle } from "#app/features/moderation/components/blocked-content.tsx";
 import { OfferBountyForm, OpenBounty } from "#app/features/questions/components/bounty-box.tsx";
 import { CommentSection } from "#app/features/questions/components/comment-section.tsx";
 import { FavoriteButton } from "#app/features/questions/components/favorite-button.tsx";
@@ -133,8 +133,6 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
   const { question, answers, permissions, order, viewerId, signedIn, signInHref, signUpHref } = loaderData;
   const following = new Set(loaderData.following);
   const blocked = new Set(loaderData.blockedAuthors);
-  const collapsedIf = (authorId: number, node: React.ReactNode) =>
-    blocked.has(authorId) ? <BlockedContent>{node}</BlockedContent> : node;
   const visibleAnswers = answers.filter((a) => !a.deletedAt).length;
   const pageError =
     actionData &&
@@ -168,138 +166,131 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
       ) : null}
 
       {/* Rendered once per version and per set of the viewer's own marks on it, none naming them (ADR 031). */}
-      {collapsedIf(
-        question.author.id,
-        <KeptElement
-          tag="article"
-          attributes={{ "aria-labelledby": "pergunta-titulo", className: "flex flex-col gap-5" }}
-          fragmentKey={() =>
-            JSON.stringify([
-              "question",
-              question,
-              permissions,
-              signedIn,
-              signInHref,
-              following.has(question.author.id),
-              viewerId !== question.author.id,
-              permissions.isAuthor ? loaderData.viewerReputation : null,
-            ])
-          }
-        >
-          <header className="flex flex-col gap-3 border-b border-slate-200 pb-4">
-            <div className="flex items-start justify-between gap-4">
-              <h1
-                id="pergunta-titulo"
-                className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 md:text-3xl"
-              >
-                {question.title}
-              </h1>
-              <Link to={href("/ask-a-question")} className="btn-primary shrink-0">
-                Perguntar
-              </Link>
-            </div>
-            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+      {blocked.has(question.author.id) ? <BlockedToggle /> : null}
+      <KeptElement
+        tag="article"
+        attributes={{ "aria-labelledby": "pergunta-titulo", className: "flex flex-col gap-5" }}
+        fragmentKey={() =>
+          JSON.stringify([
+            "question",
+            question,
+            permissions,
+            signedIn,
+            signInHref,
+            following.has(question.author.id),
+            viewerId !== question.author.id,
+            permissions.isAuthor ? loaderData.viewerReputation : null,
+          ])
+        }
+      >
+        <header className="flex flex-col gap-3 border-b border-slate-200 pb-4">
+          <div className="flex items-start justify-between gap-4">
+            <h1
+              id="pergunta-titulo"
+              className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 md:text-3xl"
+            >
+              {question.title}
+            </h1>
+            <Link to={href("/ask-a-question")} className="btn-primary shrink-0">
+              Perguntar
+            </Link>
+          </div>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+            <span>
+              Perguntada em{" "}
+              <time dateTime={isoDate(question.createdAt)} className="text-slate-800">
+                {formatDate(question.createdAt)}
+              </time>
+            </span>
+            {question.updatedAt ? (
               <span>
-                Perguntada em{" "}
-                <time dateTime={isoDate(question.createdAt)} className="text-slate-800">
-                  {formatDate(question.createdAt)}
+                Editada em{" "}
+                <time dateTime={isoDate(question.updatedAt)} className="text-slate-800">
+                  {formatDate(question.updatedAt)}
                 </time>
               </span>
-              {question.updatedAt ? (
-                <span>
-                  Editada em{" "}
-                  <time dateTime={isoDate(question.updatedAt)} className="text-slate-800">
-                    {formatDate(question.updatedAt)}
-                  </time>
-                </span>
-              ) : null}
-              <span>Vista {countLabel(question.viewCount, "vez", "vezes")}</span>
-            </p>
-            <TagList tags={question.tags} />
-          </header>
+            ) : null}
+            <span>Vista {countLabel(question.viewCount, "vez", "vezes")}</span>
+          </p>
+          <TagList tags={question.tags} />
+        </header>
 
-          {question.bounty ? (
-            <OpenBounty amount={question.bounty.amount} timeLeft={question.bountyTimeLeft} />
-          ) : null}
+        {question.bounty ? (
+          <OpenBounty amount={question.bounty.amount} timeLeft={question.bountyTimeLeft} />
+        ) : null}
 
-          <div className="flex gap-4">
-            <div className="flex flex-col items-center gap-2">
-              <VoteControls
+        <div className="flex gap-4">
+          <div className="flex flex-col items-center gap-2">
+            <VoteControls kind="question" id={question.id} score={question.score} myVote={question.myVote} />
+            <FavoriteButton questionId={question.id} favorited={question.favorited} />
+          </div>
+          <div className="flex min-w-0 flex-1 flex-col gap-4">
+            <section aria-label="Descrição">
+              <RichText html={question.description} />
+            </section>
+            {question.details ? (
+              <section aria-labelledby="tentativas-titulo">
+                <h2 id="tentativas-titulo" className="text-base font-semibold text-slate-900">
+                  O que já tentei e o que esperava
+                </h2>
+                <RichText html={question.details} />
+              </section>
+            ) : null}
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+                <span>{countLabel(question.commentCount, "comentário", "comentários")}</span>
+                {question.edited ? (
+                  <Link
+                    to={href("/questions/:id/historico", { id: String(question.id) })}
+                    className="inline-flex items-center gap-1 hover:underline"
+                  >
+                    <HistoryIcon />
+                    Histórico de edições
+                  </Link>
+                ) : null}
+                {question.deletedAt ? null : (
+                  <PostMenu
+                    kind="question"
+                    id={question.id}
+                    permalink={href("/questions/:id", { id: String(question.id) })}
+                    editHref={
+                      permissions.canEdit
+                        ? href("/questions/:id/editar", { id: String(question.id) })
+                        : undefined
+                    }
+                    canDelete={permissions.canDelete}
+                    signedIn={signedIn}
+                    signInHref={signInHref}
+                  />
+                )}
+              </div>
+              <AuthorBlock
+                author={question.author}
+                action="Perguntou em"
+                at={question.createdAt}
+                following={following.has(question.author.id)}
+                showFollow={viewerId !== question.author.id}
+                highlight
+              />
+            </div>
+            {permissions.isAuthor && !question.bounty && !question.deletedAt ? (
+              <OfferBountyForm
+                reputation={loaderData.viewerReputation}
+                allowed={permissions.canOfferBounty}
+              />
+            ) : null}
+            {question.deletedAt ? null : (
+              <CommentSection
                 kind="question"
                 id={question.id}
-                score={question.score}
-                myVote={question.myVote}
+                comments={question.comments}
+                signedIn={signedIn}
+                signInHref={signInHref}
               />
-              <FavoriteButton questionId={question.id} favorited={question.favorited} />
-            </div>
-            <div className="flex min-w-0 flex-1 flex-col gap-4">
-              <section aria-label="Descrição">
-                <RichText html={question.description} />
-              </section>
-              {question.details ? (
-                <section aria-labelledby="tentativas-titulo">
-                  <h2 id="tentativas-titulo" className="text-base font-semibold text-slate-900">
-                    O que já tentei e o que esperava
-                  </h2>
-                  <RichText html={question.details} />
-                </section>
-              ) : null}
-              <div className="flex flex-wrap items-end justify-between gap-4">
-                <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-                  <span>{countLabel(question.commentCount, "comentário", "comentários")}</span>
-                  {question.edited ? (
-                    <Link
-                      to={href("/questions/:id/historico", { id: String(question.id) })}
-                      className="inline-flex items-center gap-1 hover:underline"
-                    >
-                      <HistoryIcon />
-                      Histórico de edições
-                    </Link>
-                  ) : null}
-                  {question.deletedAt ? null : (
-                    <PostMenu
-                      kind="question"
-                      id={question.id}
-                      permalink={href("/questions/:id", { id: String(question.id) })}
-                      editHref={
-                        permissions.canEdit
-                          ? href("/questions/:id/editar", { id: String(question.id) })
-                          : undefined
-                      }
-                      canDelete={permissions.canDelete}
-                      signedIn={signedIn}
-                      signInHref={signInHref}
-                    />
-                  )}
-                </div>
-                <AuthorBlock
-                  author={question.author}
-                  action="Perguntou em"
-                  at={question.createdAt}
-                  following={following.has(question.author.id)}
-                  showFollow={viewerId !== question.author.id}
-                  highlight
-                />
-              </div>
-              {permissions.isAuthor && !question.bounty && !question.deletedAt ? (
-                <OfferBountyForm
-                  reputation={loaderData.viewerReputation}
-                  allowed={permissions.canOfferBounty}
-                />
-              ) : null}
-              {question.deletedAt ? null : (
-                <CommentSection
-                  kind="question"
-                  id={question.id}
-                  comments={question.comments}
-                  signedIn={signedIn}
-                  signInHref={signInHref}
-                />
-              )}
-            </div>
+            )}
           </div>
-        </KeptElement>,
-      )}
+        </div>
+      </KeptElement>
 
       <section aria-labelledby="respostas-titulo" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
@@ -312,22 +303,19 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
         {answers.length === 0 ? (
           <p className="text-slate-600">no answers were found</p>
         ) : (
-          answers.map((answer) => (
-            <div key={answer.id}>
-              {collapsedIf(
-                answer.author.id,
-                <AnswerCard
-                  answer={answer}
-                  questionId={question.id}
-                  bountyAmount={question.bounty?.amount ?? null}
-                  following={following.has(answer.author.id)}
-                  viewerId={viewerId}
-                  signedIn={signedIn}
-                  signInHref={signInHref}
-                />,
-              )}
-            </div>
-          ))
+          answers.map((answer) => [
+            blocked.has(answer.author.id) ? <BlockedToggle key={`bloqueado-${answer.id}`} /> : null,
+            <AnswerCard
+              key={answer.id}
+              answer={answer}
+              questionId={question.id}
+              bountyAmount={question.bounty?.amount ?? null}
+              following={following.has(answer.author.id)}
+              viewerId={viewerId}
+              signedIn={signedIn}
+              signInHref={signInHref}
+            />,
+          ])
         )}
       </section>
 

@@ -15,3 +15,17 @@ export function BlockedContent({ children }: { children: ReactNode }) {
     </details>
   );
 }
+
+/**
+ * The same line for a whole question or answer rendered as one kept fragment: a disclosure placed just before
+ * it, which hides its next sibling until opened (app.css `.blocked-toggle`), so the fragment is not re-rendered.
+ */
+export function BlockedToggle() {
+  return (
+    <details className="blocked-toggle rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+      <summary className="cursor-pointer">
+        {BLOCKED_CONTENT_LABEL} <span className="text-primary underline">Mostrar</span>
+      </summary>
+    </details>
+  );
+}
