@@ -23,6 +23,7 @@ export const FEATURE_PUBLIC_FILES = {
     "components/flag-link.tsx", // "Sinalizar" on questions, answers, comments, posts and post comments
     "review-count.server.ts", // the header's count of open review items, for those who can review
     "visibility.server.ts", // hiding an item pending review (held content) with its counters kept exact
+    "components/blocked-content.tsx", // a blocked member's content, collapsed for the blocker (comments)
   ],
   newsletter: ["newsletter.server.ts"], // removing an account removes its subscription
   notifications: ["notify.server.ts"], // the one entry point writers call

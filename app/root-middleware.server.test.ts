@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
+import { users } from "#db/schema.ts";
 import { describe, expect, test } from "vitest";
 import { rootMiddleware } from "./root-middleware.server.ts";
 import { visitorPageContext, type VisitorPageNote } from "./lib/context.ts";
@@ -87,5 +89,108 @@ describe("the root middleware", () => {
     expect(await changesAfter(asMember("GET"))).toBeUndefined();
     // Anonymous writes change nothing unless they say so (a sign-up).
     expect(await changesAfter(post({ "sec-fetch-site": "same-origin" }))).toBeUndefined();
+  });
+});
+
+describe("a suspended member's writes", () => {
+  const middleware = rootMiddleware[0]!;
+  const DAY = 24 * 60 * 60 * 1000;
+
+  async function suspendedMember(until: Date) {
+    const member = await createMember(db());
+    await db()
+      .update(users)
+      .set({ suspendedUntil: until, suspensionReason: "Ofensas a outros membros." })
+      .where(eq(users.id, member.id));
+    return `sdd_session=${await createSession(db(), member.id, null)}`;
+  }
+
+  /** What the middleware answers, and whether the action ran. */
+  async function attempt(cookie: string, method: string, path: string, fields: Record<string, string> = {}) {
+    let ran = false;
+    const request = new Request(`http://localhost:3000${path}`, {
+      method,
+      headers: {
+        host: "localhost:3000",
+        "sec-fetch-site": "same-origin",
+        cookie,
+        ...(method === "GET" ? {} : { "content-type": "application/x-www-form-urlencoded" }),
+      },
+      ...(method === "GET" ? {} : { body: new URLSearchParams(fields) }),
+    });
+    try {
+      await middleware(
+        { request, context: new RouterContextProvider(), params: {}, unstable_pattern: "" } as never,
+        async () => {
+          ran = true;
+          return new Response("ok");
+        },
+      );
+      return { ran, refusal: null };
+    } catch (thrown) {
+      return { ran, refusal: thrown as { init: { status: number }; data: unknown } };
+    }
+  }
+
+  test("every write that others would read is refused with 403 and the reason before the action runs", async () => {
+    const cookie = await suspendedMember(new Date(Date.now() + 3 * DAY));
+    const writes: Array<[string, Record<string, string>]> = [
+      ["/questions/1", { intent: "answer", body: "<p>Resposta</p>" }],
+      ["/questions/1", { intent: "vote", kind: "question", id: "1", value: "1" }],
+      ["/questions/1", { intent: "comment", kind: "question", id: "1", body: "Comentário." }],
+      ["/questions/1.data", { intent: "answer", body: "<p>Resposta</p>" }],
+      ["/ask-a-question", { title: "Uma pergunta" }],
+      ["/write-a-post", { title: "Um post" }],
+      ["/blog/um-post", { intent: "comment", body: "Oi" }],
+      ["/configuracoes", { intent: "profile", name: "Outro nome" }],
+      ["/configuracoes", { intent: "avatar" }],
+      ["/u/alguem", { intent: "role", role: "admin" }],
+    ];
+    for (const [path, fields] of writes) {
+      const { ran, refusal } = await attempt(cookie, "POST", path, fields);
+      expect(ran, `${path} ${fields.intent ?? ""}`).toBe(false);
+      expect(refusal?.init.status).toBe(403);
+      expect(refusal?.data).toMatch(
+        /^Sua conta está suspensa até \d\d\/\d\d\/\d{4}, \d\d:\d\d: Ofensas a outros membros\.$/,
+      );
+    }
+    // The API answers its usual JSON shape.
+    for (const path of ["/api/follows", "/api/post-like", "/api/tag-follows", "/api/uploads"]) {
+      const { ran, refusal } = await attempt(cookie, "POST", path, { intent: "follow", userId: "1" });
+      expect(ran).toBe(false);
+      expect(refusal).toMatchObject({
+        init: { status: 403 },
+        data: { ok: false, error: expect.stringMatching(/^Sua conta está suspensa/) },
+      });
+    }
+  });
+
+  test("reading, signing out, the account's safety and privacy, and blocking stay open", async () => {
+    const cookie = await suspendedMember(new Date(Date.now() + 3 * DAY));
+    expect((await attempt(cookie, "GET", "/questions/1")).ran).toBe(true);
+    const open: Array<[string, Record<string, string>]> = [
+      ["/sair", {}],
+      ["/entrar", { email: "outra@exemplo.com.br", password: "x" }],
+      ["/confirmar-email/abc", {}],
+      ["/configuracoes", { intent: "password" }],
+      ["/configuracoes", { intent: "sessions" }],
+      ["/configuracoes", { intent: "delete" }],
+      ["/configuracoes", { intent: "notifications" }],
+      ["/configuracoes", { intent: "unblock-member", userId: "1" }],
+      ["/u/alguem", { intent: "block" }],
+      ["/u/alguem", { intent: "unblock" }],
+    ];
+    for (const [path, fields] of open) {
+      const { ran, refusal } = await attempt(cookie, "POST", path, fields);
+      expect(refusal, `${path} ${fields.intent ?? ""}`).toBeNull();
+      expect(ran).toBe(true);
+    }
+  });
+
+  test("a suspension that ended refuses nothing (no job lifts it)", async () => {
+    const cookie = await suspendedMember(new Date(Date.now() - 1000));
+    const { ran, refusal } = await attempt(cookie, "POST", "/questions/1", { intent: "answer" });
+    expect(refusal).toBeNull();
+    expect(ran).toBe(true);
   });
 });

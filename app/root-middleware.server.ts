@@ -1,8 +1,9 @@
 // Runs before every loader and action: refuses cross-site writes and input no action can read (a NUL, a JSON
 // body, broken multipart: app/lib/input-guard.server.ts), then finds who is asking from the session cookie
-// (renewing it at most once a day).
-import type { MiddlewareFunction } from "react-router";
+// (renewing it at most once a day), and refuses the writes of a suspended member (issue 19).
+import { data, type MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "./features/accounts/sessions.server.ts";
+import { suspendedWriteRefusal } from "./features/moderation/suspension-guard.server.ts";
 import { viewerContext, visitorPageContext } from "./lib/context.ts";
 import { assertSameOrigin } from "./lib/csrf.server.ts";
 import { assertReadableInput } from "./lib/input-guard.server.ts";
@@ -14,6 +15,16 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
     const { viewer, setCookie } = await resolveSession(request);
     context.set(viewerContext, viewer);
     const write = !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase());
+    if (write) {
+      // Before any action runs: a suspended member reads but does not write (the page says why, until when).
+      const refusal = await suspendedWriteRefusal(request, viewer);
+      if (refusal) {
+        const url = new URL(request.url);
+        // A script calling the API reads the JSON shape of its refusals; pages show the text.
+        const api = url.pathname.startsWith("/api/") && !url.pathname.endsWith(".data");
+        throw data(api ? { ok: false, error: refusal } : refusal, { status: 403 });
+      }
+    }
     // What the write changed for visitors' cached pages (ADR 028): the action names its topics; a member's
     // write that names nothing changes everything (marked before it runs, so a failure after its commit counts
     // too). A refusal (4xx: invalid form, rate limit, no permission) changed nothing, whatever it declared.

@@ -75,7 +75,12 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) return <NotFoundPage title={notFoundTitle(error)} />;
-  const { title, text: message } = UNEXPECTED_ERROR;
+  // A refusal that explains itself (a suspended member's write, a cross-site post) keeps its words.
+  const refusal =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
+  const { title, text: message } = refusal
+    ? { title: status === 403 ? "Você não tem permissão" : "Não foi possível continuar", text: refusal }
+    : UNEXPECTED_ERROR;
   return (
     <main
       id="conteudo"

@@ -45,6 +45,7 @@ export default [
     route("moderacao/filtros", "routes/moderation/filters.tsx"),
     route("sinalizar", "routes/moderation/flag.tsx"),
     route("revisao", "routes/moderation/review-queue.tsx"),
+    route("moderacao/registro", "routes/moderation/moderation-log.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),

@@ -10,7 +10,17 @@ export type Viewer = {
   avatarUrl: string | null;
   reputation: number;
   emailVerified: boolean;
+  /** Set while a moderator's suspension lasts (issue 19): the member reads but cannot write. */
+  suspension?: Suspension | null;
 };
+
+export type Suspension = { until: Date; reason: string };
+
+/** The suspension in force now, if any: it ends by itself at `until` (nothing has to lift it). */
+export function activeSuspension(viewer: Viewer | null, now: Date = new Date()): Suspension | null {
+  const suspension = viewer?.suspension;
+  return suspension && suspension.until.getTime() > now.getTime() ? suspension : null;
+}
 
 export function isModerator(viewer: Viewer | null): boolean {
   return viewer?.role === "moderator" || viewer?.role === "admin";

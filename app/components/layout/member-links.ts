@@ -4,7 +4,10 @@ import type { Viewer } from "#app/lib/viewer.ts";
 
 export type MemberLink = { label: string; to: string; accessibleName?: string };
 
-export function memberLinks(viewer: Pick<Viewer, "handle">, reviewItems: number | null = null): MemberLink[] {
+export function memberLinks(
+  viewer: Pick<Viewer, "handle" | "role">,
+  reviewItems: number | null = null,
+): MemberLink[] {
   return [
     { label: "Ver Perfil", to: href("/u/:handle", { handle: viewer.handle }) },
     { label: "Favoritos", to: href("/favoritos") },
@@ -20,6 +23,9 @@ export function memberLinks(viewer: Pick<Viewer, "handle">, reviewItems: number 
           },
         ]),
     { label: "Configurações", to: href("/configuracoes") },
+    ...(viewer.role === "moderator" || viewer.role === "admin"
+      ? [{ label: "Registro de moderação", to: href("/moderacao/registro") }]
+      : []),
   ];
 }
 

@@ -34,6 +34,8 @@ import { createSession, endSessionByToken, endSessionsOf } from "./sessions.serv
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 // The administrators' blocked e-mail domains (issue 19: the moderation feature's spam defences).
 import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
+import { ROLE_LABELS } from "./roles.ts";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 /** What a request tells the accounts about itself. */
 export type RequestMeta = {
@@ -357,10 +359,19 @@ export async function setRole(viewer: Viewer | null, userId: number, role: Role)
     throw new AppError("forbidden", "Você não pode mudar o seu próprio papel. Peça a outro administrador.");
   }
   const db = await getDb();
-  const [row] = await db
-    .update(users)
-    .set({ role })
-    .where(and(eq(users.id, userId), activeMembersOnly()))
-    .returning({ id: users.id });
-  if (!row) throw new AppError("not_found", "Este membro não existe.");
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ role })
+      .where(and(eq(users.id, userId), activeMembersOnly()))
+      .returning({ id: users.id });
+    if (!row) throw new AppError("not_found", "Este membro não existe.");
+    await logModeration(tx, {
+      actorId: admin.id,
+      action: "role",
+      target: { kind: "user", id: userId },
+      subjectId: userId,
+      reason: ROLE_LABELS[role],
+    });
+  });
 }

@@ -11,6 +11,8 @@ export const viewerColumns = {
   avatarUrl: users.avatarUrl,
   reputation: users.reputation,
   emailVerifiedAt: users.emailVerifiedAt,
+  suspendedUntil: users.suspendedUntil,
+  suspensionReason: users.suspensionReason,
 };
 
 export type ViewerRow = {
@@ -22,6 +24,8 @@ export type ViewerRow = {
   avatarUrl: string | null;
   reputation: number;
   emailVerifiedAt: Date | null;
+  suspendedUntil?: Date | null;
+  suspensionReason?: string | null;
 };
 
 export function toViewer(row: ViewerRow): Viewer {
@@ -34,5 +38,10 @@ export function toViewer(row: ViewerRow): Viewer {
     avatarUrl: row.avatarUrl,
     reputation: row.reputation,
     emailVerified: row.emailVerifiedAt !== null,
+    // A suspension already over is left out: it ends by itself (no job lifts it).
+    suspension:
+      row.suspendedUntil && row.suspendedUntil.getTime() > Date.now()
+        ? { until: row.suspendedUntil, reason: row.suspensionReason ?? "" }
+        : null,
   };
 }

@@ -4,7 +4,7 @@
 // about them (LISTEN/NOTIFY), optionally e-mailed, and grouped while unread. Reading them (lists, the unread
 // count, the live feed, preferences, the digest) is in notifications.server.ts, for routes.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { notificationPreferences, notifications, tagFollows, users } from "#db/schema.ts";
+import { memberBlocks, notificationPreferences, notifications, tagFollows, users } from "#db/schema.ts";
 import type { Executor } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -31,6 +31,14 @@ export type NotifyInput = {
 /** Records a notification for `userId` (never for the actor themself). Call inside the causing transaction. */
 export async function notify(executor: Executor, input: NotifyInput): Promise<void> {
   if (input.actorId && input.actorId === input.userId) return;
+  // A member the recipient blocked tells them nothing (issue 19); the moderation's word still reaches them.
+  if (
+    input.actorId &&
+    input.kind !== "moderation" &&
+    (await blocked(executor, input.userId, input.actorId))
+  ) {
+    return;
+  }
   const values = {
     userId: input.userId,
     kind: input.kind,
@@ -78,6 +86,9 @@ export async function notifyTagFollowers(
           input.tags.map((t) => t.id),
         ),
         ne(tagFollows.userId, input.actorId),
+        // Followers who blocked the asker hear nothing of their questions.
+        sql`not exists (select 1 from ${memberBlocks} where ${memberBlocks.blockerId} = ${tagFollows.userId}
+          and ${memberBlocks.blockedId} = ${input.actorId})`,
       ),
     );
   const told = new Set<number>();
@@ -96,6 +107,16 @@ export async function notifyTagFollowers(
       groupKey: `tag:${tag.id}`,
     });
   }
+}
+
+/** Whether `userId` blocked `actorId`: one primary-key lookup. */
+async function blocked(executor: Executor, userId: number, actorId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ one: sql<number>`1` })
+    .from(memberBlocks)
+    .where(and(eq(memberBlocks.blockerId, userId), eq(memberBlocks.blockedId, actorId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 async function maybeEmail(executor: Executor, input: NotifyInput) {

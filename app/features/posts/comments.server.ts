@@ -20,6 +20,7 @@ import {
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
 import { href } from "react-router";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export type CommentAuthor = {
   id: number;
@@ -40,6 +41,8 @@ export type PostComment = {
   removed: boolean;
   author: CommentAuthor | null;
   canDelete: boolean;
+  /** The viewer blocked its author (issue 19): shown collapsed. */
+  authorBlocked?: boolean;
 };
 
 export type CommentThread = PostComment & { replies: PostComment[] };
@@ -201,6 +204,14 @@ export async function deletePostComment(viewer: Viewer | null, commentId: number
       .where(and(eq(postComments.id, commentId), isNull(postComments.deletedAt)))
       .returning({ id: postComments.id });
     if (removed.length === 0) return;
+    if (viewer.id !== comment.authorId) {
+      await logModeration(tx, {
+        actorId: viewer.id,
+        action: "delete",
+        target: { kind: "post_comment", id: commentId },
+        subjectId: comment.authorId,
+      });
+    }
     await tx
       .update(posts)
       .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })

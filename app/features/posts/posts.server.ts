@@ -26,6 +26,7 @@ import {
   recordFirstPost,
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export const WORDS_PER_MINUTE = 200;
 const SLUG_MAX = 80;
@@ -245,6 +246,14 @@ export async function deletePost(viewer: Viewer | null, postId: number): Promise
   await db.transaction(async (tx) => {
     const post = await loadManagedPost(tx, viewer, postId);
     await tx.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, post.id));
+    if (viewer && viewer.id !== post.authorId) {
+      await logModeration(tx, {
+        actorId: viewer.id,
+        action: "delete",
+        target: { kind: "post", id: post.id },
+        subjectId: post.authorId,
+      });
+    }
     const tagIds = (
       await tx.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, post.id))
     ).map((r) => r.tagId);

@@ -32,6 +32,7 @@ import {
 import type { EditOutcome } from "./question-writes.server.ts";
 import { pendingSuggestionOf, saveSuggestedEdit } from "./suggested-edits.server.ts";
 import { href } from "react-router";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export const ANSWER_MESSAGES = {
   acceptOnlyAsker: "Só quem perguntou pode aceitar uma resposta.",
@@ -276,9 +277,7 @@ async function saveAnswerEdit(
   const now = new Date();
   await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answer.id));
   await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
-  await tx
-    .insert(revisions)
-    .values({ targetKind: "answer", targetId: answer.id, editorId, body, summary });
+  await tx.insert(revisions).values({ targetKind: "answer", targetId: answer.id, editorId, body, summary });
   return { questionId: answer.questionId, changed: true };
 }
 
@@ -322,6 +321,14 @@ export async function deleteAnswer(viewer: Viewer | null, answerId: number): Pro
       .update(answers)
       .set({ deletedAt: new Date(), deletedBy: member.id })
       .where(eq(answers.id, answerId));
+    if (member.id !== answer.authorId) {
+      await logModeration(tx, {
+        actorId: member.id,
+        action: "delete",
+        target: { kind: "answer", id: answerId },
+        subjectId: answer.authorId,
+      });
+    }
     await tx
       .update(questions)
       .set({
@@ -344,11 +351,17 @@ export async function restoreAnswer(
   viewer: Viewer | null,
   answerId: number,
 ): Promise<{ questionId: number }> {
-  requireModerator(viewer);
+  const moderator = requireModerator(viewer);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
     if (!answer.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    await logModeration(tx, {
+      actorId: moderator.id,
+      action: "restore",
+      target: { kind: "answer", id: answerId },
+      subjectId: answer.authorId,
+    });
     await tx
       .update(answers)
       .set({ deletedAt: null, deletedBy: null })

@@ -23,6 +23,7 @@ import {
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
 import { href } from "react-router";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export type CommentView = {
   id: number;
@@ -35,6 +36,8 @@ export type CommentView = {
   createdAt: Date;
   author: { id: number; handle: string; name: string };
   canDelete: boolean;
+  /** The viewer blocked its author (issue 19): shown collapsed. */
+  authorBlocked?: boolean;
 };
 
 /** Collapses runs of spaces and blank lines, keeps single line breaks out (a comment is one paragraph). */
@@ -123,6 +126,14 @@ export async function deleteComment(viewer: Viewer | null, commentId: number): P
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
     if (!deleted) throw new AppError("not_found", ACCESS_MESSAGES.commentNotFound);
+    if (member.id !== current.authorId) {
+      await logModeration(tx, {
+        actorId: member.id,
+        action: "delete",
+        target: { kind: "comment", id: commentId },
+        subjectId: current.authorId,
+      });
+    }
     await tx
       .update(table)
       .set({ commentCount: sql`greatest(${table.commentCount} - 1, 0)` })

@@ -32,6 +32,7 @@ import {
   recordFirstPost,
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
+import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
 export type QuestionWriteInput = {
   title: string;
@@ -408,22 +409,37 @@ export async function deleteQuestion(viewer: Viewer | null, id: number): Promise
       .set({ deletedAt: new Date(), deletedBy: member.id })
       .where(eq(questions.id, id));
     await moveTagCounts(tx, await tagIdsOf(tx, id), -1);
+    // A moderator removing someone else's question is a moderation act; an author removing their own is not.
+    if (member.id !== current.authorId) {
+      await logModeration(tx, {
+        actorId: member.id,
+        action: "delete",
+        target: { kind: "question", id },
+        subjectId: current.authorId,
+      });
+    }
   });
   forgetListTotals();
 }
 
 /** Brings a deleted question back (moderators). */
 export async function restoreQuestion(viewer: Viewer | null, id: number): Promise<void> {
-  requireModerator(viewer);
+  const moderator = requireModerator(viewer);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [restored] = await tx
       .update(questions)
       .set({ deletedAt: null, deletedBy: null })
       .where(and(eq(questions.id, id), isNotNull(questions.deletedAt)))
-      .returning({ id: questions.id });
+      .returning({ id: questions.id, authorId: questions.authorId });
     if (!restored) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
     await moveTagCounts(tx, await tagIdsOf(tx, id), 1);
+    await logModeration(tx, {
+      actorId: moderator.id,
+      action: "restore",
+      target: { kind: "question", id },
+      subjectId: restored.authorId,
+    });
   });
   forgetListTotals();
 }

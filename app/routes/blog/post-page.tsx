@@ -7,6 +7,8 @@ import { RichText } from "#app/components/rich-text.tsx";
 import { addPostComment, deletePostComment, listPostComments } from "#app/features/posts/comments.server.ts";
 import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import { AuthorBlock } from "#app/features/posts/components/author-block.tsx";
+import { blockedAmong } from "#app/features/moderation/blocks.server.ts";
+import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 import { tagHref } from "#app/features/posts/components/blog-sidebar.tsx";
 import { CommentSection, type CommentActionData } from "#app/features/posts/components/comment-section.tsx";
 import { ConfirmSubmit } from "#app/features/posts/components/confirm-submit.tsx";
@@ -34,8 +36,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!post) throw data("Post não encontrado.", { status: 404 });
   pageShows(context, topic.post(post.id));
   const origin = publicUrl();
-  const comments = await listPostComments(viewer, post.id);
+  const threads = await listPostComments(viewer, post.id);
+  // Members the viewer blocked are collapsed for them (issue 19).
+  const blocked = await blockedAmong(viewer?.id, [
+    post.author.id,
+    ...threads.flatMap((t) => [t, ...t.replies]).flatMap((c) => (c.author ? [c.author.id] : [])),
+  ]);
+  const mark = <C extends { author: { id: number } | null }>(c: C) =>
+    c.author && blocked.has(c.author.id) ? { ...c, authorBlocked: true } : c;
+  const comments = threads.map((t) => ({ ...mark(t), replies: t.replies.map(mark) }));
   return {
+    authorBlocked: blocked.has(post.author.id),
     // The body travels once: as HTML in a document, inside the data for client navigations.
     post: { ...post, body: pageHtml(context, `post-${post.id}`, post.body) },
     comments,
@@ -217,7 +228,15 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      <RichText html={post.body} className="mt-8 text-lg" />
+      {loaderData.authorBlocked ? (
+        <div className="mt-8">
+          <BlockedContent>
+            <RichText html={post.body} className="text-lg" />
+          </BlockedContent>
+        </div>
+      ) : (
+        <RichText html={post.body} className="mt-8 text-lg" />
+      )}
 
       {post.tags.length > 0 ? (
         <ul aria-label="Tags" className="mt-8 flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
 import { PasswordChangedNotice } from "#app/features/accounts/components/password-changed-notice.tsx";
 import { LogoutDialog } from "#app/features/accounts/components/logout-dialog.tsx";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
+import { SuspensionBanner } from "#app/features/moderation/components/suspension-banner.tsx";
 import { useLiveUnreadCount } from "#app/features/notifications/components/use-live-unread-count.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { notFoundTitle } from "#app/lib/meta.ts";
@@ -48,6 +49,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         reviewItems={root?.reviewItems ?? null}
         onSignOut={() => setLogoutOpen(true)}
       />
+      <SuspensionBanner viewer={root?.viewer ?? null} />
       <main id="conteudo" className="min-h-[60vh]">
         <PasswordChangedNotice />
         <Outlet />

@@ -1,5 +1,7 @@
 // /u/{handle}: a member's public profile — picture, name, role line, bio, member since, reputation, the verified
-// badge, their numbers, and their questions, answers and posts in tabs (?tab=…&page=N). Admins give roles here.
+// badge, their numbers, and their questions, answers and posts in tabs (?tab=…&page=N). Admins give roles here;
+// moderators suspend (intent `suspend`, `unsuspend`); members block (`block`, `unblock`). A moderation form
+// sent from elsewhere (the review queue) names a `returnTo` path to come back to.
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
@@ -19,6 +21,21 @@ import {
 } from "#app/features/accounts/profiles.server.ts";
 import { ROLE_LABELS } from "#app/features/accounts/roles.ts";
 import { roleChangeSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
+import { blockMember, isBlocking, unblockMember } from "#app/features/moderation/blocks.server.ts";
+import {
+  BlockControl,
+  SuspensionPanel,
+  type MemberModerationReply,
+} from "#app/features/moderation/components/member-moderation.tsx";
+import { blockSchema, suspendSchema, unsuspendSchema } from "#app/features/moderation/schemas.ts";
+import {
+  canSuspend,
+  suspendMember,
+  suspensionOf,
+  unsuspendMember,
+} from "#app/features/moderation/suspensions.server.ts";
+import { safeRedirectPath } from "#app/lib/auth-guard.server.ts";
+import { isAppError } from "#app/lib/errors.ts";
 import { isFollowing, listFollowPage } from "#app/features/social/follows.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
@@ -26,7 +43,12 @@ import { publicUrl } from "#app/lib/env.server.ts";
 import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { plural } from "#app/lib/plural.ts";
-import { pageShows, topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
+import {
+  pageShows,
+  topic,
+  writeChanges,
+  writeChangesNothingVisitorsSee,
+} from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/profile";
 
 const TABS = [
@@ -73,6 +95,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             }).then((items) => ({ tab: tab as "seguidores" | "seguindo", items })),
     isFollowing(viewer?.id, [profile.id]),
   ]);
+  const isSelf = viewer?.id === profile.id;
+  const moderates = canSuspend(viewer, profile);
+  const [suspension, blocking] = await Promise.all([
+    moderates ? suspensionOf(profile.id) : null,
+    viewer && !isSelf ? isBlocking(viewer.id, profile.id) : false,
+  ]);
   return {
     removed: false as const,
     profile,
@@ -80,8 +108,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page,
     totalPages: Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE)),
     following: followed.has(profile.id),
-    isSelf: viewer?.id === profile.id,
+    isSelf,
+    signedIn: Boolean(viewer),
     canChangeRole: canChangeRole(viewer, profile.id),
+    moderation: moderates ? { suspension } : null,
+    blocking,
     url: `${publicUrl()}/u/${profile.handle}`,
   };
 }
@@ -97,20 +128,80 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
+type ProfileActionData = Partial<AccountActionData> & MemberModerationReply;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: roleChangeSchema });
-  if (submission.status !== "success") return invalidReply<AccountActionData>(submission, {});
+  const form = await request.formData();
+  // A form without an intent is the role form of old (and of scripts that still post it).
+  const intent = String(form.get("intent") ?? "") || "role";
+  if (!form.has("intent")) form.set("intent", "role");
   const lookup = await getProfile(params.handle);
   if (lookup.status !== "found") throw data(null, { status: 404 });
-  writeChanges(context, topic.member(lookup.profile.id));
+  const { profile } = lookup;
+  const viewer = context.get(viewerContext);
+  if (intent === "role") return roleAction(form, viewer, profile.id, context);
+  if (intent !== "suspend" && intent !== "unsuspend" && intent !== "block" && intent !== "unblock") {
+    return data<MemberModerationReply>({ intent, error: "Ação desconhecida." }, { status: 400 });
+  }
+  // Suspensions and blocks change nothing visitors see on any page.
+  writeChangesNothingVisitorsSee(context);
+  const returnTo = safeRedirectPath(form.get("returnTo"), "");
   try {
-    await setRole(context.get(viewerContext), lookup.profile.id, submission.value.role);
+    let message: string;
+    if (intent === "suspend") {
+      const submission = parseWithZod(form, { schema: suspendSchema });
+      if (submission.status !== "success") {
+        const errors = submission.error ?? {};
+        return data<MemberModerationReply>(
+          { intent, fieldErrors: { days: errors.days?.[0], reason: errors.reason?.[0] } },
+          { status: 400 },
+        );
+      }
+      await suspendMember(viewer, profile.id, submission.value);
+      message = `${profile.name} foi suspenso por ${submission.value.days} ${plural(submission.value.days, "dia", "dias")}.`;
+    } else if (intent === "unsuspend") {
+      if (parseWithZod(form, { schema: unsuspendSchema }).status !== "success")
+        throw data(null, { status: 400 });
+      await unsuspendMember(viewer, profile.id);
+      message = `A suspensão de ${profile.name} foi encerrada.`;
+    } else {
+      if (parseWithZod(form, { schema: blockSchema }).status !== "success") throw data(null, { status: 400 });
+      if (intent === "block") await blockMember(viewer, profile.id);
+      else await unblockMember(viewer, profile.id);
+      message = intent === "block" ? `Você bloqueou ${profile.name}.` : `Você desbloqueou ${profile.name}.`;
+    }
+    if (returnTo) return redirect(returnTo);
+    return data<MemberModerationReply>({ intent, message });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const field = error.field === "days" || error.field === "reason" ? error.field : null;
+    return data<MemberModerationReply>(
+      field ? { intent, fieldErrors: { [field]: error.message } } : { intent, error: error.message },
+      { status: error.status },
+    );
+  }
+}
+
+async function roleAction(
+  form: FormData,
+  viewer: Parameters<typeof setRole>[0],
+  userId: number,
+  context: Route.ActionArgs["context"],
+) {
+  const submission = parseWithZod(form, { schema: roleChangeSchema });
+  if (submission.status !== "success") return invalidReply<AccountActionData>(submission, {});
+  writeChanges(context, topic.member(userId));
+  try {
+    await setRole(viewer, userId, submission.value.role);
+    const returnTo = safeRedirectPath(form.get("returnTo"), "");
+    if (returnTo) return redirect(returnTo);
     return data<AccountActionData>({
       result: submission.reply(),
       message: `Papel atualizado para ${ROLE_LABELS[submission.value.role]}.`,
+      intent: "role",
     });
   } catch (error) {
-    return errorReply<AccountActionData>(submission, error, {});
+    return errorReply<AccountActionData>(submission, error, { intent: "role" });
   }
 }
 
@@ -132,11 +223,11 @@ function Stat({ value, label }: { value: number; label: string }) {
   );
 }
 
-function RoleForm({ role, actionData }: { role: keyof typeof ROLE_LABELS; actionData?: AccountActionData }) {
+function RoleForm({ role, actionData }: { role: keyof typeof ROLE_LABELS; actionData?: ProfileActionData }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "role",
-    lastResult: actionData?.result,
+    lastResult: actionData?.intent === "role" ? actionData.result : undefined,
     defaultValue: { role },
     // Checked on the server only: a select of three roles, and Zod stays off a read page (ADR 030).
   });
@@ -156,7 +247,10 @@ function RoleForm({ role, actionData }: { role: keyof typeof ROLE_LABELS; action
       <button type="submit" className="btn-outline" disabled={navigation.state !== "idle"}>
         Salvar papel
       </button>
-      <FormStatus message={actionData?.message} className="w-full text-sm text-green-800" />
+      <FormStatus
+        message={actionData?.intent === "role" ? actionData.message : undefined}
+        className="w-full text-sm text-green-800"
+      />
       {form.errors?.[0] ? (
         <p role="alert" className="field-error w-full">
           {form.errors[0]}
@@ -232,7 +326,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                 Editar perfil
               </Link>
             ) : (
-              <FollowButton userId={profile.id} following={following} name={profile.name} />
+              <>
+                <FollowButton userId={profile.id} following={following} name={profile.name} />
+                {loaderData.signedIn ? (
+                  <BlockControl name={profile.name} blocking={loaderData.blocking} reply={actionData} />
+                ) : null}
+              </>
             )}
           </div>
         </div>
@@ -245,6 +344,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Stat value={profile.counts.following} label="Seguindo" />
         </dl>
         {loaderData.canChangeRole ? <RoleForm role={profile.role} actionData={actionData} /> : null}
+        {loaderData.moderation ? (
+          <SuspensionPanel
+            name={profile.name}
+            suspension={loaderData.moderation.suspension}
+            reply={actionData}
+          />
+        ) : null}
       </section>
 
       <section aria-labelledby="perfil-atividade" className="mt-8">

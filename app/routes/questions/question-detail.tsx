@@ -11,6 +11,8 @@ import { AnswerCard } from "#app/features/questions/components/answer-card.tsx";
 import { AnswerForm } from "#app/features/questions/components/answer-form.tsx";
 import { AnswerOrderSelect } from "#app/features/questions/components/answer-order.tsx";
 import { AuthorBlock } from "#app/features/questions/components/author-block.tsx";
+import { blockedAmong } from "#app/features/moderation/blocks.server.ts";
+import { BlockedToggle } from "#app/features/moderation/components/blocked-content.tsx";
 import { OfferBountyForm, OpenBounty } from "#app/features/questions/components/bounty-box.tsx";
 import {
   ClosedBanners,
@@ -68,12 +70,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     context.get(visitorPageContext).effects.push({ kind: "question-view", questionId: id });
   }
   const authorIds = [page.question.author.id, ...page.answers.map((a) => a.author.id)];
+  const commentsOf = [page.question.comments, ...page.answers.map((a) => a.comments)];
   // Close and reopen votes are read only for those who may cast them (one lookup on the votes' key).
   const canCloseVote = hasPrivilege(viewer, "closeVote") && !page.question.deletedAt;
-  const [following, closeVotes] = await Promise.all([
+  // Members the viewer blocked are collapsed for them (issue 19): marked here, per viewer, never in the
+  // shared page kept per version; a marked comment changes the kept fragment's key, so it renders apart.
+  const [following, closeVotes, blocked] = await Promise.all([
     isFollowing(viewer?.id, authorIds),
     canCloseVote ? closeVoteSummary(viewer, id) : Promise.resolve(null),
+    blockedAmong(viewer?.id, [...authorIds, ...commentsOf.flat().map((c) => c.author.id)]),
   ]);
+  const markBlocked = <C extends { author: { id: number } }>(comments: C[]) =>
+    blocked.size === 0 ? comments : comments.map((c) => ({ ...c, authorBlocked: blocked.has(c.author.id) }));
   const origin = publicUrl();
   const canonical = `${origin}/questions/${id}`;
   const here = href("/questions/:id", { id: String(id) });
@@ -86,8 +94,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ...page.question,
       description: pageHtml(context, `question-${id}`, page.question.description),
       details: pageHtml(context, `question-${id}-details`, page.question.details),
+      comments: markBlocked(page.question.comments),
     },
-    answers: page.answers.map((a) => ({ ...a, body: pageHtml(context, `answer-${a.id}`, a.body) })),
+    answers: page.answers.map((a) => ({
+      ...a,
+      body: pageHtml(context, `answer-${a.id}`, a.body),
+      comments: markBlocked(a.comments),
+    })),
+    blockedAuthors: [...blocked],
     order,
     following: [...following],
     viewerId: viewer?.id ?? null,
@@ -132,6 +146,7 @@ function StructuredData({ json }: { json: PageHtml }) {
 export default function QuestionDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { question, answers, permissions, order, viewerId, signedIn, signInHref, signUpHref } = loaderData;
   const following = new Set(loaderData.following);
+  const blocked = new Set(loaderData.blockedAuthors);
   const visibleAnswers = answers.filter((a) => !a.deletedAt).length;
   const pageError =
     actionData &&
@@ -166,6 +181,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
       <ClosedBanners question={question} />
 
       {/* Rendered once per version and per set of the viewer's own marks on it, none naming them (ADR 031). */}
+      {blocked.has(question.author.id) ? <BlockedToggle /> : null}
       <KeptElement
         tag="article"
         attributes={{ "aria-labelledby": "pergunta-titulo", className: "flex flex-col gap-5" }}
@@ -315,7 +331,8 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
         {answers.length === 0 ? (
           <p className="text-slate-600">no answers were found</p>
         ) : (
-          answers.map((answer) => (
+          answers.map((answer) => [
+            blocked.has(answer.author.id) ? <BlockedToggle key={`bloqueado-${answer.id}`} /> : null,
             <AnswerCard
               key={answer.id}
               answer={answer}
@@ -325,8 +342,8 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
               viewerId={viewerId}
               signedIn={signedIn}
               signInHref={signInHref}
-            />
-          ))
+            />,
+          ])
         )}
       </section>
 

@@ -34,6 +34,7 @@ describe("settings intents", () => {
       "remove-avatar",
       "resend",
       "sessions",
+      "unblock-member",
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/notification-settings.tsx";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { avatarAction, oversizedAvatarReply, removeAvatarAction } from "./actions/avatar.server.ts";
+import { unblockAction } from "./actions/blocks.server.ts";
 import { deleteAccountAction } from "./actions/delete-account.server.ts";
 import { emailAction, resendAction } from "./actions/email.server.ts";
 import {
@@ -28,6 +29,7 @@ const handlers = {
   sessions: sessionsAction,
   delete: deleteAccountAction,
   [NOTIFICATIONS_INTENT]: notificationsAction,
+  "unblock-member": unblockAction,
 } satisfies Record<SettingsIntent, (args: SettingsActionArgs) => Promise<unknown>>;
 
 /** Settings no visitor ever sees (ADR 028): saving them leaves visitors' cached pages alone. */
@@ -37,6 +39,7 @@ const PRIVATE_INTENTS = new Set<SettingsIntent>([
   "password",
   "sessions",
   NOTIFICATIONS_INTENT,
+  "unblock-member",
 ]);
 
 export async function settingsAction({ request, context }: Omit<SettingsActionArgs, "viewer" | "formData">) {

@@ -7,6 +7,8 @@ import type { AccountActionData } from "#app/features/accounts/schemas.ts";
 import { getSettings } from "#app/features/accounts/settings.server.ts";
 import { NotificationSettings } from "#app/features/notifications/components/notification-settings.tsx";
 import { getPreferences } from "#app/features/notifications/notifications.server.ts";
+import { listBlockedMembers } from "#app/features/moderation/blocks.server.ts";
+import { BlockedMembersSection } from "#app/features/moderation/components/blocked-members.tsx";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/settings";
@@ -26,8 +28,12 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Configurações
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const [settings, notifications] = await Promise.all([getSettings(viewer), getPreferences(viewer)]);
-  return { settings, notifications, handle: viewer.handle };
+  const [settings, notifications, blocked] = await Promise.all([
+    getSettings(viewer),
+    getPreferences(viewer),
+    listBlockedMembers(viewer),
+  ]);
+  return { settings, notifications, blocked, handle: viewer.handle };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,6 +67,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <NotificationSettings
           value={notifications}
           message={answerFor(actionData, "notifications")?.message}
+        />
+        <BlockedMembersSection
+          members={loaderData.blocked}
+          message={answerFor(actionData, "unblock-member")?.message}
         />
         <DataSection />
         <DeleteSection answer={answerFor(actionData, "delete")} />

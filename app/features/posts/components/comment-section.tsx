@@ -15,6 +15,7 @@ import type { CommentThread, PostComment } from "../comments.server.ts";
 import { COMMENT_MAX, MESSAGES } from "../rules.ts";
 import { ConfirmSubmit } from "./confirm-submit.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 
 /** What the action answers a comment form: done, or the message for the field and the text to keep. */
 export type CommentActionData =
@@ -123,9 +124,17 @@ function CommentItem({
             {formatDate(comment.createdAt)}
           </time>
         </div>
-        <p className="mt-1 break-words whitespace-pre-line text-slate-800">
-          <CommentText html={comment.html} />
-        </p>
+        {comment.authorBlocked ? (
+          <BlockedContent>
+            <p className="break-words whitespace-pre-line text-slate-800">
+              <CommentText html={comment.html} />
+            </p>
+          </BlockedContent>
+        ) : (
+          <p className="mt-1 break-words whitespace-pre-line text-slate-800">
+            <CommentText html={comment.html} />
+          </p>
+        )}
         <div className="mt-1 flex flex-wrap items-center gap-3">
           {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
           <FlagLink kind="post_comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />

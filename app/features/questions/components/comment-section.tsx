@@ -10,6 +10,7 @@ import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentView } from "../comments.server.ts";
 import { COMMENT_MAX, COMMENT_MIN } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
+import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 
 function DeleteCommentButton({ commentId }: { commentId: number }) {
   const fetcher = useFetcher<FormActionData>();
@@ -60,7 +61,13 @@ export function CommentSection({
         <ul aria-label="Comentários" className="flex flex-col divide-y divide-slate-100">
           {comments.map((comment) => (
             <li key={comment.id} id={`comentario-${comment.id}`} className="py-2 text-sm text-slate-800">
-              <CommentText html={comment.html} />
+              {comment.authorBlocked ? (
+                <BlockedContent>
+                  <CommentText html={comment.html} />
+                </BlockedContent>
+              ) : (
+                <CommentText html={comment.html} />
+              )}
               <span className="text-slate-500">
                 {" "}
                 –{" "}

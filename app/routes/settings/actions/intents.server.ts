@@ -18,6 +18,7 @@ export const SETTINGS_INTENTS = [
   "sessions",
   "delete",
   NOTIFICATIONS_INTENT,
+  "unblock-member",
 ] as const;
 
 /** What a settings form posts as `intent`. */
