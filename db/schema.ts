@@ -317,6 +317,10 @@ export const questions = pgTable(
       .where(sql`${t.bountyAmount} is not null`),
     index("questions_search_recent_idx").using("gin", searchBucket(t.id), t.search),
     index("questions_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    // `?status=closed` and `is:closed`: closed questions are few, so the list reads them from their own index.
+    index("questions_closed_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.closedAt} is not null and ${t.deletedAt} is null`),
     index("questions_duplicate_of_idx")
       .on(t.duplicateOfId)
       .where(sql`${t.duplicateOfId} is not null`),

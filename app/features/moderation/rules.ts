@@ -14,9 +14,9 @@ import { isModerator } from "#app/lib/viewer.ts";
 export const PRIVILEGES = {
   participate: {
     reputation: 1,
-    label: "Perguntar, responder e comentar",
+    label: "Comentar",
     description:
-      "Publicar perguntas, respostas, comentários e posts (com limites menores nos primeiros dias).",
+      "Comentar perguntas, respostas e posts. Perguntar, responder e escrever posts nunca dependem de reputação (só dos limites menores dos primeiros dias); quem ficou com reputação abaixo de 1 por votos negativos volta a comentar quando ela sobe.",
   },
   voteUp: {
     reputation: 1,

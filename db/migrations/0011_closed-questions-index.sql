@@ -1,0 +1,1 @@
+CREATE INDEX "questions_closed_created_idx" ON "questions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "questions"."closed_at" is not null and "questions"."deleted_at" is null;
