@@ -2,6 +2,7 @@
 // the asker accepts an answer, edits the question and reads its history.
 import type { Browser, Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
+import { hydrated } from "./hydration.ts";
 import { askQuestion } from "./questions.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -142,7 +143,9 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
       suggestedAnswer: [{ author: { name: "Bia Respondona" } }],
     },
   });
-  // The answers' order follows the dropdown and the address; the accepted one stays first.
+  // The answers' order follows the dropdown and the address; the accepted one stays first. The dropdown
+  // changes the address once the page is hydrated (a no-JavaScript acceptance may have loaded a new document).
+  await hydrated(page);
   await page.getByRole("combobox", { name: "Ordenar por" }).selectOption("oldest");
   await expect(page).toHaveURL(/answers=oldest/);
   await expect(answers.first()).toHaveAccessibleName("Resposta de Caio Ajudante (aceita)");

@@ -21,3 +21,8 @@ export async function holdTheApp(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Waits until the page's app has hydrated (the root marks `<html data-hydrated>`). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 10_000 });
+}

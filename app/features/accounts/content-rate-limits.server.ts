@@ -1,5 +1,5 @@
-// How much a member may write in an hour: questions, answers, comments (on questions, answers and posts) and
-// blog posts, with smaller numbers for new members, so one account (or a script behind it) cannot flood the
+// How much a member may write in an hour: questions, answers, comments (on questions, answers and posts), blog
+// posts and edits, with smaller numbers for new members, so one account (or a script behind it) cannot flood the
 // site. The numbers are RATE_LIMITS' `*NewMember` / `*Member` rules (ADR 024); moderators and administrators
 // are not limited, since they are the ones who clean up.
 import { eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ export const CONTENT_TRUSTED_REPUTATION = 15;
 /** An account younger than this counts as new, whatever its reputation. */
 export const CONTENT_NEW_ACCOUNT_MS = 24 * 3600 * 1000;
 
-export type ContentKind = "question" | "answer" | "comment" | "post";
+export type ContentKind = "question" | "answer" | "comment" | "post" | "edit";
 
 const RULES: Record<ContentKind, { newMember: RateLimitRule; member: RateLimitRule; many: string }> = {
   question: {
@@ -34,6 +34,7 @@ const RULES: Record<ContentKind, { newMember: RateLimitRule; member: RateLimitRu
     many: "muitos comentários",
   },
   post: { newMember: RATE_LIMITS.postsNewMember, member: RATE_LIMITS.postsMember, many: "muitos posts" },
+  edit: { newMember: RATE_LIMITS.editsNewMember, member: RATE_LIMITS.editsMember, many: "muitas edições" },
 };
 
 export function contentRateLimitedMessage(kind: ContentKind, retryAfterSeconds: number, newMember: boolean) {

@@ -38,6 +38,9 @@ export const RATE_LIMITS = {
   commentsMember: { name: "write:comment", limit: 300, windowSeconds: 3600 },
   postsNewMember: { name: "write:post:new", limit: 5, windowSeconds: 3600 },
   postsMember: { name: "write:post", limit: 20, windowSeconds: 3600 },
+  // Edits (and suggested edits) of questions, answers and posts: each one may cost a word diff to read.
+  editsNewMember: { name: "write:edit:new", limit: 20, windowSeconds: 3600 },
+  editsMember: { name: "write:edit", limit: 60, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };

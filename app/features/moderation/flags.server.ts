@@ -159,7 +159,9 @@ export async function flagContent(viewer: Viewer | null, input: FlagInput): Prom
   const checked = await checkInput(db, input);
   const { target, reason, note, duplicateOfId } = checked;
   const preview = await loadTarget(db, target);
-  if (!preview || preview.deletedAt) throw new AppError("not_found", FLAG_MESSAGES.notFound);
+  if (!preview || preview.deletedAt || preview.parentDeletedAt) {
+    throw new AppError("not_found", FLAG_MESSAGES.notFound);
+  }
   if (preview.authorId === member.id) throw new AppError("forbidden", FLAG_MESSAGES.own);
   const [already] = await db
     .select({ id: flags.id })
@@ -180,7 +182,7 @@ export async function flagContent(viewer: Viewer | null, input: FlagInput): Prom
   const result = await db.transaction(async (tx) => {
     // Flags on one item run one after the other: the count that decides hiding sees every earlier flag.
     const row = await loadTarget(tx, target, { lock: true });
-    if (!row || row.deletedAt) throw new AppError("not_found", FLAG_MESSAGES.notFound);
+    if (!row || row.deletedAt || row.parentDeletedAt) throw new AppError("not_found", FLAG_MESSAGES.notFound);
     const inserted = await tx
       .insert(flags)
       .values({
@@ -230,6 +232,7 @@ export type FlagFormTarget = { kind: FlagTargetKind; id: number; title: string; 
 export async function flagFormTarget(kind: string, id: number): Promise<FlagFormTarget | null> {
   if (!isFlagTargetKind(kind) || !Number.isSafeInteger(id) || id <= 0) return null;
   const row = await loadTarget(await getDb(), { kind, id });
-  if (!row || row.deletedAt) return null;
+  // Gone, or on a page that is gone: its title is not to be read here.
+  if (!row || row.deletedAt || row.parentDeletedAt) return null;
   return { kind, id, title: row.title, url: row.url };
 }

@@ -5,7 +5,7 @@
 // recorded on the flags (status, handled_by, handled_at, outcome), logged and told to every flagger, in one
 // transaction that locks the item's row first: of two reviewers deciding at once, the second is told that
 // someone else already did.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { diffWords } from "diff";
 import { flags, questions, suggestedEdits, users } from "#db/schema.ts";
@@ -46,6 +46,7 @@ export const REVIEW_MESSAGES = {
   hiddenModeratorsOnly:
     "Este conteúdo está oculto: só a moderação decide se ele volta a ser publicado ou é excluído.",
   alreadyDecided: "Outra pessoa já revisou este item. A fila foi atualizada.",
+  ownItem: "Você não pode revisar o seu próprio conteúdo nem a sua própria sugestão de edição.",
   notFound: "Este item não está mais na fila.",
 } as const;
 
@@ -126,7 +127,12 @@ export async function listReviewQueue(
   filter: ReviewFilter,
   page: number,
 ): Promise<{ cards: ReviewCard[]; total: number; totalPages: number; page: number }> {
-  requireReviewer(viewer);
+  const reviewer = requireReviewer(viewer);
+  // A reviewer who is not a moderator never judges their own content or suggestion (nor learns who flagged it).
+  const notOwnFlags = isModerator(reviewer)
+    ? undefined
+    : sql`${flags.authorId} is distinct from ${reviewer.id}`;
+  const notOwnEdits = isModerator(reviewer) ? undefined : ne(suggestedEdits.editorId, reviewer.id);
   const db = await getDb();
   const flagItems = db
     .select({
@@ -138,7 +144,7 @@ export async function listReviewQueue(
       firstId: sql<number>`min(${flags.id})`.as("first_id"),
     })
     .from(flags)
-    .where(and(eq(flags.status, "open"), flagReasonFilter(filter)))
+    .where(and(eq(flags.status, "open"), flagReasonFilter(filter), notOwnFlags))
     .groupBy(flags.targetKind, flags.targetId);
   const editItems = db
     .select({
@@ -150,7 +156,7 @@ export async function listReviewQueue(
       firstId: sql<number>`${suggestedEdits.id}`.as("first_id"),
     })
     .from(suggestedEdits)
-    .where(eq(suggestedEdits.status, "pending"));
+    .where(and(eq(suggestedEdits.status, "pending"), notOwnEdits));
 
   const wantsFlags = filter !== "edicoes";
   const wantsEdits = filter === "todos" || filter === "edicoes";
@@ -277,11 +283,7 @@ async function editCard(db: Executor, id: number): Promise<EditCard | null> {
       tagsChange = { before: beforeTags, after: edit.tags };
     }
   }
-  const textDiff = diffWords(richTextToPlainText(before), richTextToPlainText(after)).map((part) => ({
-    value: part.value,
-    ...(part.added ? { added: true } : {}),
-    ...(part.removed ? { removed: true } : {}),
-  }));
+  const textDiff = suggestionDiff(id, before, after);
   return {
     type: "edit",
     key: `edit-${id}`,
@@ -371,6 +373,9 @@ export async function decideFlags(
   const result = await db.transaction(async (tx) => {
     // The item's row first, as flagContent: decisions and new flags on one item take turns.
     const row = await loadTarget(tx, target, { lock: true });
+    if (row && row.authorId === reviewer.id && !moderator) {
+      throw new AppError("forbidden", REVIEW_MESSAGES.ownItem);
+    }
     const open = await tx
       .select({ id: flags.id, reporterId: flags.reporterId, reason: flags.reason })
       .from(flags)
@@ -464,6 +469,38 @@ function authorNotice(
 
 // ------------------------------------------------------------------------------------------ suggested edits
 
+/** Each side of a suggestion's diff is cut here, and a diff past this many edits shows old and new whole. */
+const SUGGESTION_DIFF_TEXT_MAX = 10_000;
+const SUGGESTION_DIFF_EDITS_MAX = 1_000;
+/** A suggestion never changes: its diff is worked out once per server (bounded memo, oldest out first). */
+const suggestionDiffs = new Map<number, DiffPart[]>();
+
+/**
+ * The word diff of a suggested edit, bounded in input and in work (a word diff is quadratic: unbounded, a
+ * 150 KB suggestion would hold the server for minutes each time the queue is read).
+ */
+function suggestionDiff(editId: number, beforeHtml: string, afterHtml: string): DiffPart[] {
+  const kept = suggestionDiffs.get(editId);
+  if (kept) return kept;
+  const before = richTextToPlainText(beforeHtml).slice(0, SUGGESTION_DIFF_TEXT_MAX);
+  const after = richTextToPlainText(afterHtml).slice(0, SUGGESTION_DIFF_TEXT_MAX);
+  const changes = diffWords(before, after, { maxEditLength: SUGGESTION_DIFF_EDITS_MAX }) as
+    ReturnType<typeof diffWords> | undefined;
+  const parts: DiffPart[] = changes
+    ? changes.map((part) => ({
+        value: part.value,
+        ...(part.added ? { added: true as const } : {}),
+        ...(part.removed ? { removed: true as const } : {}),
+      }))
+    : [
+        ...(before ? [{ value: before, removed: true as const }] : []),
+        ...(after ? [{ value: after, added: true as const }] : []),
+      ];
+  if (suggestionDiffs.size >= 500) suggestionDiffs.delete(suggestionDiffs.keys().next().value!);
+  suggestionDiffs.set(editId, parts);
+  return parts;
+}
+
 export type SuggestedEdit = typeof suggestedEdits.$inferSelect;
 
 /**
@@ -501,6 +538,9 @@ export async function decideSuggestedEdit(
         : new AppError("not_found", REVIEW_MESSAGES.notFound);
     }
     if (edit.targetKind === "post") throw new AppError("not_found", REVIEW_MESSAGES.notFound);
+    if (edit.editorId === reviewer.id && !isModerator(reviewer)) {
+      throw new AppError("forbidden", REVIEW_MESSAGES.ownItem);
+    }
     const target = { kind: edit.targetKind, id: edit.targetId };
     const row = await loadTarget(tx, target);
     if (decision === "approve") await apply(tx, edit);

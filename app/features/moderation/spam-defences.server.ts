@@ -34,6 +34,7 @@ export const SPAM_MESSAGES = {
   termTaken: "Este termo já está na lista.",
   termNotFound: "Este termo não está mais na lista.",
   adminsOnly: "Só a administração gerencia os filtros.",
+  editRefused: "Esta edição foi recusada pelos filtros de spam da moderação. Revise o texto e tente de novo.",
 } as const;
 
 /** What a member can write and the site can hold or review (the flags' target kinds). */
@@ -136,6 +137,19 @@ export function forgetBlockedTerms(): void {
 }
 
 /** The first blocked word found in the texts (rich text as HTML, comments as plain text), or null. */
+/**
+ * An edit of something already published is refused, not held: holding would hide a page others may already
+ * read and answer. The message does not name the word (that would teach the filter to a spammer).
+ */
+export async function refuseBlockedEdit(
+  content: { html?: string[]; text?: string[] },
+  field: string,
+): Promise<void> {
+  if ((await findBlockedWord(content)) !== null) {
+    throw new AppError("validation", SPAM_MESSAGES.editRefused, { field });
+  }
+}
+
 export async function findBlockedWord(content: { html?: string[]; text?: string[] }): Promise<string | null> {
   const { words } = await currentTerms();
   if (!words) return null;

@@ -51,6 +51,8 @@ export type TargetRow = {
   text: string;
   textIsHtml: boolean;
   deletedAt: Date | null;
+  /** The page it is on is removed or hidden (an answer's question, a comment's answer or question, a post's). */
+  parentDeletedAt: Date | null;
   /** Questions and answers only: who removed it (null while the site hides it pending review). */
   deletedBy: number | null;
   /** The page a visitor sees it on, for the visitor cache (ADR 028). */
@@ -87,6 +89,7 @@ export async function loadTarget(
       if (!row) return null;
       return {
         ...row,
+        parentDeletedAt: null,
         textIsHtml: true,
         url: questionUrl(target.id),
         page: { kind: "question", id: target.id },
@@ -107,7 +110,7 @@ export async function loadTarget(
       const [row] = lock ? await query.for("update") : await query;
       if (!row) return null;
       const [question] = await tx
-        .select({ title: questions.title })
+        .select({ title: questions.title, deletedAt: questions.deletedAt })
         .from(questions)
         .where(eq(questions.id, row.questionId));
       return {
@@ -116,6 +119,7 @@ export async function loadTarget(
         text: row.text,
         textIsHtml: true,
         deletedAt: row.deletedAt,
+        parentDeletedAt: question?.deletedAt ?? null,
         deletedBy: row.deletedBy,
         createdAt: row.createdAt,
         url: `${questionUrl(row.questionId)}#resposta-${target.id}`,
@@ -137,16 +141,18 @@ export async function loadTarget(
       const [row] = lock ? await query.for("update") : await query;
       if (!row || row.targetKind === "post") return null;
       let questionId = row.targetId;
+      let answerDeletedAt: Date | null = null;
       if (row.targetKind === "answer") {
         const [answer] = await tx
-          .select({ questionId: answers.questionId })
+          .select({ questionId: answers.questionId, deletedAt: answers.deletedAt })
           .from(answers)
           .where(eq(answers.id, row.targetId));
         if (!answer) return null;
         questionId = answer.questionId;
+        answerDeletedAt = answer.deletedAt;
       }
       const [question] = await tx
-        .select({ title: questions.title })
+        .select({ title: questions.title, deletedAt: questions.deletedAt })
         .from(questions)
         .where(eq(questions.id, questionId));
       return {
@@ -155,6 +161,7 @@ export async function loadTarget(
         text: row.text,
         textIsHtml: false,
         deletedAt: row.deletedAt,
+        parentDeletedAt: answerDeletedAt ?? question?.deletedAt ?? null,
         deletedBy: null,
         createdAt: row.createdAt,
         url: `${questionUrl(questionId)}#comentario-${target.id}`,
@@ -181,6 +188,7 @@ export async function loadTarget(
         text: row.text,
         textIsHtml: true,
         deletedAt: row.deletedAt,
+        parentDeletedAt: null,
         deletedBy: null,
         createdAt: row.createdAt,
         url: postUrl(row.slug),
@@ -201,7 +209,7 @@ export async function loadTarget(
       const [row] = lock ? await query.for("update") : await query;
       if (!row) return null;
       const [post] = await tx
-        .select({ title: posts.title, slug: posts.slug })
+        .select({ title: posts.title, slug: posts.slug, deletedAt: posts.deletedAt })
         .from(posts)
         .where(eq(posts.id, row.postId));
       if (!post) return null;
@@ -211,6 +219,7 @@ export async function loadTarget(
         text: row.text,
         textIsHtml: false,
         deletedAt: row.deletedAt,
+        parentDeletedAt: post.deletedAt,
         deletedBy: null,
         createdAt: row.createdAt,
         url: `${postUrl(post.slug)}#comentario-${target.id}`,

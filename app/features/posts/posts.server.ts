@@ -24,6 +24,7 @@ import {
   assertLinkLimit,
   findBlockedWord,
   recordFirstPost,
+  refuseBlockedEdit,
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
@@ -198,11 +199,16 @@ export async function updatePost(
   postId: number,
   input: PostInput,
 ): Promise<{ id: number; slug: string }> {
+  if (viewer) await assertContentRate(viewer, "edit", "body");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const post = await loadManagedPost(tx, viewer, postId);
     const clean = cleanInput(input, post.coverUrl);
     if (viewer) assertLinkLimit(viewer, { html: clean.body }, "body");
+    await refuseBlockedEdit(
+      { text: [clean.title, clean.description, ...clean.tagNames], html: [clean.body] },
+      "body",
+    );
     await tx
       .update(posts)
       .set({

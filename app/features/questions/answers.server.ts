@@ -27,6 +27,7 @@ import {
   assertLinkLimit,
   findBlockedWord,
   recordFirstPost,
+  refuseBlockedEdit,
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
 import type { EditOutcome } from "./question-writes.server.ts";
@@ -220,6 +221,8 @@ export async function updateAnswer(
   const body = checkBody(html);
   const summary = checkRevisionSummary(options.summary);
   assertLinkLimit(editor, { html: body }, "body");
+  await assertContentRate(editor, "edit", "body");
+  await refuseBlockedEdit({ html: [body] }, "body");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
@@ -262,6 +265,8 @@ export async function applyAnswerEdit(
   if (answer.deletedAt || answer.questionDeletedAt) {
     throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
   }
+  // Locked since it was suggested: a suggestion never edits a locked question (moderators edit it directly).
+  refuseIfLocked(null, answer.questionLockedAt);
   return saveAnswerEdit(tx, answer, body, editorId, summary);
 }
 

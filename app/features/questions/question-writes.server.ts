@@ -30,6 +30,7 @@ import {
   assertLinkLimit,
   findBlockedWord,
   recordFirstPost,
+  refuseBlockedEdit,
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
@@ -246,6 +247,11 @@ export async function updateQuestion(
   const checked = checkQuestion(input);
   const summary = checkRevisionSummary(input.summary);
   checkQuestionLinks(editor, checked);
+  await assertContentRate(editor, "edit");
+  await refuseBlockedEdit(
+    { text: [checked.title, ...checked.tagNames], html: [checked.description, checked.details] },
+    "description",
+  );
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
@@ -291,10 +297,12 @@ export async function applyQuestionEdit(
 ): Promise<{ id: number; changed: boolean }> {
   // A suggestion may leave the title, the details or the tags as they are (null): those stay current.
   const [current] = await tx
-    .select({ title: questions.title, details: questions.details })
+    .select({ title: questions.title, details: questions.details, lockedAt: questions.lockedAt })
     .from(questions)
     .where(eq(questions.id, id));
   if (!current) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+  // Locked since it was suggested: a suggestion never edits a locked question (moderators edit it directly).
+  refuseIfLocked(null, current.lockedAt);
   const currentTags = await tx
     .select({ name: tags.name })
     .from(questionTags)

@@ -34,8 +34,25 @@ function richDiff(
   return diffText(previousText ?? null, text);
 }
 
-/** The fields that changed from the previous revision (all of them for the first), word by word. */
+/**
+ * Revisions never change, so the diff between two of them is worked out once per server (a bounded memo, oldest
+ * out first): a long history costs its diffs once, not on every visit.
+ */
+const diffs = new Map<string, RevisionDiff>();
+const DIFFS_KEPT = 2_000;
+
 function diffOf(revision: Compared, previous: Compared | undefined): RevisionDiff {
+  const key = `${previous?.id ?? 0}:${revision.id}`;
+  const kept = diffs.get(key);
+  if (kept) return kept;
+  const diff = computeDiff(revision, previous);
+  if (diffs.size >= DIFFS_KEPT) diffs.delete(diffs.keys().next().value!);
+  diffs.set(key, diff);
+  return diff;
+}
+
+/** The fields that changed from the previous revision (all of them for the first), word by word. */
+function computeDiff(revision: Compared, previous: Compared | undefined): RevisionDiff {
   const sameTags = JSON.stringify(revision.tags ?? []) === JSON.stringify(previous?.tags ?? []);
   return {
     title:
