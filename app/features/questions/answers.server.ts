@@ -397,6 +397,8 @@ export async function acceptAnswer(
     if (answer.questionAuthorId !== member.id) {
       throw new AppError("forbidden", ANSWER_MESSAGES.acceptOnlyAsker);
     }
+    // A locked question's answers stay as the moderation left them.
+    refuseIfLocked(member, answer.questionLockedAt);
     const events: ReputationEvent[] = [];
     const previousId = answer.acceptedAnswerId;
     if (previousId !== null) {

@@ -10,6 +10,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { ACCESS_MESSAGES, requireMember } from "./access.server.ts";
 import { addReputation } from "./reputation.server.ts";
 import { BOUNTY_DAYS, BOUNTY_MAX, BOUNTY_MIN, BOUNTY_MIN_REPUTATION, MESSAGES } from "./schemas.ts";
+import { refuseIfLocked } from "./closing.server.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -18,6 +19,7 @@ export const BOUNTY_MESSAGES = {
   reputation: `Você precisa de pelo menos ${BOUNTY_MIN_REPUTATION} pontos de reputação para oferecer um bounty.`,
   notEnough: "Sua reputação não cobre esse valor.",
   alreadyOpen: "Esta pergunta já tem um bounty aberto.",
+  closed: "Uma pergunta fechada não recebe bounty: ela não aceita novas respostas.",
   noneOpen: "Esta pergunta não tem um bounty aberto.",
   onlyOfferer: "Só quem ofereceu o bounty pode concedê-lo.",
   ownAnswer: "Você não pode conceder o bounty à sua própria resposta.",
@@ -39,6 +41,8 @@ export async function offerBounty(
       .select({
         authorId: questions.authorId,
         deletedAt: questions.deletedAt,
+        closedAt: questions.closedAt,
+        lockedAt: questions.lockedAt,
         open: sql<boolean>`coalesce(${questions.bountyAmount} is not null and ${questions.bountyExpiresAt} > now(), false)`,
       })
       .from(questions)
@@ -46,6 +50,8 @@ export async function offerBounty(
       .for("update");
     if (!question || question.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
     if (question.authorId !== member.id) throw new AppError("forbidden", BOUNTY_MESSAGES.onlyAsker);
+    refuseIfLocked(member, question.lockedAt);
+    if (question.closedAt) throw new AppError("conflict", BOUNTY_MESSAGES.closed);
     if (question.open) throw new AppError("conflict", BOUNTY_MESSAGES.alreadyOpen);
     // The member's row is locked so two offers at once cannot spend the same reputation twice.
     const [me] = await tx

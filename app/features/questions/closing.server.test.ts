@@ -2,12 +2,13 @@
 // privilege's message, the original of a duplicate, and what a closed or locked question refuses.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { closeVotes, moderationLog, notifications, questions } from "#db/schema.ts";
+import { closeVotes, moderationLog, notifications, questions, users } from "#db/schema.ts";
 import { PRIVILEGES, VOTES_TO_CLOSE, privilegeMessage } from "#app/features/moderation/rules.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { createAnswer, updateAnswer } from "./answers.server.ts";
+import { acceptAnswer, createAnswer, updateAnswer } from "./answers.server.ts";
+import { BOUNTY_MESSAGES, offerBounty } from "./bounties.server.ts";
 import {
   CLOSING_MESSAGES,
   closeVoteSummary,
@@ -256,6 +257,12 @@ describe("what a closed or locked question refuses", () => {
     const [row] = await db().select({ n: questions.answerCount }).from(questions).where(eq(questions.id, id));
     expect(row?.n).toBe(0);
     await addComment(people.other, { kind: "question", id }, "Pode dar mais detalhes do erro?");
+    // A closed question takes no new answers, so no bounty either.
+    await db().update(users).set({ reputation: 500 }).where(eq(users.id, people.author.id));
+    await expect(offerBounty(people.author, id, 50)).rejects.toMatchObject({
+      status: 409,
+      message: BOUNTY_MESSAGES.closed,
+    });
     await voteToReopen(people.moderator, id);
     await createAnswer(people.other, id, "<p>Agora sim, uma resposta.</p>");
   });
@@ -283,6 +290,10 @@ describe("what a closed or locked question refuses", () => {
     await expect(updateQuestion(people.author, id, questionInput())).rejects.toMatchObject(locked);
     await expect(updateAnswer(people.other, answer.id, "<p>Mudei.</p>")).rejects.toMatchObject(locked);
     await expect(voteToClose(voters[0]!, id, { reason: "off_topic" })).rejects.toMatchObject(locked);
+    // Nor is an answer accepted or a bounty offered on it (the asker has enough reputation for one).
+    await expect(acceptAnswer(people.author, answer.id)).rejects.toMatchObject(locked);
+    await db().update(users).set({ reputation: 500 }).where(eq(users.id, people.author.id));
+    await expect(offerBounty(people.author, id, 50)).rejects.toMatchObject(locked);
     // The page offers no edit the server would refuse; moderators still edit.
     const asAuthor = await loadQuestionPage(people.author, id, "votes");
     expect(asAuthor?.permissions.canEdit).toBe(false);
