@@ -26,6 +26,8 @@ export function memberLinks(
     ...(viewer.role === "moderator" || viewer.role === "admin"
       ? [{ label: "Registro de moderação", to: href("/moderacao/registro") }]
       : []),
+    // The blocked words and e-mail domains are the administrators' (issue 19's spam defences).
+    ...(viewer.role === "admin" ? [{ label: "Filtros contra spam", to: href("/moderacao/filtros") }] : []),
   ];
 }
 
