@@ -111,3 +111,30 @@ test("a moderator closes a question as a duplicate, then reopens it", async ({ p
   await page.goto(original);
   await expect(page.getByRole("region", { name: "Perguntas duplicadas desta" })).toHaveCount(0);
 });
+
+test("the asker closes their own question as a duplicate of one that already answers it", async ({
+  page,
+}) => {
+  const stamp = randomBytes(4).toString("hex");
+  await signUp(page, { name: "Duda Perguntadora" });
+  const original = await askQuestion(page, {
+    title: `Como converter uma string em número no JavaScript? ${stamp}`,
+    description: "Recebo um valor de um input e preciso somá-lo a outro número inteiro.",
+    details: "Somar direto concatena as duas strings em vez de somar os números.",
+    tags: "javascript",
+  });
+  const mine = await askQuestion(page, {
+    title: `Somar valores de inputs dá texto junto em JS ${stamp}`,
+    description: "Ao somar dois valores de campos do formulário o resultado sai colado, não somado.",
+    details: "Usei o operador + e esperava a soma dos dois números digitados.",
+    tags: "javascript",
+  });
+  // A fresh member cannot vote to close, but the asker may mark their own question as a duplicate.
+  await page.goto(mine);
+  await page.getByText("Marcar como duplicada", { exact: true }).click();
+  await page.getByLabel("Pergunta original (número ou endereço)").fill(original);
+  await page.getByRole("button", { name: "Fechar como duplicada" }).click();
+  await expect(page.getByText("Esta pergunta já tem resposta aqui:")).toBeVisible();
+  await expect(page.getByText("Marcar como duplicada", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Responder" })).toHaveCount(0);
+});

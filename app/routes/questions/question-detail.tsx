@@ -17,6 +17,7 @@ import { OfferBountyForm, OpenBounty } from "#app/features/questions/components/
 import {
   ClosedBanners,
   CloseControls,
+  MarkAsDuplicate,
   DuplicatesOf,
   NoAnswersNote,
 } from "#app/features/questions/components/closing.tsx";
@@ -110,6 +111,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isModerator: isModerator(viewer),
     canCloseVote,
     closeVotes,
+    // The asker without the privilege may still close their own question as a duplicate.
+    askerMarksDuplicate:
+      !canCloseVote &&
+      viewer?.id === page.question.author.id &&
+      !page.question.deletedAt &&
+      !page.question.closedAt &&
+      !page.question.lockedAt,
     canonical,
     // As long as the answers together: sent once too.
     jsonLd: pageHtml(context, `question-${id}-structured-data`, jsonLd),
@@ -318,6 +326,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
           reply={actionData ?? undefined}
         />
       )}
+      {loaderData.askerMarksDuplicate ? <MarkAsDuplicate reply={actionData ?? undefined} /> : null}
       <DuplicatesOf duplicates={question.closing.duplicates} />
 
       <section aria-labelledby="respostas-titulo" className="flex flex-col gap-4">

@@ -217,6 +217,48 @@ export function CloseControls({ closed, locked, canVote, isModerator, votes, rep
   );
 }
 
+/**
+ * The asker's own way to close their question as a duplicate of one that already answers it, without the
+ * closeVote privilege (as on Stack Overflow): only the original is asked for.
+ */
+export function MarkAsDuplicate({ reply }: { reply?: FormActionData }) {
+  const mine = reply?.intent === "close-vote" && !reply.ok ? reply : null;
+  const originalError = mine?.result?.error?.duplicateOf?.[0] ?? mine?.result?.error?.reason?.[0];
+  const typed = typeof mine?.values?.duplicateOf === "string" ? mine.values.duplicateOf : "";
+  return (
+    <details className="max-w-xl text-sm open:w-full" open={Boolean(mine)}>
+      <summary className="btn-outline w-fit cursor-pointer py-1.5">Marcar como duplicada</summary>
+      <Form
+        method="post"
+        preventScrollReset
+        className="mt-2 flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
+      >
+        <input type="hidden" name="intent" value="close-vote" />
+        <input type="hidden" name="reason" value="duplicate" />
+        <p className="text-slate-700">
+          Encontrou uma pergunta que já responde a sua? Feche a sua como duplicada: quem chegar aqui será
+          levado até a resposta.
+        </p>
+        <Label htmlFor="duplicada-original">Pergunta original (número ou endereço)</Label>
+        <input
+          id="duplicada-original"
+          name="duplicateOf"
+          required
+          defaultValue={typed}
+          maxLength={500}
+          placeholder="ex.: 123 ou /questions/123"
+          className="field-input"
+          {...fieldAria({ error: originalError, errorId: "duplicada-original-erro" })}
+        />
+        <FieldError id="duplicada-original-erro" errors={originalError} alert />
+        <button type="submit" className="btn-primary w-fit">
+          Fechar como duplicada
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 function CloseForm({
   votes,
   isModerator,
