@@ -17,6 +17,7 @@ import {
   unlockQuestion,
   voteToClose,
   voteToReopen,
+  withdrawCloseVote,
 } from "./closing.server.ts";
 import { addComment } from "./comments.server.ts";
 import { DEFAULT_LIST_QUERY } from "./list-query.ts";
@@ -130,6 +131,29 @@ describe("voting to close", () => {
       field: "reason",
       message: CLOSING_MESSAGES.reason,
     });
+  });
+});
+
+describe("taking a vote back", () => {
+  test("a pending close or reopen vote is the voter's to withdraw; none left is a 409", async () => {
+    const id = await askAs(people.author);
+    await voteToClose(voters[0]!, id, { reason: "off_topic" });
+    expect((await closeVoteSummary(voters[0]!, id))?.close).toBe(1);
+    await withdrawCloseVote(voters[0]!, id);
+    expect(await closeVoteSummary(voters[0]!, id)).toMatchObject({ close: 0, votedClose: false });
+    await expect(withdrawCloseVote(voters[0]!, id)).rejects.toMatchObject({
+      status: 409,
+      message: CLOSING_MESSAGES.noVoteToWithdraw,
+    });
+    // Another voter's vote stays.
+    await voteToClose(voters[1]!, id, { reason: "off_topic" });
+    await expect(withdrawCloseVote(voters[0]!, id)).rejects.toMatchObject({ status: 409 });
+    expect((await closeVoteSummary(voters[1]!, id))?.close).toBe(1);
+    // On a closed question, the vote taken back is a reopen vote.
+    await voteToClose(people.moderator, id, { reason: "off_topic" });
+    await voteToReopen(voters[0]!, id);
+    await withdrawCloseVote(voters[0]!, id);
+    expect(await closeVoteSummary(voters[0]!, id)).toMatchObject({ reopen: 0, votedReopen: false });
   });
 });
 

@@ -30,6 +30,7 @@ export const CLOSING_MESSAGES = {
   notClosed: "Esta pergunta está aberta: não há o que reabrir.",
   alreadyVotedClose: "Você já votou para fechar esta pergunta.",
   alreadyVotedReopen: "Você já votou para reabrir esta pergunta.",
+  noVoteToWithdraw: "Você não tem voto pendente nesta pergunta.",
   locked:
     "Esta pergunta está bloqueada pela moderação: não aceita respostas, comentários, votos nem edições.",
   closedToAnswers: "Esta pergunta está fechada e não aceita novas respostas.",
@@ -254,6 +255,30 @@ export async function voteToReopen(viewer: Viewer | null, questionId: number): P
       subjectId: question.authorId,
     });
     return { changed: true, votes: 0, duplicateOfId: question.duplicateOfId };
+  });
+}
+
+/**
+ * Takes back the viewer's pending vote to close (on an open question) or to reopen (on a closed one), as on
+ * Stack Overflow: a vote that has not yet changed the question's state is the voter's to retract.
+ */
+export async function withdrawCloseVote(viewer: Viewer | null, questionId: number): Promise<void> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const question = await lockQuestionRow(tx, questionId);
+    const kind = question.closedAt ? "reopen" : "close";
+    const removed = await tx
+      .delete(closeVotes)
+      .where(
+        and(
+          eq(closeVotes.questionId, questionId),
+          eq(closeVotes.userId, member.id),
+          eq(closeVotes.kind, kind),
+        ),
+      )
+      .returning({ userId: closeVotes.userId });
+    if (removed.length === 0) throw new AppError("conflict", CLOSING_MESSAGES.noVoteToWithdraw);
   });
 }
 

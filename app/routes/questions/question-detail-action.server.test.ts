@@ -27,7 +27,7 @@ describe("question page intents", () => {
     }
   });
 
-  test("the sixteen intents of the page's forms (flags post to /sinalizar)", () => {
+  test("the seventeen intents of the page's forms (flags post to /sinalizar)", () => {
     expect([...QUESTION_PAGE_INTENTS].sort()).toEqual([
       "accept",
       "answer",
@@ -45,6 +45,7 @@ describe("question page intents", () => {
       "restore-question",
       "unlock",
       "vote",
+      "withdraw-close-vote",
     ]);
   });
 });

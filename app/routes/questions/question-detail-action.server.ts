@@ -15,6 +15,7 @@ import {
   closeVoteAction,
   lockAction,
   reopenVoteAction,
+  withdrawCloseVoteAction,
   unlockAction,
 } from "./question-detail/closing.server.ts";
 import { commentAction, deleteCommentAction } from "./question-detail/comments.server.ts";
@@ -48,6 +49,7 @@ const handlers = {
   "award-bounty": awardBountyAction,
   "close-vote": closeVoteAction,
   "reopen-vote": reopenVoteAction,
+  "withdraw-close-vote": withdrawCloseVoteAction,
   lock: lockAction,
   unlock: unlockAction,
 } satisfies Record<QuestionPageIntent, (args: QuestionActionArgs) => Promise<unknown>>;

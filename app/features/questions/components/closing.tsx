@@ -2,6 +2,7 @@
 // duplicates of an original, and the controls to vote to close or reopen and to lock. The close form opens in
 // place (a <details>, as the bounty offer does): plain HTML that works without JavaScript and ships no dialog
 // code with the page; the original's field shows only while "Duplicada" is chosen (CSS :has).
+import type { ReactNode } from "react";
 import { Form, Link, href } from "react-router";
 import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
@@ -192,9 +193,9 @@ export function CloseControls({ closed, locked, canVote, isModerator, votes, rep
       {showVotes && !closed ? <CloseForm votes={votes} isModerator={isModerator} reply={reply} /> : null}
       {showVotes && closed ? (
         votes.votedReopen ? (
-          <p className="py-1.5 text-slate-700">
+          <WithdrawVote>
             Você votou para reabrir ({votesLabel(votes.reopen, votes.needed, "reabrir")}).
-          </p>
+          </WithdrawVote>
         ) : (
           <Form method="post" preventScrollReset className="flex items-center gap-2">
             <input type="hidden" name="intent" value="reopen-vote" />
@@ -214,6 +215,19 @@ export function CloseControls({ closed, locked, canVote, isModerator, votes, rep
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/** The viewer's pending vote, with the way to take it back. */
+function WithdrawVote({ children }: { children: ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="withdraw-close-vote" />
+      <span className="py-1.5 text-slate-700">{children}</span>
+      <button type="submit" className="btn-ghost py-1.5">
+        Retirar voto
+      </button>
+    </Form>
   );
 }
 
@@ -270,9 +284,7 @@ function CloseForm({
 }) {
   if (votes.votedClose) {
     return (
-      <p className="py-1.5 text-slate-700">
-        Você votou para fechar ({votesLabel(votes.close, votes.needed, "fechar")}).
-      </p>
+      <WithdrawVote>Você votou para fechar ({votesLabel(votes.close, votes.needed, "fechar")}).</WithdrawVote>
     );
   }
   const mine = reply?.intent === "close-vote" && !reply.ok ? reply : null;

@@ -8,6 +8,7 @@ import {
   unlockQuestion,
   voteToClose,
   voteToReopen,
+  withdrawCloseVote,
 } from "#app/features/questions/closing.server.ts";
 import type { FormActionData } from "#app/features/questions/schemas.ts";
 import { safeRedirectPath } from "#app/lib/auth-guard.server.ts";
@@ -48,6 +49,12 @@ export async function closeVoteAction({ viewer, questionId, here, form, context 
 export async function reopenVoteAction({ viewer, questionId, here, form, context }: QuestionActionArgs) {
   const outcome = await voteToReopen(viewer, questionId);
   if (outcome.duplicateOfId !== null) writeChanges(context, topic.question(outcome.duplicateOfId));
+  return backTo(form, here);
+}
+
+/** A pending vote to close or reopen taken back: the question's state does not change, so no page does. */
+export async function withdrawCloseVoteAction({ viewer, questionId, here, form }: QuestionActionArgs) {
+  await withdrawCloseVote(viewer, questionId);
   return backTo(form, here);
 }
 

@@ -21,6 +21,7 @@ export const QUESTION_PAGE_INTENTS = [
   "award-bounty",
   "close-vote",
   "reopen-vote",
+  "withdraw-close-vote",
   "lock",
   "unlock",
 ] as const;
