@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { signUp } from "./auth.ts";
+import { signInAsAdmin } from "./moderators.ts";
 import { expect, test } from "./fixtures.ts";
 import { answerQuestion } from "./questions.ts";
 
@@ -96,6 +97,7 @@ const VISITOR_PAGES = [
   "/u/anabeatriz",
   "/search?q=react",
   "/newsletter",
+  "/privilegios",
   "/entrar",
   "/cadastro",
   "/esqueci-a-senha",
@@ -190,4 +192,35 @@ test("on a phone the pagination keeps to one row and its links keep their names"
     "aria-current",
     "page",
   );
+});
+
+test("the moderation's pages fit a phone: review queue, log, filters, flag page, history, a profile's panel", async ({
+  page,
+}) => {
+  test.slow();
+  // A new member's first question: a card in the review queue ("Primeira publicação").
+  await signUp(page);
+  const asked = await page.request.post("/ask-a-question", {
+    form: {
+      title: `Uma pergunta para a fila de revisão ${Date.now()}`,
+      description: "<p>Um texto com tamanho suficiente para a pergunta passar nas regras.</p>",
+      details: "<p>O que eu tentei e o que eu esperava, com detalhes suficientes.</p>",
+      tags: "javascript",
+    },
+    maxRedirects: 0,
+  });
+  expect(asked.status()).toBe(302);
+  const question = asked.headers().location ?? "";
+  const profile = await firstLink(page, question, "article a[href^='/u/']");
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await expectAllFit(page, [
+    "/revisao",
+    "/moderacao/registro",
+    "/moderacao/filtros",
+    `/sinalizar?tipo=answer&id=1`,
+    `${question}/historico`,
+    profile,
+    "/privilegios",
+  ]);
 });
