@@ -53,8 +53,12 @@ export function countLinks(content: { html?: string; text?: string }): number {
   let count = 0;
   if (content.html) {
     count += content.html.match(/<a\s[^>]*href\s*=/gi)?.length ?? 0;
-    const outsideAnchors = content.html.replace(/<a\s[\s\S]*?<\/a>/gi, " ");
-    count += richTextToPlainText(outsideAnchors).match(URL_IN_TEXT)?.length ?? 0;
+    // An address inside code (a fetch() call, a config file) is code, not a link anyone can click.
+    const outsideAnchorsAndCode = content.html
+      .replace(/<a\s[\s\S]*?<\/a>/gi, " ")
+      .replace(/<pre[\s>][\s\S]*?<\/pre>/gi, " ")
+      .replace(/<code[\s>][\s\S]*?<\/code>/gi, " ");
+    count += richTextToPlainText(outsideAnchorsAndCode).match(URL_IN_TEXT)?.length ?? 0;
   }
   if (content.text) count += content.text.match(URL_IN_TEXT)?.length ?? 0;
   return count;

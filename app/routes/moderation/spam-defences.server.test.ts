@@ -93,6 +93,15 @@ describe("links of new members", () => {
     await expect(createAnswer(trusted, questionId, THREE_LINKS)).resolves.toMatchObject({ held: false });
   });
 
+  test("addresses inside code are code, not links: a newcomer's pasted fetch() calls go through", async () => {
+    const questionId = await askAs(asker);
+    const fresh = await newcomer();
+    const code =
+      '<pre><code class="language-javascript">await fetch("https://api.example/a");\nawait fetch("https://api.example/b");\nawait fetch("https://api.example/c");</code></pre>' +
+      "<p>Chamo <code>https://api.example/d</code> também.</p>";
+    await expect(createAnswer(fresh, questionId, code)).resolves.toMatchObject({ held: false });
+  });
+
   test("members' links are stored rel=nofollow ugc", async () => {
     const questionId = await askAs(asker);
     const { id } = await createAnswer(

@@ -1,6 +1,7 @@
 // "Senha alterada": said on the page a member lands on after resetting the password by the e-mailed link (the
-// reset signs them in and adds `?senha=alterada`). The status region is always there, so screen readers
-// announce the message when a fetcher's redirect brings it in.
+// reset signs them in and adds `?senha=alterada`). The live region is always there, so screen readers
+// announce the message when a fetcher's redirect brings it in; it takes the status role only while it says
+// something (an empty status on every page would be one more "status" for everyone looking for the page's own).
 import { Link, useLocation } from "react-router";
 import { CloseIcon } from "#app/components/icons.tsx";
 import { PASSWORD_CHANGED } from "./auth-urls.ts";
@@ -12,7 +13,11 @@ export function PasswordChangedNotice() {
   params.delete(PASSWORD_CHANGED.param);
   const rest = params.toString();
   return (
-    <div role="status" className={shown ? "mx-auto max-w-7xl px-4 pt-4" : "sr-only"}>
+    <div
+      aria-live="polite"
+      role={shown ? "status" : undefined}
+      className={shown ? "mx-auto max-w-7xl px-4 pt-4" : "sr-only"}
+    >
       {shown ? (
         <p className="flex items-start justify-between gap-3 rounded-md bg-green-50 px-4 py-3 text-sm text-green-900">
           <span>
