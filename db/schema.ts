@@ -134,6 +134,30 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Personal access tokens for the REST API (issue 20): a member creates one in Configurações, sees it once, and
+ * sends it as `Authorization: Bearer sdd_…`. Only its SHA-256 is kept; `prefix` (the first characters) lets
+ * the member tell their tokens apart. Revoked tokens stay listed until removed with the account.
+ */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    /** `read` or `read write`: writing always includes reading. */
+    scopes: text("scopes").array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("access_tokens_user_idx").on(t.userId, t.createdAt)],
+);
+
 export const authTokens = pgTable(
   "auth_tokens",
   {
