@@ -18,6 +18,7 @@ export {
   createLoadContext,
   replayVisitorPageEffects,
   isSignedIn,
+  openUpload,
 } from "./lifecycle.server.ts";
 
 export const streamTimeout = 5_000;

@@ -19,6 +19,7 @@ import { seedDemoIfEmpty } from "../db/seed/demo.ts";
 import { hasLiveSession } from "./features/accounts/sessions.server.ts";
 import { settleAccountMail } from "./features/accounts/account-mail.server.ts";
 import { flushViews, queueView, viewerKey } from "./features/questions/views.server.ts";
+import { uploadReply, type UploadReply } from "./features/uploads/storage.server.ts";
 
 export async function startApp() {
   const handle = await database();
@@ -63,6 +64,14 @@ export async function onWriteElsewhere(
  */
 export async function isSignedIn(request: Request): Promise<boolean> {
   return hasLiveSession(request);
+}
+
+/**
+ * What `GET /uploads/<file>` answers (server/uploads-route.ts), from the configured storage: the local disk
+ * or the S3-compatible bucket every app server shares (ADR 038).
+ */
+export async function openUpload(file: string, ifNoneMatch?: string): Promise<UploadReply> {
+  return uploadReply(file, ifNoneMatch);
 }
 
 export async function checkHealth(): Promise<{ ok: boolean; error?: string }> {

@@ -6,6 +6,7 @@ import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { UploadReply } from "#app/features/uploads/storage.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteWriteFrom } from "#app/lib/csrf.server.ts";
 import { env, parseEnv } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -16,6 +17,7 @@ import { bodyLimit, declaredBodyLimit } from "./body-limit.ts";
 import { generatedAvatar } from "./generated-avatar.ts";
 import { hostGuard } from "./host-guard.ts";
 import { requestLog } from "./request-log.ts";
+import { uploadsRoute } from "./uploads-route.ts";
 import { visitorPageCache, type VisitorPageChanges, type VisitorPageNote } from "./visitor-page-cache.ts";
 
 type AppEntry = {
@@ -32,6 +34,7 @@ type AppEntry = {
   isSignedIn: (request: globalThis.Request) => Promise<boolean>;
   announceWrite: (changes: VisitorPageChanges) => Promise<void>;
   onWriteElsewhere: (onWrite: (changes: VisitorPageChanges) => void) => Promise<() => Promise<void>>;
+  openUpload: (file: string, ifNoneMatch?: string) => Promise<UploadReply>;
 };
 
 const isDev = process.argv.includes("--dev");
@@ -91,10 +94,11 @@ if (isDev) {
 
 const entryOf = async () => (await loadBuild()).entry.module as unknown as AppEntry;
 
-// Uploaded files are named by their content hash, so they are immutable too.
-app.use(
-  "/uploads",
-  express.static(path.resolve(config.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false }),
+// Uploaded files are named by their content hash, so they are immutable too; read from DATA_DIR/uploads or the
+// S3-compatible bucket all servers share (ADR 038), through the app's storage.
+app.get(
+  "/uploads/:file",
+  uploadsRoute(async () => (await entryOf()).openUpload),
 );
 
 // Members' generated avatars: from the handle alone, before the app (no session, no database).

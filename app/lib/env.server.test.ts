@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server.ts";
+import { parseEnv, s3Config } from "./env.server.ts";
 
 describe("parseEnv", () => {
   it("has working defaults", () => {
@@ -55,5 +55,48 @@ describe("parseEnv", () => {
         /WEB_CONCURRENCY: deve ser um número inteiro/,
       );
     }
+  });
+
+  it("keeps uploads on the disk without S3_*, and refuses a partial S3 configuration without echoing secrets", () => {
+    expect(s3Config(parseEnv({}))).toBeNull();
+    const full = {
+      S3_BUCKET: "sdd-uploads",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "segredo-que-nao-aparece",
+    };
+    expect(s3Config(parseEnv(full))).toEqual({
+      endpoint: undefined,
+      bucket: "sdd-uploads",
+      region: "us-east-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "segredo-que-nao-aparece",
+      forcePathStyle: false,
+    });
+    expect(
+      s3Config(
+        parseEnv({
+          ...full,
+          S3_ENDPOINT: "http://127.0.0.1:9000",
+          S3_REGION: "sa-east-1",
+          S3_FORCE_PATH_STYLE: "true",
+        }),
+      ),
+    ).toMatchObject({ endpoint: "http://127.0.0.1:9000", region: "sa-east-1", forcePathStyle: true });
+
+    let message = "";
+    try {
+      parseEnv({ S3_BUCKET: "sdd-uploads", S3_SECRET_ACCESS_KEY: "segredo-que-nao-aparece" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Configuração inválida:\n {2}- S3_ACCESS_KEY_ID: deve ser definida/);
+    expect(message.split("\n")).toHaveLength(2);
+    expect(message).not.toContain("segredo-que-nao-aparece");
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      /- S3_BUCKET:.*\n.*- S3_ACCESS_KEY_ID:/s,
+    );
+    expect(() => parseEnv({ ...full, S3_BUCKET: "Uploads_Do_Site" })).toThrow(/- S3_BUCKET: deve ser o nome/);
+    expect(() => parseEnv({ ...full, S3_ENDPOINT: "ftp://s3.local" })).toThrow(/- S3_ENDPOINT:/);
+    expect(() => parseEnv({ ...full, S3_FORCE_PATH_STYLE: "sim" })).toThrow(/- S3_FORCE_PATH_STYLE:/);
   });
 });

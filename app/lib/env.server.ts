@@ -87,6 +87,52 @@ const envSchema = z.object({
   VISITOR_PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   ADMIN_EMAIL: z.email({ message: "deve ser um e-mail válido" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Uploads on S3-compatible storage (ADR 038): all or nothing, see `s3Config()`.
+  S3_ENDPOINT: z
+    .url({ message: "deve ser uma URL completa, por exemplo https://s3.us-east-1.amazonaws.com" })
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), "deve começar com http:// ou https://")
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "deve ser o nome de um bucket: de 3 a 63 letras minúsculas, números, pontos ou hífens",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, "deve ser o nome de uma região, por exemplo us-east-1")
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"], { message: "deve ser true ou false" })
+    .transform((v) => v === "true" || v === "1")
+    .optional(),
+});
+
+const S3_VARIABLES = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+] as const;
+
+/** A partial S3 configuration would silently keep uploads on one machine's disk: it stops the start instead. */
+const envSchemaChecked = envSchema.superRefine((config, context) => {
+  const set = S3_VARIABLES.filter((name) => config[name] !== undefined);
+  if (set.length === 0) return;
+  const needed = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  for (const name of needed) {
+    if (config[name] !== undefined) continue;
+    context.addIssue({
+      code: "custom",
+      path: [name],
+      message: `deve ser definida: a configuração S3 (${set.join(", ")}) precisa de S3_BUCKET, S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY juntas; sem nenhuma S3_*, as imagens ficam em DATA_DIR/uploads`,
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -97,7 +143,7 @@ function withoutEmpty(source: Record<string, string | undefined>) {
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(withoutEmpty(source));
+  const result = envSchemaChecked.safeParse(withoutEmpty(source));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Configuração inválida:\n${lines.join("\n")}`);
@@ -121,6 +167,32 @@ export function publicUrl(): string {
   const configured = env().PUBLIC_URL;
   if (configured) return configured.replace(/\/$/, "");
   return `http://localhost:${env().PORT}`;
+}
+
+export type S3Config = {
+  /** Unset: AWS S3 itself, at the region's address. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `bucket` in the path (`endpoint/bucket/key`) rather than the host name: MinIO, s3rver, many others. */
+  forcePathStyle: boolean;
+};
+
+/** Where uploads go when an S3-compatible bucket is configured; null keeps them in `DATA_DIR/uploads`. */
+export function s3Config(config: Env = env()): S3Config | null {
+  const { S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = config;
+  // parseEnv refuses a partial configuration, so this is all or nothing.
+  if (!S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: config.S3_ENDPOINT,
+    bucket: S3_BUCKET,
+    region: config.S3_REGION ?? "us-east-1",
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? false,
+  };
 }
 
 /** Public configuration the browser may see; never put a secret here. */
