@@ -144,6 +144,7 @@ describe("a suspended member's writes", () => {
       ["/blog/um-post", { intent: "comment", body: "Oi" }],
       ["/configuracoes", { intent: "profile", name: "Outro nome" }],
       ["/configuracoes", { intent: "avatar" }],
+      ["/configuracoes", { intent: "create-access-token", name: "script", access: "read" }],
       ["/u/alguem", { intent: "role", role: "admin" }],
     ];
     for (const [path, fields] of writes) {
@@ -177,6 +178,7 @@ describe("a suspended member's writes", () => {
       ["/configuracoes", { intent: "delete" }],
       ["/configuracoes", { intent: "notifications" }],
       ["/configuracoes", { intent: "unblock-member", userId: "1" }],
+      ["/configuracoes", { intent: "revoke-access-token", tokenId: "1" }],
       ["/u/alguem", { intent: "block" }],
       ["/u/alguem", { intent: "unblock" }],
     ];

@@ -2,6 +2,7 @@
 // document served by /configuracoes/exportar.
 import { eq } from "drizzle-orm";
 import {
+  accessTokens,
   answers,
   comments,
   favorites,
@@ -66,6 +67,7 @@ export async function exportAccountData(viewer: Viewer | null) {
     preferenceRows,
     reputationRows,
     uploadRows,
+    accessTokenRows,
     newsletterRow,
   ] = await Promise.all([
     db
@@ -198,6 +200,20 @@ export async function exportAccountData(viewer: Viewer | null) {
       .select({ key: uploads.key, mime: uploads.mime, bytes: uploads.bytes, createdAt: uploads.createdAt })
       .from(uploads)
       .where(eq(uploads.ownerId, id)),
+    // Personal access tokens (issue 20): what identifies each one to its owner, never its hash.
+    db
+      .select({
+        id: accessTokens.id,
+        name: accessTokens.name,
+        prefix: accessTokens.prefix,
+        scopes: accessTokens.scopes,
+        createdAt: accessTokens.createdAt,
+        lastUsedAt: accessTokens.lastUsedAt,
+        revokedAt: accessTokens.revokedAt,
+      })
+      .from(accessTokens)
+      .where(eq(accessTokens.userId, id))
+      .orderBy(accessTokens.id),
     // The newsletter is kept by address, not by account: the subscription of the account's address.
     subscriptionOf(account?.email ?? member.email),
   ]);
@@ -221,6 +237,7 @@ export async function exportAccountData(viewer: Viewer | null) {
     notificationPreferences: preferenceRows,
     reputation: reputationRows,
     uploads: uploadRows,
+    accessTokens: accessTokenRows,
     newsletter: newsletterRow,
   };
 }

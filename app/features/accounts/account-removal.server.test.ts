@@ -1,16 +1,17 @@
 // What removing an account leaves behind in other features (ADR 010): names in others' notifications, the
-// picture's file, the newsletter subscription. The core of the removal is in settings.server.test.ts.
+// picture's file, the newsletter subscription; and the API's access tokens (issue 20). The core of the removal is in settings.server.test.ts.
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { newsletterSubscriptions, notifications, uploads } from "#db/schema.ts";
+import { accessTokens, newsletterSubscriptions, notifications, uploads } from "#db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
 import { notify, withoutActorName } from "#app/features/notifications/notify.server.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { authenticateAccessToken, createAccessToken, revokeAccessToken } from "./access-tokens.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { exportAccountData } from "./account-export.server.ts";
 import { deleteAccount, setAvatar, updateProfile } from "./settings.server.ts";
@@ -112,5 +113,48 @@ describe("removing an account", () => {
     expect(
       await db().select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, ana.email)),
     ).toEqual([]);
+  });
+
+  test("exports the access tokens without their hash or the token, and removes them", async () => {
+    const ana = await member("Ana");
+    const bia = await member("Bia");
+    const kept = await createAccessToken(db(), ana, { name: "backup", scopes: ["read"] });
+    const revoked = await createAccessToken(db(), ana, { name: "ci", scopes: ["read", "write"] });
+    await revokeAccessToken(db(), ana, revoked.summary.id);
+    const others = await createAccessToken(db(), bia, { name: "de outra pessoa", scopes: ["read"] });
+    await authenticateAccessToken(db(), kept.token);
+
+    const exported = await exportAccountData(ana);
+    expect(exported.accessTokens).toEqual([
+      {
+        id: kept.summary.id,
+        name: "backup",
+        prefix: kept.summary.prefix,
+        scopes: ["read"],
+        createdAt: expect.any(Date),
+        lastUsedAt: expect.any(Date),
+        revokedAt: null,
+      },
+      {
+        id: revoked.summary.id,
+        name: "ci",
+        prefix: revoked.summary.prefix,
+        scopes: ["read", "write"],
+        createdAt: expect.any(Date),
+        lastUsedAt: null,
+        revokedAt: expect.any(Date),
+      },
+    ]);
+    const json = JSON.stringify(exported);
+    for (const { token } of [kept, revoked]) expect(json).not.toContain(token.slice(10));
+    const hashes = await db().select({ hash: accessTokens.tokenHash }).from(accessTokens);
+    for (const { hash } of hashes) expect(json).not.toContain(hash);
+    expect(json).not.toContain("de outra pessoa");
+
+    // The row stays (anonymised), so the foreign key's cascade does not reach the tokens: the removal does.
+    await deleteAccount(ana, PASSWORD);
+    expect(await db().select().from(accessTokens).where(eq(accessTokens.userId, ana.id))).toEqual([]);
+    expect(await authenticateAccessToken(db(), kept.token)).toBeNull();
+    expect((await authenticateAccessToken(db(), others.token))?.viewer.id).toBe(bia.id);
   });
 });

@@ -3,6 +3,7 @@
 // account-export.server.ts.
 import { eq, inArray, sql } from "drizzle-orm";
 import {
+  accessTokens,
   authTokens,
   favorites,
   follows,
@@ -203,8 +204,8 @@ export async function endOtherSessions(viewer: Viewer | null, currentToken: stri
 
 /**
  * Removes the account (LGPD art. 18, elimination), confirmed with the password. Personal data goes: name,
- * e-mail, bio, picture (its file too), password, sessions, known devices, links, follows, favourites, saved filters,
- * notifications, the name inside notifications others got, the newsletter subscription. The row
+ * e-mail, bio, picture (its file too), password, sessions, known devices, API tokens, links, follows, favourites,
+ * saved filters, notifications, the name inside notifications others got, the newsletter subscription. The row
  * stays under "Membro removido" with an address no one can type, so the questions, answers, posts and comments
  * the community built on stay readable and their counters (votes, likes) stay exact.
  */
@@ -224,6 +225,8 @@ export async function deleteAccount(viewer: Viewer | null, password: string): Pr
     // The row stays (anonymised), so the foreign key's cascade does not reach these.
     await tx.delete(knownDevices).where(eq(knownDevices.userId, id));
     await tx.delete(authTokens).where(eq(authTokens.userId, id));
+    // API tokens (issue 20): gone, so nothing keeps speaking for the removed account.
+    await tx.delete(accessTokens).where(eq(accessTokens.userId, id));
     await tx.delete(follows).where(sql`${follows.followerId} = ${id} or ${follows.followeeId} = ${id}`);
     await tx.delete(tagFollows).where(eq(tagFollows.userId, id));
     await tx.delete(savedFilters).where(eq(savedFilters.userId, id));

@@ -26,6 +26,7 @@ describe("settings intents", () => {
   test("every intent a form posts is known", () => {
     expect([...SETTINGS_INTENTS].sort()).toEqual([
       "avatar",
+      "create-access-token",
       "delete",
       "email",
       "notifications",
@@ -33,6 +34,7 @@ describe("settings intents", () => {
       "profile",
       "remove-avatar",
       "resend",
+      "revoke-access-token",
       "sessions",
       "unblock-member",
     ]);

@@ -4,7 +4,12 @@
 import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import { data } from "react-router";
 import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/notification-settings.tsx";
+import {
+  CREATE_ACCESS_TOKEN_INTENT,
+  REVOKE_ACCESS_TOKEN_INTENT,
+} from "#app/features/accounts/access-token-schemas.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
+import { createAccessTokenAction, revokeAccessTokenAction } from "./actions/access-tokens.server.ts";
 import { avatarAction, oversizedAvatarReply, removeAvatarAction } from "./actions/avatar.server.ts";
 import { unblockAction } from "./actions/blocks.server.ts";
 import { deleteAccountAction } from "./actions/delete-account.server.ts";
@@ -30,6 +35,8 @@ const handlers = {
   delete: deleteAccountAction,
   [NOTIFICATIONS_INTENT]: notificationsAction,
   "unblock-member": unblockAction,
+  [CREATE_ACCESS_TOKEN_INTENT]: createAccessTokenAction,
+  [REVOKE_ACCESS_TOKEN_INTENT]: revokeAccessTokenAction,
 } satisfies Record<SettingsIntent, (args: SettingsActionArgs) => Promise<unknown>>;
 
 /** Settings no visitor ever sees (ADR 028): saving them leaves visitors' cached pages alone. */
@@ -40,6 +47,8 @@ const PRIVATE_INTENTS = new Set<SettingsIntent>([
   "sessions",
   NOTIFICATIONS_INTENT,
   "unblock-member",
+  CREATE_ACCESS_TOKEN_INTENT,
+  REVOKE_ACCESS_TOKEN_INTENT,
 ]);
 
 export async function settingsAction({ request, context }: Omit<SettingsActionArgs, "viewer" | "formData">) {

@@ -1,8 +1,11 @@
 // /configuracoes: the member's own account — profile (name, role line, bio), picture, e-mail (changed through a
-// confirmation link), password (with the current one), sessions, export of their data and removal (LGPD).
+// confirmation link), password (with the current one), sessions, personal access tokens for the API (`#tokens`),
+// export of their data and removal (LGPD).
 // One plain form per section, each with its `intent`; every one works without JavaScript. The action dispatches
 // each intent to its module (`settings-action.server.ts`, `actions/`); the sections are in `settings-sections.tsx`.
 import { Link, href } from "react-router";
+import { myAccessTokens } from "#app/features/accounts/access-token-settings.server.ts";
+import { ACCESS_TOKENS_PER_MEMBER } from "#app/features/accounts/access-tokens.server.ts";
 import type { AccountActionData } from "#app/features/accounts/schemas.ts";
 import { getSettings } from "#app/features/accounts/settings.server.ts";
 import { NotificationSettings } from "#app/features/notifications/components/notification-settings.tsx";
@@ -11,7 +14,9 @@ import { listBlockedMembers } from "#app/features/moderation/blocks.server.ts";
 import { BlockedMembersSection } from "#app/features/moderation/components/blocked-members.tsx";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { activeSuspension } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/settings";
+import { AccessTokensSection } from "./access-tokens-section.tsx";
 import type { SettingsSection } from "./actions/intents.server.ts";
 import { settingsAction } from "./settings-action.server.ts";
 import {
@@ -28,12 +33,21 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Configurações
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const [settings, notifications, blocked] = await Promise.all([
+  const [settings, notifications, blocked, accessTokens] = await Promise.all([
     getSettings(viewer),
     getPreferences(viewer),
     listBlockedMembers(viewer),
+    myAccessTokens(viewer),
   ]);
-  return { settings, notifications, blocked, handle: viewer.handle };
+  return {
+    settings,
+    notifications,
+    blocked,
+    accessTokens,
+    accessTokensMax: ACCESS_TOKENS_PER_MEMBER,
+    suspended: activeSuspension(viewer) !== null,
+    handle: viewer.handle,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The answer of the action for the form `intent`, if it is the one that posted. */
-function answerFor(actionData: AccountActionData | undefined, intent: SettingsSection) {
+function answerFor<T extends AccountActionData>(actionData: T | undefined, intent: SettingsSection) {
   return actionData?.intent === intent ? actionData : undefined;
 }
 
@@ -71,6 +85,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <BlockedMembersSection
           members={loaderData.blocked}
           message={answerFor(actionData, "unblock-member")?.message}
+        />
+        <AccessTokensSection
+          tokens={loaderData.accessTokens}
+          max={loaderData.accessTokensMax}
+          suspended={loaderData.suspended}
+          answer={answerFor(actionData, "create-access-token")}
         />
         <DataSection />
         <DeleteSection answer={answerFor(actionData, "delete")} />

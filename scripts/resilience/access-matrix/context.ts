@@ -32,6 +32,7 @@ export type AccountExport = {
   following: { handle: string }[];
   followedTags: { tag: string }[];
   savedFilters: { name: string }[];
+  accessTokens: { id: number; name: string; prefix: string; revokedAt: string | null }[];
 };
 
 /** Everything the rows use, for one run of the matrix; `failures` collects what a row checks on the side. */

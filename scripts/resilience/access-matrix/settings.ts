@@ -1,7 +1,7 @@
-// The account's own settings and data: profile, picture, e-mail, password, sessions, removal, the export, the
-// notifications page, and roles.
+// The account's own settings and data: profile, picture, e-mail, password, sessions, API tokens, removal, the
+// export, the notifications page, and roles.
 import type { AccountExport, Matrix } from "./context.ts";
-import { judge, expecting, MEMBERS, type Write } from "./judge.ts";
+import { AUTHOR_ONLY, judge, expecting, MEMBERS, type Write } from "./judge.ts";
 import { hex, png } from "./setup.ts";
 
 export function settingsWrites(ctx: Matrix): Write[] {
@@ -68,6 +68,43 @@ export function settingsWrites(ctx: Matrix): Write[] {
         });
       },
       expect: MEMBERS,
+    },
+    {
+      name: "criar token de acesso",
+      // Always the actor's own token: the author's id and handle in the form change nothing.
+      run: (a) => {
+        const name = `Token da matriz ${hex()}`;
+        return ctx.ownAccount(
+          a,
+          "/configuracoes",
+          { intent: "create-access-token", name, access: "write" },
+          { done: async (m) => (await ctx.accountOf(m)).accessTokens.some((t) => t.name === name) },
+        );
+      },
+      expect: MEMBERS,
+    },
+    {
+      name: "revogar token de acesso",
+      // A fresh token of the author's each time: only the author revokes it; others are told it does not exist.
+      run: async (a) => {
+        const name = `Token do autor ${hex()}`;
+        await ctx.post(
+          "/configuracoes",
+          { intent: "create-access-token", name, access: "read" },
+          ctx.author.cookie,
+        );
+        const tokenOf = async () =>
+          (await ctx.accountOf(ctx.author)).accessTokens.find((t) => t.name === name);
+        const token = await tokenOf();
+        if (!token) throw new Error("o token do autor não foi criado");
+        const res = await ctx.post(
+          "/configuracoes",
+          { intent: "revoke-access-token", tokenId: String(token.id) },
+          ctx.cookieOf(a),
+        );
+        return judge(res, { done: (await tokenOf())?.revokedAt != null });
+      },
+      expect: AUTHOR_ONLY,
     },
     {
       name: "trocar e-mail",

@@ -4,6 +4,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
+import {
+  CREATE_ACCESS_TOKEN_INTENT,
+  REVOKE_ACCESS_TOKEN_INTENT,
+} from "#app/features/accounts/access-token-schemas.ts";
 import type { AccountActionData } from "#app/features/accounts/schemas.ts";
 import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/notification-settings.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -19,6 +23,8 @@ export const SETTINGS_INTENTS = [
   "delete",
   NOTIFICATIONS_INTENT,
   "unblock-member",
+  CREATE_ACCESS_TOKEN_INTENT,
+  REVOKE_ACCESS_TOKEN_INTENT,
 ] as const;
 
 /** What a settings form posts as `intent`. */
@@ -28,9 +34,12 @@ export const settingsIntentSchema = z.enum(SETTINGS_INTENTS);
 
 /**
  * The section whose form answers (the `intent` of the reply): removing the picture answers in the picture's
- * section, resending the confirmation link in the e-mail's.
+ * section, resending the confirmation link in the e-mail's, revoking a token in the tokens' (the creation's).
  */
-export type SettingsSection = Exclude<SettingsIntent, "remove-avatar" | "resend">;
+export type SettingsSection = Exclude<
+  SettingsIntent,
+  "remove-avatar" | "resend" | typeof REVOKE_ACCESS_TOKEN_INTENT
+>;
 
 export type SettingsActionArgs = {
   request: Request;
