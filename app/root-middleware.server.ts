@@ -11,7 +11,7 @@ import { assertReadableInput } from "./lib/input-guard.server.ts";
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   async ({ request, context, pattern }, next) => {
     // The matched route's pattern, for the HTTP server's metrics (ADR 040): first, so refusals carry it too.
-    context.get(routeContext).pattern = pattern.startsWith("/") ? pattern : `/${pattern}`;
+    if (pattern) context.get(routeContext).pattern = pattern.startsWith("/") ? pattern : `/${pattern}`;
     assertSameOrigin(request);
     await assertReadableInput(request);
     const { viewer, setCookie } = await resolveSession(request);

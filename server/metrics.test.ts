@@ -194,4 +194,8 @@ describe.skipIf(!adminUrl)("/metrics with `npm start` on PostgreSQL (two workers
       ).toBeGreaterThan(0);
     }
   }, 120_000);
+
+  it("still stops every worker cleanly on SIGTERM", async () => {
+    expect(await server.stop()).toBe(0);
+  }, 60_000);
 });
