@@ -6,9 +6,11 @@ import {
   clientIpContext,
   nonceContext,
   pageHtmlContext,
+  routeContext,
   visitorPageContext,
   type VisitorPageChanges,
   type VisitorPageEffect,
+  type RouteNote,
   type VisitorPageNote,
 } from "./lib/context.ts";
 import { closeDatabase, checkDatabase, database } from "./lib/db.server.ts";
@@ -91,11 +93,14 @@ export function createLoadContext({
   nonce,
   clientIp,
   visitorPage,
+  route,
   document = false,
 }: {
   nonce: string;
   clientIp?: string;
   visitorPage?: VisitorPageNote;
+  /** Filled in with the matched route pattern (the HTTP server's metrics label). */
+  route?: RouteNote;
   /** The request renders HTML (not a `.data` request): long rich text may travel in the page only. */
   document?: boolean;
 }) {
@@ -105,6 +110,7 @@ export function createLoadContext({
   // A fresh note per request: the default value of a context is shared by every request.
   context.set(visitorPageContext, visitorPage ?? { cacheable: false, effects: [] });
   context.set(pageHtmlContext, { document, html: new Map() });
+  context.set(routeContext, route ?? {});
   return context;
 }
 

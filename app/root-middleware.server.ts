@@ -4,12 +4,14 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "./features/accounts/sessions.server.ts";
 import { suspendedWriteRefusal } from "./features/moderation/suspension-guard.server.ts";
-import { viewerContext, visitorPageContext } from "./lib/context.ts";
+import { routeContext, viewerContext, visitorPageContext } from "./lib/context.ts";
 import { assertSameOrigin } from "./lib/csrf.server.ts";
 import { assertReadableInput } from "./lib/input-guard.server.ts";
 
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
-  async ({ request, context }, next) => {
+  async ({ request, context, pattern }, next) => {
+    // The matched route's pattern, for the HTTP server's metrics (ADR 040): first, so refusals carry it too.
+    if (pattern) context.get(routeContext).pattern = pattern.startsWith("/") ? pattern : `/${pattern}`;
     assertSameOrigin(request);
     await assertReadableInput(request);
     const { viewer, setCookie } = await resolveSession(request);

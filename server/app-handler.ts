@@ -4,6 +4,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { metrics } from "#app/lib/metrics.server.ts";
 import { bufferedBody } from "./body-limit.ts";
 import { requestUrlOf } from "./visitor-page-cache.ts";
 
@@ -55,7 +56,13 @@ export function appHandler<Context>({
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers.entries()) res.append(name, value);
-      if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+      if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+        res.flushHeaders();
+        // Open streams, for the metrics (ADR 040): until the response closes, however it ends.
+        const { sseStreams } = metrics();
+        sseStreams.inc();
+        res.once("close", () => sseStreams.dec());
+      }
       if (!response.body) {
         res.end();
         return;

@@ -5,6 +5,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { parseEnv, type Env } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { answerClusterScrapes, serveClusterScrapes } from "./metrics.ts";
 
 let config: Env;
 try {
@@ -30,6 +31,8 @@ if (!config.DATABASE_URL && (config.WEB_CONCURRENCY ?? 1) > 1) {
 if (cluster.isWorker || count === 1) {
   // Every log line says which worker wrote it.
   if (cluster.isWorker) logger.setBindings({ pid: process.pid });
+  // A scrape reaching any worker returns every worker's metrics, gathered by the primary (ADR 040).
+  answerClusterScrapes();
   await import("./server.ts");
 } else {
   runPrimary(count);
@@ -85,6 +88,7 @@ function runPrimary(size: number) {
     process.exit(exitCode);
   }
 
+  serveClusterScrapes();
   logger.info({ workers: size, pid: process.pid }, "starting app servers");
   for (let i = 0; i < size; i++) fork(0);
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void stopAll(signal));

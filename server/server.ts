@@ -16,9 +16,16 @@ import { appHandler } from "./app-handler.ts";
 import { bodyLimit, declaredBodyLimit } from "./body-limit.ts";
 import { generatedAvatar } from "./generated-avatar.ts";
 import { hostGuard } from "./host-guard.ts";
+import { collectProcessMetrics, httpMetrics, metricsEndpoint, visitorPageCacheMetrics } from "./metrics.ts";
 import { requestLog } from "./request-log.ts";
 import { uploadsRoute } from "./uploads-route.ts";
-import { visitorPageCache, type VisitorPageChanges, type VisitorPageNote } from "./visitor-page-cache.ts";
+import {
+  routeNoteOf,
+  visitorPageCache,
+  type RouteNote,
+  type VisitorPageChanges,
+  type VisitorPageNote,
+} from "./visitor-page-cache.ts";
 
 type AppEntry = {
   startApp: () => Promise<void>;
@@ -28,6 +35,7 @@ type AppEntry = {
     nonce: string;
     clientIp?: string;
     visitorPage?: VisitorPageNote;
+    route?: RouteNote;
     document?: boolean;
   }) => RouterContextProvider;
   replayVisitorPageEffects: (effects: unknown[], request: globalThis.Request, clientIp: string) => void;
@@ -55,9 +63,14 @@ app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 });
+// Counted and timed from the start, refusals too, by route pattern and status (ADR 040).
+collectProcessMetrics();
+app.use(httpMetrics());
 // First, so refusals (a foreign host, a body too large) are logged too.
 app.use(requestLog(logger));
 app.use(securityHeaders({ isDev }));
+// Before the host guard: a scraper names the server by its address. Refused requests go on to the app's 404.
+app.use(metricsEndpoint({ token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW }));
 app.use(hostGuard(config.PUBLIC_URL));
 // A body declared past its ceiling is refused before it waits in line or is read (ADR 022).
 app.use(declaredBodyLimit());
@@ -168,6 +181,8 @@ const visitorPages = visitorPageCache({
     void entryOf()
       .then((entry) => entry.announceWrite(changes))
       .catch((error: unknown) => logger.warn({ err: error }, "could not announce a write to other servers")),
+  observe:
+    !isDev && config.VISITOR_PAGE_CACHE === "on" ? visitorPageCacheMetrics(() => visitorPages) : undefined,
 });
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
 
@@ -188,6 +203,7 @@ app.all(
         nonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "",
         visitorPage: res.locals.visitorPage as VisitorPageNote | undefined,
+        route: routeNoteOf(res),
         // React Router's data requests (client navigation, revalidation) end in ".data".
         document: !req.path.endsWith(".data"),
       }),

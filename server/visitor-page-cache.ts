@@ -49,6 +49,20 @@ type Entry = {
   dueSince?: number;
   /** When one request started rendering it again; the others are served this copy meanwhile. */
   refreshingSince?: number;
+  /** The route pattern that rendered it (the metrics' label for the requests it answers). */
+  route?: string;
+};
+
+/** What the cache did with a visitor's request: served it, served the old copy, or let the app render it. */
+export type VisitorPageLookup = "hit" | "stale" | "refresh" | "miss";
+/** Why a page left the cache: its size limits, or its refresh was not a page any more (a 404, a redirect). */
+export type VisitorPageDrop = "evicted" | "gone";
+
+/** Counters the cache reports to (server/metrics.ts); none in tests. */
+export type VisitorPageCacheObserver = {
+  lookup?: (result: VisitorPageLookup) => void;
+  drop?: (reason: VisitorPageDrop) => void;
+  invalidated?: (changes: "everything" | { topics: PageTopic[] }, origin: "local" | "remote") => void;
 };
 
 export type VisitorPageCacheOptions = {
@@ -73,6 +87,7 @@ export type VisitorPageCacheOptions = {
   isMember?: (req: Request) => Promise<boolean>;
   /** Redoes what a cached page's loaders would have done (count a view). */
   replay?: (effects: unknown[], request: Request) => void;
+  observe?: VisitorPageCacheObserver;
   now?: () => number;
 };
 
@@ -96,6 +111,7 @@ export function visitorPageCache({
   replay,
   announceWrite,
   isMember,
+  observe = {},
   now = Date.now,
 }: VisitorPageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
@@ -105,16 +121,18 @@ export function visitorPageCache({
   let lastWriteToEverything = 0;
   const lastWriteTo = new Map<PageTopic, number>();
 
-  const drop = (key: string) => {
+  const drop = (key: string, reason?: VisitorPageDrop) => {
     const entry = entries.get(key);
     if (!entry) return;
     bytes -= entry.bytes;
     entries.delete(key);
+    if (reason) observe.drop?.(reason);
   };
 
   /** Applies a write's changes (this server's or, through `announceWrite`, another's). */
-  function invalidate(changes: VisitorPageChanges | undefined) {
+  function invalidate(changes: VisitorPageChanges | undefined, origin: "local" | "remote" = "remote") {
     if (changes === undefined || changes === "nothing") return;
+    observe.invalidated?.(changes, origin);
     lastWrite++;
     const named = changes === "everything" ? undefined : new Set(changes.topics);
     if (named) {
@@ -172,7 +190,7 @@ export function visitorPageCache({
       const apply = () => {
         if (note.changes === undefined || note.changes === "nothing") return;
         applied = true;
-        invalidate(note.changes);
+        invalidate(note.changes, "local");
         announceWrite?.(note.changes);
       };
       note.settled = apply;
@@ -203,6 +221,7 @@ export function visitorPageCache({
       entries.delete(key);
       entries.set(key, cached);
       if (!due) {
+        served(res, cached, "hit");
         serve(res, cached, nonce, "hit");
         replay?.(cached.effects, req);
         return;
@@ -216,6 +235,7 @@ export function visitorPageCache({
         cached.storedAt + ttlMs,
       );
       if (beingRefreshed && at - dueAt <= maxStaleMs) {
+        served(res, cached, "stale");
         serve(res, cached, nonce, "stale");
         replay?.(cached.effects, req);
         return;
@@ -224,6 +244,7 @@ export function visitorPageCache({
       cached.refreshingSince = at;
       refreshing = cached;
     }
+    observe.lookup?.(refreshing ? "refresh" : "miss");
 
     // A miss: the app renders; keep what it writes if it says the page may be kept.
     const note: VisitorPageNote = { cacheable: false, effects: [] };
@@ -261,7 +282,7 @@ export function visitorPageCache({
     });
     res.on("finish", () => {
       if (note.changes !== undefined && note.changes !== "nothing") {
-        invalidate(note.changes);
+        invalidate(note.changes, "local");
         announceWrite?.(note.changes);
       }
     });
@@ -278,7 +299,7 @@ export function visitorPageCache({
         !contentType.startsWith("text/html")
       ) {
         // What the page became (gone, moved, an error) is not kept, and neither is the copy it replaced.
-        if (refreshing && entries.get(key) === refreshing) drop(key);
+        if (refreshing && entries.get(key) === refreshing) drop(key, "gone");
         return;
       }
       const page = Buffer.concat(chunks);
@@ -298,6 +319,7 @@ export function visitorPageCache({
         bytes: page.length,
         storedAt: now(),
         due: dueAfter(startedAfter, topics),
+        route: routeNoteOf(res).pattern,
       };
       if (entry.due === "now") entry.dueSince = entry.storedAt;
       if (entry.bytes > maxBytes / 4) return;
@@ -306,13 +328,35 @@ export function visitorPageCache({
       bytes += entry.bytes;
       for (const oldest of entries.keys()) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
-        drop(oldest);
+        drop(oldest, "evicted");
       }
     }
     next();
   }
 
-  return { middleware, invalidate, size: () => entries.size };
+  /** A request answered from the cache: counted, and labelled with the route that rendered the page. */
+  function served(res: Response, entry: Entry, result: "hit" | "stale") {
+    observe.lookup?.(result);
+    routeNoteOf(res).pattern = entry.route;
+  }
+
+  return {
+    middleware,
+    invalidate: (changes: VisitorPageChanges | undefined) => invalidate(changes),
+    size: () => entries.size,
+    bytes: () => bytes,
+  };
+}
+
+/**
+ * The route a response answered for (`res.locals.route`): set by the app's root middleware from React
+ * Router's match, or by the cache from the page it served. The metrics label requests with it.
+ */
+export type RouteNote = { pattern?: string };
+
+export function routeNoteOf(res: Response): RouteNote {
+  res.locals.route ??= {};
+  return res.locals.route as RouteNote;
 }
 
 /** `page` cut at every `separator` (the page's nonce), as `String.prototype.split` does for strings. */

@@ -57,3 +57,11 @@ export const visitorPageContext = createContext<VisitorPageNote>({ cacheable: fa
 export type PageHtmlNote = { document: boolean; html: Map<string, string> };
 
 export const pageHtmlContext = createContext<PageHtmlNote>({ document: false, html: new Map() });
+
+/**
+ * The route pattern React Router matched (`/questions/:id`), for the HTTP server's metrics (ADR 040): a fresh
+ * note per request from the server, filled in by the root middleware. Never the address itself.
+ */
+export type RouteNote = { pattern?: string };
+
+export const routeContext = createContext<RouteNote>({});

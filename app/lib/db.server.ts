@@ -9,6 +9,8 @@ import type { PgliteDatabase } from "drizzle-orm/pglite";
 import * as schema from "#db/schema.ts";
 import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
+import { sqlOperation, timeQuery } from "./metrics.server.ts";
+import { holdDataDir } from "./pglite-control.server.ts";
 import type { SerializedError, ThreadMessage, ThreadRequest, ThreadStart } from "./pglite-thread.server.ts";
 
 /** Both drivers expose the same query builder; we type them as one. */
@@ -22,6 +24,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?: () => Promise<Blob>;
+  /** PGlite only: a consistent copy of the data directory (no transaction open), as a tarball. */
+  backup?: () => Promise<ArrayBuffer>;
   /**
    * LISTEN on a channel; `pg_notify` from any app server (PostgreSQL) or this process (PGlite) reaches the
    * handler after the notifying transaction commits. Resolves to an unsubscribe function.
@@ -39,17 +43,17 @@ export type DatabaseOptions = {
   migrationsFolder?: string;
   /** A `dumpDataDir()` tarball to start an in-memory PGlite from (tests: skips re-running migrations). */
   snapshot?: Blob;
+  /** PGlite: open the folder as it is, without migrating (`npm run db:backup` of a stopped site). */
+  noMigrations?: boolean;
+  /** PGlite: who holds the folder, told to a process refused it (ADR 039). */
+  role?: string;
 };
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const url = options.url ?? env().DATABASE_URL;
   const migrationsFolder = options.migrationsFolder ?? migrationsPath();
   if (url) return openPostgres(url, migrationsFolder);
-  return openPglite(
-    options.dataDir ?? path.join(env().DATA_DIR, "pgdata"),
-    migrationsFolder,
-    options.snapshot,
-  );
+  return openPglite(options.dataDir ?? path.join(env().DATA_DIR, "pgdata"), migrationsFolder, options);
 }
 
 function migrationsPath() {
@@ -60,24 +64,57 @@ function migrationsPath() {
 async function openPglite(
   dataDir: string,
   migrationsFolder: string,
-  snapshot?: Blob,
+  { snapshot, noMigrations, role }: DatabaseOptions,
 ): Promise<DatabaseHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await threadClient({
-    ...(inMemory ? {} : { dataDir }),
-    migrationsFolder,
-    ...(snapshot ? { snapshot: await snapshot.arrayBuffer() } : {}),
-  });
-  const db = drizzle({ client: client as unknown as import("@electric-sql/pglite").PGlite, schema });
+  // The folder belongs to one process: held (and answering backups) before PGlite opens it (ADR 039).
+  let client: Awaited<ReturnType<typeof threadClient>> | undefined;
+  const hold = inMemory
+    ? undefined
+    : await holdDataDir(
+        dataDir,
+        {
+          role: role ?? processRole(),
+          backup: () => (client ? client.backup() : Promise.reject(new Error("o banco ainda está abrindo"))),
+        },
+        (reason) =>
+          logger.warn(`sem socket de controle do banco embutido (${reason}): sem backups com o site no ar`),
+      );
+  try {
+    client = await threadClient({
+      ...(inMemory ? {} : { dataDir }),
+      migrationsFolder,
+      ...(snapshot ? { snapshot: await snapshot.arrayBuffer() } : {}),
+      ...(noMigrations ? { noMigrations } : {}),
+    });
+  } catch (error) {
+    await hold?.release();
+    throw error;
+  }
+  const opened = client;
+  const db = drizzle({ client: opened as unknown as import("@electric-sql/pglite").PGlite, schema });
   return {
     db,
     kind: "pglite",
-    close: () => client.close(),
-    dump: async () => new Blob([await client.dump()]),
-    listen: (channel, onMessage) => client.listen(channel, onMessage),
+    close: async () => {
+      try {
+        await opened.close();
+      } finally {
+        await hold?.release();
+      }
+    },
+    dump: async () => new Blob([await opened.dump()]),
+    backup: () => opened.backup(),
+    listen: (channel, onMessage) => opened.listen(channel, onMessage),
   };
+}
+
+/** What a refused process is told holds the folder: the server, or the command that opened it. */
+function processRole(): string {
+  const script = path.basename(process.argv[1] ?? "");
+  return script === "server.ts" || script === "cluster.ts" ? "o servidor" : `node ${script}`;
 }
 
 /** The thread's file, by path: ../../ is the repo from the sources (app/lib) and from the build (build/server). */
@@ -135,11 +172,25 @@ async function threadClient(start: ThreadStart) {
   function call<T>(request: DistributiveOmit<ThreadRequest, "id">): Promise<T> {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const operation = operationOf(request);
+    const timed = operation ? timeQuery("pglite", operation) : undefined;
+    const sent = new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       if (pending.size === 1) worker.ref();
       worker.postMessage({ ...request, id });
     });
+    if (!timed) return sent;
+    // Measured here, on the request's side: the time a query cost the request, its wait for the thread included.
+    return sent.then(
+      (value) => {
+        timed(true);
+        return value;
+      },
+      (error: unknown) => {
+        timed(false);
+        throw error;
+      },
+    );
   }
 
   type Options = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
@@ -186,6 +237,7 @@ async function threadClient(start: ThreadStart) {
       };
     },
     dump: () => call<ArrayBuffer>({ op: "dump" }),
+    backup: () => call<ArrayBuffer>({ op: "backup" }),
     async close() {
       if (gone) return;
       const exited = new Promise((resolve) => worker.once("exit", resolve));
@@ -195,6 +247,14 @@ async function threadClient(start: ThreadStart) {
       await exited;
     },
   };
+}
+
+/** The kind of statement a message to the thread runs (for the query-time metrics), or none. */
+function operationOf(request: DistributiveOmit<ThreadRequest, "id">): string | undefined {
+  if (request.op === "query" || request.op === "exec") return sqlOperation(request.sql);
+  if (request.op === "begin") return "begin";
+  if (request.op === "end") return request.commit ? "commit" : "rollback";
+  return undefined;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -217,6 +277,8 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     options: "-c jit=off",
   });
   pool.on("error", (error) => logger.error({ err: error }, "postgres pool error"));
+  // Every statement of the pool, in or out of a transaction, runs on one of its clients: timed there.
+  pool.on("connect", (connection) => timePostgresQueries(connection));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   const lockClient = await pool.connect();
   try {
@@ -235,6 +297,41 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
       await pool.end();
     },
     listen: listener.listen,
+  };
+}
+
+/**
+ * Wraps a pool client's `query` with the query-time metrics. node-postgres calls it with a callback (the pool's
+ * own `query`) or for a promise (Drizzle, transactions); a submittable (a cursor) is left alone.
+ */
+function timePostgresQueries(connection: import("pg").PoolClient) {
+  const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  (connection as { query: unknown }).query = (...args: unknown[]) => {
+    const [first] = args;
+    if (first && typeof first === "object" && typeof (first as { submit?: unknown }).submit === "function") {
+      return query(...args);
+    }
+    const text = typeof first === "string" ? first : String((first as { text?: unknown } | null)?.text ?? "");
+    const timed = timeQuery("postgres", sqlOperation(text));
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (error: unknown, result: unknown) => {
+        timed(!error);
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query(...args);
+    }
+    return (query(...args) as Promise<unknown>).then(
+      (result) => {
+        timed(true);
+        return result;
+      },
+      (error: unknown) => {
+        timed(false);
+        throw error;
+      },
+    );
   };
 }
 

@@ -48,6 +48,25 @@ const trustProxy = z
   })
   .default(["loopback"]);
 
+/**
+ * Client addresses that may read /metrics without a token (ADR 040): addresses, subnets and the names loopback,
+ * linklocal, uniquelocal separated by commas, or `none`. Compared with the address TRUST_PROXY yields.
+ */
+const metricsAllow = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      value === "none" ||
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .every((part) => PROXY_NAMES.has(part) || isProxyAddress(part)),
+    "deve ser none ou endereços/sub-redes separados por vírgula (ex.: loopback, 10.0.0.0/8)",
+  )
+  .transform((value): string[] => (value === "none" ? [] : value.split(",").map((part) => part.trim())))
+  .default(["loopback"]);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -86,6 +105,12 @@ const envSchema = z.object({
   /** `off` renders every visitor's page afresh (ADR 015); the cache is never used in development. */
   VISITOR_PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   ADMIN_EMAIL: z.email({ message: "deve ser um e-mail válido" }).optional(),
+  /** A bearer token that reads /metrics from any address (ADR 040); unset, only METRICS_ALLOW's addresses. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, "deve ter pelo menos 16 caracteres, sem espaços")
+    .optional(),
+  METRICS_ALLOW: metricsAllow,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Uploads on S3-compatible storage (ADR 038): all or nothing, see `s3Config()`.
   S3_ENDPOINT: z

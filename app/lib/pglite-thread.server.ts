@@ -10,7 +10,13 @@ import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 
-export type ThreadStart = { dataDir?: string; migrationsFolder: string; snapshot?: ArrayBuffer };
+export type ThreadStart = {
+  dataDir?: string;
+  migrationsFolder: string;
+  snapshot?: ArrayBuffer;
+  /** Open the folder as it is (a backup of a stopped site must not migrate what it copies). */
+  noMigrations?: boolean;
+};
 
 export type ThreadRequest =
   | {
@@ -28,6 +34,7 @@ export type ThreadRequest =
   | { id: number; op: "end"; tx: number; commit: boolean }
   | { id: number; op: "listen" | "unlisten"; channel: string }
   | { id: number; op: "dump" }
+  | { id: number; op: "backup" }
   | { id: number; op: "close" };
 
 export type SerializedError = { message: string; props: Record<string, string | number> };
@@ -59,7 +66,9 @@ async function serve(port: NonNullable<typeof parentPort>, start: ThreadStart) {
       extensions: { unaccent, pg_trgm, btree_gin },
       ...(start.snapshot ? { loadDataDir: new Blob([start.snapshot]) } : {}),
     });
-    if (!start.snapshot) await migrate(drizzle({ client }), { migrationsFolder: start.migrationsFolder });
+    if (!start.snapshot && !start.noMigrations) {
+      await migrate(drizzle({ client }), { migrationsFolder: start.migrationsFolder });
+    }
   } catch (error) {
     port.postMessage({ type: "failed", error: serializeError(error) } satisfies ThreadMessage);
     return;
@@ -99,6 +108,15 @@ async function serve(port: NonNullable<typeof parentPort>, start: ThreadStart) {
         }));
       case "dump":
         return await (await client.dumpDataDir("none")).arrayBuffer();
+      case "backup": {
+        // A consistent copy while the site runs (ADR 039): the pages written out first (a checkpoint, so a
+        // restore replays little), then the files copied while no transaction is open and no query runs —
+        // PGlite's transaction lock is held for the copy, so every commit is in it whole or not at all.
+        await client.exec("CHECKPOINT");
+        return await client._runExclusiveTransaction(async () =>
+          (await client.dumpDataDir("none")).arrayBuffer(),
+        );
+      }
       case "listen":
         if (!unlisten.has(message.channel)) {
           const stop = await client.listen(message.channel, (payload) =>
