@@ -48,10 +48,10 @@ export type Operation<
 };
 
 const op = <
-  P extends AnyObject | undefined,
-  Q extends AnyObject | undefined,
-  B extends AnyObject | undefined,
-  R extends z.ZodType,
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends AnyObject | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
 >(
   operation: Operation<P, Q, B, R>,
 ) => operation;

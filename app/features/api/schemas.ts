@@ -51,8 +51,11 @@ export const memberRefSchema = z
     id,
     handle: z.string(),
     name: z.string(),
-    avatar_url: z.string().meta({ description: "A foto do membro, ou o avatar gerado do seu @." }),
-    reputation: z.number().int().optional(),
+    avatar_url: z
+      .string()
+      .optional()
+      .meta({ description: "A foto do membro, ou o avatar gerado do seu @ (ausente nos comentários)." }),
+    reputation: z.number().int().optional().meta({ description: "Ausente nos comentários." }),
     url,
   })
   .meta({ id: "MemberRef", description: "O autor de um conteúdo: só dados públicos (nunca o e-mail)." });
@@ -164,7 +167,8 @@ export const postSummarySchema = z
 type PostCommentShape = {
   id: number;
   body: string;
-  author: z.infer<typeof memberRefSchema>;
+  removed: boolean;
+  author: z.infer<typeof memberRefSchema> | null;
   created_at: string;
   replies: PostCommentShape[];
 };
@@ -172,8 +176,9 @@ type PostCommentShape = {
 export const postCommentSchema: z.ZodType<PostCommentShape> = z
   .object({
     id,
-    body: z.string(),
-    author: memberRefSchema,
+    body: z.string().meta({ description: "O texto como foi escrito; vazio num comentário removido." }),
+    removed: z.boolean().meta({ description: "Removido, mantido só porque tem respostas." }),
+    author: memberRefSchema.nullable(),
     created_at: dateTime,
     get replies() {
       return z.array(postCommentSchema);
