@@ -13,10 +13,10 @@ test("the reference lists every operation of the document, found from the footer
   await expect(page.getByRole("main")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Seções da referência" })).toBeVisible();
 
-  const document = (await (await page.request.get("/api/v1/openapi.json")).json()) as {
+  const openapi = (await (await page.request.get("/api/v1/openapi.json")).json()) as {
     paths: Record<string, Record<string, { operationId: string; summary: string }>>;
   };
-  const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+  const operations = Object.values(openapi.paths).flatMap((item) => Object.values(item));
   expect(operations.length).toBeGreaterThan(15);
   for (const operation of operations) {
     const article = page.locator(`article#${operation.operationId}`);
