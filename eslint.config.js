@@ -25,8 +25,10 @@ export const FEATURE_PUBLIC_FILES = {
     "visibility.server.ts", // hiding an item pending review (held content) with its counters kept exact
     "components/blocked-content.tsx", // a blocked member's content, collapsed for the blocker (comments)
   ],
+  posts: ["rules.ts"], // the post limits and categories, documented by the REST API's schemas (issue 20)
   newsletter: ["newsletter.server.ts"], // removing an account removes its subscription
   notifications: ["notify.server.ts"], // the one entry point writers call
+  questions: ["rules.ts"], // the question, answer and comment limits, documented by the REST API's schemas
   social: [
     "follows.server.ts", // who follows whom, member summaries
     "components/follow-button.tsx", // the follow button on authors of posts and questions

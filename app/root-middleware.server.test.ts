@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { users } from "#db/schema.ts";
 import { describe, expect, test } from "vitest";
 import { rootMiddleware } from "./root-middleware.server.ts";
-import { visitorPageContext, type VisitorPageNote } from "./lib/context.ts";
+import { viewerContext, visitorPageContext, type VisitorPageNote } from "./lib/context.ts";
 import { topic, writeChanges } from "./lib/visitor-page-topics.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
@@ -37,6 +37,34 @@ describe("the root middleware", () => {
         data: { error: expect.stringMatching(/^Pedido recusado/) },
       });
     }
+  });
+
+  test("under /api/v1 reads no cookie and lets bearer writes from scripts through (ADR 036)", async () => {
+    const member = await createMember(db());
+    const cookie = `sdd_session=${await createSession(db(), member.id, null)}`;
+    const context = new RouterContextProvider();
+    let seen: unknown = "not run";
+    const request = new Request("http://localhost:3000/api/v1/questions", {
+      method: "POST",
+      headers: {
+        host: "localhost:3000",
+        cookie,
+        origin: "https://outro.example",
+        authorization: "Bearer sdd_x",
+        "content-type": "application/json",
+      },
+      body: "{}",
+    });
+    const response = await middleware(
+      { request, context, params: {}, unstable_pattern: "" } as never,
+      async () => {
+        seen = context.get(viewerContext);
+        return new Response("ok");
+      },
+    );
+    expect((response as Response).status).toBe(200);
+    expect(seen).toBeNull();
+    expect((response as Response).headers.get("set-cookie")).toBeNull();
   });
 
   test("lets same-origin writes through", async () => {

@@ -1,6 +1,8 @@
 // Runs before every loader and action: refuses cross-site writes and input no action can read (a NUL, a JSON
 // body, broken multipart: app/lib/input-guard.server.ts), then finds who is asking from the session cookie
-// (renewing it at most once a day), and refuses the writes of a suspended member (issue 19).
+// (renewing it at most once a day), and refuses the writes of a suspended member (issue 19). The REST API
+// (/api/v1, ADR 036) reads no cookie: its callers are who their bearer token says, so there is no ambient
+// credential to forge a request with, and it checks its own input (JSON) and suspensions.
 import { data, type MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "./features/accounts/sessions.server.ts";
 import { suspendedWriteRefusal } from "./features/moderation/suspension-guard.server.ts";
@@ -12,9 +14,14 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
   async ({ request, context, pattern }, next) => {
     // The matched route's pattern, for the HTTP server's metrics (ADR 040): first, so refusals carry it too.
     if (pattern) context.get(routeContext).pattern = pattern.startsWith("/") ? pattern : `/${pattern}`;
-    assertSameOrigin(request);
-    await assertReadableInput(request);
-    const { viewer, setCookie } = await resolveSession(request);
+    const restApi = isRestApiRequest(request);
+    if (!restApi) {
+      assertSameOrigin(request);
+      await assertReadableInput(request);
+    }
+    const { viewer, setCookie } = restApi
+      ? { viewer: null, setCookie: undefined }
+      : await resolveSession(request);
     context.set(viewerContext, viewer);
     const write = !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase());
     if (write) {
@@ -55,6 +62,12 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
     return withHeaders(response, headers);
   },
 ];
+
+/** A request to the REST API, which authenticates by bearer token only (never the session cookie). */
+function isRestApiRequest(request: Request): boolean {
+  const path = new URL(request.url).pathname;
+  return path === "/api/v1" || path.startsWith("/api/v1/");
+}
 
 function withHeaders(response: Response, headers: Array<[string, string]>): Response {
   if (headers.length === 0) return response;

@@ -46,6 +46,8 @@ export default [
     route("sinalizar", "routes/moderation/flag.tsx"),
     route("revisao", "routes/moderation/review-queue.tsx"),
     route("moderacao/registro", "routes/moderation/moderation-log.tsx"),
+    // The REST API's reference page (issue 20), generated from its OpenAPI document.
+    route("api/docs", "routes/api-docs/api-docs.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),
@@ -63,5 +65,7 @@ export default [
   route("api/tags", "routes/api/tags.ts"),
   route("api/questions/similar", "routes/api/questions-similar.ts"),
   route("configuracoes/exportar", "routes/settings/export-data.ts"),
+  // The public REST API v1 (issue 20, ADR 036): every operation answered by one dispatcher.
+  route("api/v1/*", "routes/api-v1/api-v1.ts"),
   route("*", "routes/not-found/not-found.tsx"),
 ] satisfies RouteConfig;

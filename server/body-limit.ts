@@ -52,7 +52,10 @@ function refuse(req: Request, res: Response) {
   socket.once("close", () => clearTimeout(timer));
   const wantsJson = req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json");
   res.status(413).set("Connection", "close");
-  if (wantsJson) res.json({ error: TOO_LARGE_MESSAGE });
+  // The REST API's one error shape (ADR 036).
+  if (req.path.startsWith("/api/v1/"))
+    res.json({ error: { code: "payload_too_large", message: TOO_LARGE_MESSAGE } });
+  else if (wantsJson) res.json({ error: TOO_LARGE_MESSAGE });
   else res.type("text/plain; charset=utf-8").send(TOO_LARGE_MESSAGE);
 }
 

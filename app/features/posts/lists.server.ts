@@ -175,6 +175,57 @@ export async function listBlogPosts(
   };
 }
 
+/**
+ * The newest posts by key (the REST API's cursor pagination, ADR 036): optionally of one category or tag,
+ * walking `posts_created_idx` from where the last page ended. The key is the last post's `created_at` as
+ * PostgreSQL prints it (microseconds kept) and its id; `next` is null on the last page.
+ */
+export async function listPostsByKey(
+  viewer: Viewer | null,
+  options: {
+    category?: PostCategory;
+    tagSlug?: string;
+    after?: { key: string[]; id: number } | null;
+    limit: number;
+  },
+): Promise<{
+  items: PostCardData[];
+  tags: Map<number, TagSummary[]>;
+  next: { key: string[]; id: number } | null;
+}> {
+  const conditions: (SQL | undefined)[] = [live];
+  if (options.category) conditions.push(eq(posts.category, options.category));
+  if (options.tagSlug) {
+    const tag = await findTag(options.tagSlug);
+    if (!tag) return { items: [], tags: new Map(), next: null };
+    conditions.push(hasTag(tag.id));
+  }
+  const after = options.after;
+  if (after) {
+    const createdAt = sql`cast(${after.key[0] ?? null} as timestamptz)`;
+    conditions.push(
+      sql`(${posts.createdAt} < ${createdAt} or (${posts.createdAt} = ${createdAt} and ${posts.id} < ${after.id}))`,
+    );
+  }
+  const db = await getDb();
+  const rows = await db
+    .select({ ...cardColumns(viewer?.id), sortKey: sql<string>`${posts.createdAt}::text` })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(and(...conditions))
+    .orderBy(...newestFirst)
+    .limit(options.limit + 1);
+  const page = rows
+    .slice(0, options.limit)
+    .map(({ sortKey: _key, ...p }) => ({ ...p, favorited: Boolean(p.favorited) }));
+  const last = rows[options.limit - 1];
+  return {
+    items: page,
+    tags: await tagsOfPosts(page.map((p) => p.id)),
+    next: rows.length > options.limit && last ? { key: [last.sortKey], id: last.id } : null,
+  };
+}
+
 export type RankedPost = PostCardData & { recentLikes: number };
 
 /** How many posts the ranking keeps, and how long one computation is reused. */

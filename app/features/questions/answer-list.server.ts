@@ -150,3 +150,28 @@ export async function listAnswersByAuthor(
     totalPages: Math.max(1, Math.ceil(total / pageSize)),
   };
 }
+
+/**
+ * A live answer to a live question as the REST API's vote and accept read it before they set (never toggle) a
+ * state, and to name the page they change (issue 20); null when either is missing or deleted.
+ */
+export async function answerInfo(answerId: number): Promise<{
+  questionId: number;
+  questionAuthorId: number;
+  acceptedAnswerId: number | null;
+  score: number;
+} | null> {
+  if (!Number.isSafeInteger(answerId) || answerId < 1 || answerId > 2_147_483_647) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      questionId: answers.questionId,
+      questionAuthorId: questions.authorId,
+      acceptedAnswerId: questions.acceptedAnswerId,
+      score: answers.score,
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .where(and(eq(answers.id, answerId), isNull(answers.deletedAt), isNull(questions.deletedAt)));
+  return row ?? null;
+}

@@ -14,6 +14,7 @@ import {
   ne,
   or,
   sql,
+  type AnyColumn,
   type SQL,
 } from "drizzle-orm";
 import { questions, questionTags, tagFollows, tags, users } from "#db/schema.ts";
@@ -50,6 +51,11 @@ export type QuestionPreview = {
   lastActivityAt: Date;
   /** Closed ("[fechada]") or closed as a duplicate ("[duplicada]"), or null. */
   closed: ClosedMark;
+  /** Why it was closed, and the original of a duplicate (the REST API shows both, issue 20). */
+  closeReason: string | null;
+  duplicateOfId: number | null;
+  /** Locked by the moderation. */
+  locked: boolean;
 };
 
 export type QuestionListPage = {
@@ -82,6 +88,8 @@ const previewColumns = {
   lastActivityAt: questions.lastActivityAt,
   closedAt: questions.closedAt,
   closeReason: questions.closeReason,
+  duplicateOfId: questions.duplicateOfId,
+  lockedAt: questions.lockedAt,
   author: authorColumns,
 };
 
@@ -100,6 +108,8 @@ type PreviewRow = {
   lastActivityAt: Date;
   closedAt: Date | null;
   closeReason: string | null;
+  duplicateOfId: number | null;
+  lockedAt: Date | null;
   author: AuthorSummary;
 };
 
@@ -127,6 +137,9 @@ async function toPreviews(rows: PreviewRow[]): Promise<QuestionPreview[]> {
     createdAt: r.createdAt,
     lastActivityAt: r.lastActivityAt,
     closed: closedMarkOf(r.closedAt, r.closeReason),
+    closeReason: r.closedAt ? r.closeReason : null,
+    duplicateOfId: r.closedAt ? r.duplicateOfId : null,
+    locked: r.lockedAt !== null,
   }));
 }
 
@@ -191,6 +204,37 @@ function orderFor(sort: QuestionListQuery["sort"], reverse = false): SQL[] {
   }
 }
 
+/** The WHERE of a list query (filters, status, sort window, tags); null when a tag filter names no tag. */
+async function listFilter(
+  db: Executor,
+  viewer: Viewer | null,
+  query: Omit<QuestionListQuery, "page">,
+  onlyTag: string | undefined,
+): Promise<{ where: SQL | undefined; filterIds: number[] | null } | null> {
+  const conditions: (SQL | undefined)[] = [isNull(questions.deletedAt)];
+  if (query.filters.includes("unanswered")) conditions.push(eq(questions.answerCount, 0));
+  if (query.filters.includes("no-accepted")) conditions.push(isNull(questions.acceptedAnswerId));
+  if (query.filters.includes("bounty") || query.sort === "bounty" || query.sort === "expiring") {
+    conditions.push(openBounty);
+  }
+  if (query.status === "open") conditions.push(isNull(questions.closedAt));
+  if (query.status === "closed") conditions.push(isNotNull(questions.closedAt));
+  if (query.sort === "week") conditions.push(gte(questions.createdAt, sql`now() - interval '7 days'`));
+  if (query.sort === "month") conditions.push(gte(questions.createdAt, sql`now() - interval '30 days'`));
+
+  const filterIds = await tagFilterIds(db, viewer, query);
+  if (filterIds) {
+    if (!filterIds.length) return null;
+    conditions.push(hasAnyTag(filterIds));
+  }
+  if (onlyTag !== undefined) {
+    const [tag] = await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, onlyTag));
+    if (!tag) return null;
+    conditions.push(hasAnyTag([tag.id]));
+  }
+  return { where: and(...conditions), filterIds };
+}
+
 /**
  * A page of the question list. Sorting, filtering, counting and paging all happen in SQL. `onlyTag` is the
  * tag of /questions/tagged/{slug}.
@@ -205,28 +249,9 @@ export async function listQuestions(
   const page = Math.max(1, query.page);
   const empty: QuestionListPage = { items: [], total: 0, page, totalPages: 1 };
 
-  const conditions: (SQL | undefined)[] = [isNull(questions.deletedAt)];
-  if (query.filters.includes("unanswered")) conditions.push(eq(questions.answerCount, 0));
-  if (query.filters.includes("no-accepted")) conditions.push(isNull(questions.acceptedAnswerId));
-  if (query.filters.includes("bounty") || query.sort === "bounty" || query.sort === "expiring") {
-    conditions.push(openBounty);
-  }
-  if (query.status === "open") conditions.push(isNull(questions.closedAt));
-  if (query.status === "closed") conditions.push(isNotNull(questions.closedAt));
-  if (query.sort === "week") conditions.push(gte(questions.createdAt, sql`now() - interval '7 days'`));
-  if (query.sort === "month") conditions.push(gte(questions.createdAt, sql`now() - interval '30 days'`));
-
-  const filterIds = await tagFilterIds(db, viewer, query);
-  if (filterIds) {
-    if (!filterIds.length) return empty;
-    conditions.push(hasAnyTag(filterIds));
-  }
-  if (options.onlyTag !== undefined) {
-    const [tag] = await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, options.onlyTag));
-    if (!tag) return empty;
-    conditions.push(hasAnyTag([tag.id]));
-  }
-  const where = and(...conditions);
+  const filtered = await listFilter(db, viewer, query, options.onlyTag);
+  if (!filtered) return empty;
+  const { where, filterIds } = filtered;
 
   // The total (for the page count) is reused for a few seconds: counting a million rows on every request costs
   // more than the page itself. Pages past the middle are read from the other end of the same index, reversed,
@@ -260,6 +285,90 @@ export async function listQuestions(
     total,
     page,
     totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+// ------------------------------------------------------------------------------------- pages by key (REST API)
+
+/** Where a page by key starts: the sort key of the last row seen (as PostgreSQL prints it) and its id. */
+export type ListKey = { key: string[]; id: number };
+
+type KeyColumn = { column: SQL | AnyColumn; descending: boolean; type: "timestamptz" | "integer" };
+
+/** The sort columns of each order before the id (the same order as `orderFor`, which the indexes follow). */
+function keyColumns(sort: QuestionListQuery["sort"]): { columns: KeyColumn[]; idDescending: boolean } {
+  const desc = (column: AnyColumn, type: KeyColumn["type"]) => ({ column, descending: true, type });
+  const asc = (column: AnyColumn, type: KeyColumn["type"]) => ({ column, descending: false, type });
+  switch (sort) {
+    case "top":
+    case "week":
+    case "month":
+      return { columns: [desc(questions.score, "integer")], idDescending: true };
+    case "bounty":
+      return {
+        columns: [desc(questions.bountyAmount, "integer"), asc(questions.bountyExpiresAt, "timestamptz")],
+        idDescending: true,
+      };
+    case "expiring":
+      return { columns: [asc(questions.bountyExpiresAt, "timestamptz")], idDescending: false };
+    case "activity":
+      return { columns: [desc(questions.lastActivityAt, "timestamptz")], idDescending: true };
+    case "answers":
+      return { columns: [desc(questions.answerCount, "integer")], idDescending: true };
+    case "new":
+      return { columns: [desc(questions.createdAt, "timestamptz")], idDescending: true };
+  }
+}
+
+/**
+ * Rows after `after` in the list's order: (a, b, id) past (A, B, I) spelled out column by column, since the
+ * directions differ. Every key column is NOT NULL in the lists that sort by it (bounty sorts keep open
+ * bounties only). Values are compared as PostgreSQL printed them, so timestamps keep their microseconds.
+ */
+function afterKey(columns: KeyColumn[], idDescending: boolean, after: ListKey): SQL | undefined {
+  const parts: { column: SQL | AnyColumn; descending: boolean; value: SQL }[] = columns.map((c, i) => ({
+    column: c.column,
+    descending: c.descending,
+    value: sql`cast(${after.key[i] ?? null} as ${sql.raw(c.type)})`,
+  }));
+  parts.push({ column: questions.id, descending: idDescending, value: sql`${after.id}` });
+  const alternatives = parts.map((part, i) =>
+    and(
+      ...parts.slice(0, i).map((earlier) => sql`${earlier.column} = ${earlier.value}`),
+      part.descending ? sql`${part.column} < ${part.value}` : sql`${part.column} > ${part.value}`,
+    ),
+  );
+  return or(...alternatives);
+}
+
+/**
+ * A page of the question list by key (the REST API's cursor pagination, ADR 036): the same filters and
+ * orders as `listQuestions`, walking the same indexes from where the last page ended, never counting or
+ * skipping rows. `next` is the key of the last row when another page may follow.
+ */
+export async function listQuestionsByKey(
+  viewer: Viewer | null,
+  query: Omit<QuestionListQuery, "page">,
+  options: { after?: ListKey | null; limit: number },
+): Promise<{ items: QuestionPreview[]; next: ListKey | null }> {
+  const db = await getDb();
+  const filtered = await listFilter(db, viewer, query, undefined);
+  if (!filtered) return { items: [], next: null };
+  const { columns, idDescending } = keyColumns(query.sort);
+  if (options.after && options.after.key.length !== columns.length) return { items: [], next: null };
+  const printed = columns.map((c) => sql<string>`${c.column}::text`);
+  const rows = await db
+    .select({ ...previewColumns, sortKey: sql<string[]>`array[${sql.join(printed, sql`, `)}]::text[]` })
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(and(filtered.where, options.after ? afterKey(columns, idDescending, options.after) : undefined))
+    .orderBy(...orderFor(query.sort))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: await toPreviews(page),
+    next: rows.length > options.limit && last ? { key: last.sortKey, id: last.id } : null,
   };
 }
 

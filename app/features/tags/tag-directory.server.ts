@@ -19,7 +19,7 @@ export type TagDirectorySort = "popular" | "name";
 
 /** A page of every tag, the most used first (or by name), optionally narrowed by a typed filter. */
 export async function listTagDirectory(
-  options: { page?: number; sort?: TagDirectorySort; filter?: string } = {},
+  options: { page?: number; sort?: TagDirectorySort; filter?: string; offset?: number; limit?: number } = {},
 ): Promise<{ tags: TagDirectoryEntry[]; total: number; page: number; totalPages: number }> {
   const db = await getDb();
   const page = Math.max(1, options.page ?? 1);
@@ -31,7 +31,7 @@ export async function listTagDirectory(
   const order =
     options.sort === "name"
       ? [asc(sql`lower(${tags.name})`), asc(tags.id)]
-      : [desc(tags.questionCount), desc(tags.postCount), asc(sql`lower(${tags.name})`)];
+      : [desc(tags.questionCount), desc(tags.postCount), asc(sql`lower(${tags.name})`), asc(tags.id)];
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -45,8 +45,9 @@ export async function listTagDirectory(
       .from(tags)
       .where(where)
       .orderBy(...order)
-      .limit(TAGS_PAGE_SIZE)
-      .offset((page - 1) * TAGS_PAGE_SIZE),
+      // The REST API pages by position with its own page size (issue 20).
+      .limit(options.limit ?? TAGS_PAGE_SIZE)
+      .offset(options.offset ?? (page - 1) * TAGS_PAGE_SIZE),
     db.select({ total: count() }).from(tags).where(where),
   ]);
   const total = Number(totals[0]?.total ?? 0);

@@ -83,6 +83,10 @@ export function SiteFooter({ contactPhone, contactEmail }: { contactPhone: strin
         {/* What reputation earns (issue 19), outside the spec's Explore list. */}
         <Link to={href("/privilegios")} className="underline hover:text-white">
           Privilégios
+        </Link>{" "}
+        · {/* The REST API's reference (issue 20). */}
+        <Link to={href("/api/docs")} className="underline hover:text-white">
+          API
         </Link>
       </p>
     </footer>

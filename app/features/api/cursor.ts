@@ -1,0 +1,52 @@
+// Opaque cursors (ADR 036): base64url of JSON naming the list they belong to and where the last page ended —
+// the last row's sort key and id for lists paged by key in SQL, or a position for ranked lists (search, tags).
+// A cursor of another list or sort, or one a client made up, is a 422 on `cursor`, never a query.
+import { z } from "zod";
+import { API_MESSAGES, ApiError } from "./errors.ts";
+
+export type KeyCursor = { key: string[]; id: number };
+
+const keyCursor = z.object({
+  list: z.string(),
+  key: z.array(z.string().max(100)).max(4),
+  id: z.number().int().positive().max(2_147_483_647),
+});
+const offsetCursor = z.object({ list: z.string(), offset: z.number().int().min(0).max(10_000) });
+
+function encode(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+function decode<T>(cursor: string, schema: z.ZodType<T>, list: string): T {
+  try {
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+    if (parsed.success && (parsed.data as { list: string }).list === list) return parsed.data;
+  } catch {
+    // Not base64url JSON: the same refusal below.
+  }
+  throw new ApiError("validation", API_MESSAGES.cursor, { field: "cursor" });
+}
+
+/** The cursor after a row of a keyset-paged list (`list` names the list and its sort). */
+export function keyCursorAfter(list: string, after: KeyCursor): string {
+  return encode({ list, key: after.key, id: after.id });
+}
+
+export function readKeyCursor(list: string, cursor: string | undefined): KeyCursor | null {
+  if (!cursor) return null;
+  const { key, id } = decode(cursor, keyCursor, list);
+  return { key, id };
+}
+
+/** The cursor of a ranked list: how many rows came before the next page. */
+export function offsetCursorAt(list: string, offset: number): string {
+  return encode({ list, offset });
+}
+
+export function readOffsetCursor(list: string, cursor: string | undefined): number {
+  if (!cursor) return 0;
+  return decode(cursor, offsetCursor, list).offset;
+}
+
+/** Past this position a ranked list stops (deep pages of a relevance ranking are not worth their cost). */
+export const OFFSET_MAX = 10_000;
