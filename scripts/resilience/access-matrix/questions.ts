@@ -15,6 +15,7 @@ import { filler, hex } from "./setup.ts";
 
 export function questionWrites(ctx: Matrix): Write[] {
   /** A write on an answer the author just gave to a fresh question, naming it by kind and id. */
+  const flagFields = { reason: "other", note: "Teste da matriz de acesso." };
   const onAuthorsAnswer = (intent: string, fields: Record<string, string>) =>
     ctx.onAnswerBy(ctx.author, (answer) => ({ intent, kind: "answer", id: answer, ...fields }));
   return [
@@ -138,8 +139,14 @@ export function questionWrites(ctx: Matrix): Write[] {
     },
     {
       name: "votar na resposta",
-      run: onAuthorsAnswer("vote", { value: "-1" }),
+      run: onAuthorsAnswer("vote", { value: "1" }),
       expect: NOT_THE_AUTHOR,
+    },
+    {
+      // Voting down is earned (issue 19): the other member is new, the author may not vote on their own answer.
+      name: "votar negativamente na resposta",
+      run: onAuthorsAnswer("vote", { value: "-1" }),
+      expect: MODERATOR_ONLY,
     },
     {
       name: "favoritar pergunta",
@@ -166,14 +173,23 @@ export function questionWrites(ctx: Matrix): Write[] {
       expect: AUTHOR_OR_MODERATOR,
     },
     {
-      name: "denunciar pergunta",
-      run: ctx.onFreshQuestion({ intent: "report", kind: "question", reason: "Teste da matriz de acesso." }),
-      expect: MEMBERS,
+      // Flags (issue 19) go to /sinalizar; nobody flags their own content.
+      name: "sinalizar pergunta",
+      run: async (a) =>
+        ctx.post(
+          "/sinalizar",
+          { kind: "question", id: String(await ctx.fresh()), ...flagFields },
+          ctx.cookieOf(a),
+        ),
+      expect: NOT_THE_AUTHOR,
     },
     {
-      name: "denunciar resposta",
-      run: onAuthorsAnswer("report", { reason: "Teste da matriz de acesso." }),
-      expect: MEMBERS,
+      name: "sinalizar resposta",
+      run: async (a) => {
+        const answerId = String(await ctx.answerOn(await ctx.fresh(), ctx.author));
+        return ctx.post("/sinalizar", { kind: "answer", id: answerId, ...flagFields }, ctx.cookieOf(a));
+      },
+      expect: NOT_THE_AUTHOR,
     },
     {
       name: "oferecer recompensa",
