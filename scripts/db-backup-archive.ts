@@ -52,7 +52,7 @@ function octal(value: number, width: number): string {
 }
 
 /** One ustar header block for a regular file (names here are short: no long-name extensions needed). */
-function header(name: string, size: number, mtime: number): Buffer {
+export function header(name: string, size: number, mtime: number): Buffer {
   if (Buffer.byteLength(name) > 100) throw new Error(`nome longo demais para o arquivo: ${name}`);
   const block = Buffer.alloc(512);
   block.write(name, 0, 100, "utf8");
@@ -197,6 +197,7 @@ async function* readTar(file: string): AsyncGenerator<{ name: string; body: Buff
             break;
           }
           current = parseHeader(block);
+          assertEntryFits(current);
         }
         const padded = current.size + ((512 - (current.size % 512)) % 512);
         if (available < padded) break;
@@ -211,6 +212,27 @@ async function* readTar(file: string): AsyncGenerator<{ name: string; body: Buff
     throw new InvalidBackupError(`o arquivo não é um .tar.gz legível (${(error as Error).message})`);
   }
   if (!ended || current) throw new InvalidBackupError("o arquivo termina no meio (cópia incompleta?)");
+}
+
+/** The most an entry may hold, by what it is: checked from its header, before its bytes are read. */
+const ENTRY_MAX_BYTES = {
+  manifest: 16 * 1024 * 1024,
+  upload: 8 * 1024 * 1024,
+  database: 16 * 1024 * 1024 * 1024,
+};
+
+/** Refuses an entry that is not one a backup holds, or one larger than what it says it is can be. */
+function assertEntryFits({ name, size }: { name: string; size: number }) {
+  const max =
+    name === MANIFEST_NAME
+      ? ENTRY_MAX_BYTES.manifest
+      : name === DATABASE_NAME
+        ? ENTRY_MAX_BYTES.database
+        : name.startsWith("uploads/")
+          ? ENTRY_MAX_BYTES.upload
+          : null;
+  if (max === null) throw new InvalidBackupError(`entrada inesperada no arquivo: ${name.slice(0, 120)}`);
+  if (size > max) throw new InvalidBackupError(`entrada grande demais para um backup: ${name.slice(0, 120)}`);
 }
 
 function parseHeader(block: Buffer): { name: string; size: number } {

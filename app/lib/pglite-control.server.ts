@@ -9,6 +9,7 @@
 //   runs, and `npm run db:restore` refuses while anyone answers.
 //
 // Requests are one JSON line; answers one JSON line, then for a backup its bytes.
+import { isMainThread } from "node:worker_threads";
 import { chmod, rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -224,7 +225,15 @@ async function listenExclusively(server: net.Server, socketPath: string, dataDir
       };
       server.once("error", onError);
       server.once("listening", onListening);
-      server.listen(socketPath);
+      // Created as 0600 from the start (the chmod after `listen` would leave a moment where another local user
+      // with a lax umask could connect and ask for the database). A path binds synchronously inside `listen`,
+      // so the narrower umask is back to what it was before anything else runs.
+      const previous = isMainThread ? process.umask(0o177) : null;
+      try {
+        server.listen(socketPath);
+      } finally {
+        if (previous !== null) process.umask(previous);
+      }
     });
   try {
     await listen();

@@ -173,3 +173,18 @@ export async function authenticateAccessToken(
   }
   return { viewer: toViewer(row), tokenId: row.tokenId, scopes: normaliseScopes(row.scopes) };
 }
+
+/**
+ * Revokes every active token of a member. A password reset or change ends what a thief may hold — sessions,
+ * devices, e-mail links — and a token they made with a stolen session is one more way back in.
+ */
+export async function revokeAccessTokensOf(
+  executor: Executor,
+  userId: number,
+  now: Date = new Date(),
+): Promise<void> {
+  await executor
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+}

@@ -5,6 +5,7 @@ import { describe, expect, test, vi } from "vitest";
 import { authTokens, knownDevices, sessions, users } from "#db/schema.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import { hashToken } from "#app/lib/tokens.server.ts";
+import { authenticateAccessToken, createAccessToken } from "./access-tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { settleAccountMail } from "./account-mail.server.ts";
@@ -400,9 +401,13 @@ describe("password recovery", () => {
     const token = tokenIn((await mailsTo(email)).at(-1));
     expect(await recoveryState(token)).toEqual({ valid: true });
 
+    // A token made with a stolen session must not outlive the recovery (the security review of issue 20).
+    const apiToken = (await createAccessToken(db(), viewer, { name: "do ladrão", scopes: ["write"] })).token;
+
     const input = { token, email, newPassword: "nova-senha-123", confirmPassword: "nova-senha-123" };
     const result = await resetPassword(input, meta());
     expect(result.viewer.id).toBe(viewer.id);
+    expect(await authenticateAccessToken(db(), apiToken)).toBeNull();
     const rows = await db().select().from(sessions).where(eq(sessions.userId, viewer.id));
     expect(rows.map((r) => r.idHash)).toEqual([hashToken(result.token)]);
     expect(rows.map((r) => r.idHash)).not.toContain(hashToken(elsewhere.token));

@@ -30,6 +30,7 @@ import {
   RATE_LIMITS,
 } from "./rate-limits.server.ts";
 import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInput } from "./schemas.ts";
+import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { createSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 // The administrators' blocked e-mail domains (issue 19: the moderation feature's spam defences).
@@ -187,7 +188,7 @@ export async function recoveryState(token: string | null): Promise<RecoveryState
 /**
  * "Cadastrar" in the recovery form: uses the token up, sets the new password, ends every session of the member
  * and forgets their known devices (a thief's included), cancels the e-mail changes and other reset links under
- * way (a thief's way back) and signs them in, this browser becoming their one known device. Reaching the link
+ * way (a thief's way back), revokes their API tokens, and signs them in, this browser becoming their one known device. Reaching the link
  * proves the address, so it also counts as verified; and since the account is then held by that mailbox alone,
  * ADMIN_EMAIL's account may be promoted (ADR 023).
  */
@@ -208,6 +209,7 @@ export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Pr
     await cancelTokens(tx, row.id, ["change_email", "reset_password"], now);
     await endSessionsOf(tx, row.id);
     await forgetDevicesOf(tx, row.id);
+    await revokeAccessTokensOf(tx, row.id, now);
     const session = await createSession(tx, row.id, meta.userAgent, now);
     const device = await rememberDevice(tx, row.id, null, now);
     return { viewer: toViewer(row), token: session, device };

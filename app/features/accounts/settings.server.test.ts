@@ -16,6 +16,7 @@ import { getProfile } from "./profiles.server.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
 import { createSession, resolveSession } from "./sessions.server.ts";
 import { exportAccountData } from "./account-export.server.ts";
+import { authenticateAccessToken, createAccessToken } from "./access-tokens.server.ts";
 import {
   changePassword,
   deleteAccount,
@@ -144,8 +145,11 @@ describe("settings", () => {
     ).rejects.toMatchObject({
       field: "currentPassword",
     });
+    const apiToken = (await createAccessToken(db(), ana, { name: "script", scopes: ["read"] })).token;
     await changePassword(ana, { ...input, currentPassword: PASSWORD }, here);
     expect((await resolveSession(cookieFor(here))).viewer?.id).toBe(ana.id);
+    // API tokens end with the old password.
+    expect(await authenticateAccessToken(db(), apiToken)).toBeNull();
     expect((await resolveSession(cookieFor(there))).viewer).toBeNull();
     await expect(signIn({ email: ana.email, password: "nova-senha-1" }, meta())).resolves.toBeTruthy();
   });

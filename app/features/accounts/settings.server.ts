@@ -50,6 +50,7 @@ import {
   type PasswordChangeInput,
   type ProfileInput,
 } from "./schemas.ts";
+import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { endSessionsOf } from "./sessions.server.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -172,7 +173,8 @@ export async function requestEmailChange(
 /**
  * Sets a new password; every other session ends (this one stays), and so do the links sent before it: e-mail
  * changes under way (an intruder's way back) and reset links. The other known devices are forgotten too (this
- * browser, `currentDevice`, stays known): a thief's must not stay past the sign-in limit (ADR 023).
+ * browser, `currentDevice`, stays known): a thief's must not stay past the sign-in limit (ADR 023). API tokens
+ * are revoked: one made with a stolen session would outlive everything else.
  */
 export async function changePassword(
   viewer: Viewer | null,
@@ -189,6 +191,7 @@ export async function changePassword(
     await cancelTokens(tx, member.id, ["change_email", "reset_password"]);
     await endSessionsOf(tx, member.id, currentToken);
     await forgetDevicesOf(tx, member.id, currentDevice);
+    await revokeAccessTokensOf(tx, member.id);
   });
   sendPasswordChangedNotice(member.email, member.name);
 }

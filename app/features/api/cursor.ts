@@ -6,9 +6,36 @@ import { API_MESSAGES, ApiError } from "./errors.ts";
 
 export type KeyCursor = { key: string[]; id: number };
 
+/** A key part as PostgreSQL printed it: an int4, or a timestamptz that exists (2026-02-30 does not). */
+function isKeyValue(value: string): boolean {
+  if (/^-?\d{1,10}$/.test(value)) return Math.abs(Number(value)) <= 2_147_483_647;
+  const time = value.match(
+    /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/,
+  );
+  if (!time) return false;
+  const [year, month, day, hour, minute, second] = time.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    year >= 1970 &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 const keyCursor = z.object({
   list: z.string(),
-  key: z.array(z.string().max(100)).max(4),
+  // Checked here so that a made-up key is a 422, never a failing cast in SQL.
+  key: z.array(z.string().max(40).refine(isKeyValue)).max(4),
   id: z.number().int().positive().max(2_147_483_647),
 });
 const offsetCursor = z.object({ list: z.string(), offset: z.number().int().min(0).max(10_000) });

@@ -60,6 +60,9 @@ export const API_MESSAGES = {
   invalid: "Dados inválidos.",
   cursor: "O cursor é inválido ou não é desta lista. Comece pela primeira página.",
   nul: "O texto enviado tem um caractere inválido (byte nulo).",
+  tooDeep: "O JSON enviado tem níveis demais (listas ou objetos uns dentro dos outros).",
+  markdownTooComplex:
+    "Este Markdown é complexo demais para converter (marcações repetidas demais). Simplifique a formatação e envie de novo.",
   internal: "Algo deu errado do nosso lado. Tente de novo em instantes.",
 } as const;
 

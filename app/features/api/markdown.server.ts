@@ -1,10 +1,18 @@
 // The API takes long texts in Markdown (GFM) and turns them into the HTML the site's editor would have sent;
 // the feature functions then sanitise it with the site's one allow-list sanitiser when saving (ADR 004), so raw
-// HTML inside the Markdown (a <script>, an onerror) is dropped exactly as it is from the editor.
-import { Marked } from "marked";
+// HTML inside the Markdown (a <script>, an onerror) is dropped exactly as it is from the editor. The conversion
+// runs off the request thread with a time budget (lib/markdown.server.ts); a text that overruns it is a 422 on
+// its field.
+import { markdownToHtml, MarkdownTooComplex } from "#app/lib/markdown.server.ts";
+import { API_MESSAGES, ApiError } from "./errors.ts";
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
-
-export function markdownToHtml(markdown: string): string {
-  return marked.parse(markdown.replace(/\r\n?/g, "\n"), { async: false });
+export async function markdownFieldToHtml(markdown: string, field: string): Promise<string> {
+  try {
+    return await markdownToHtml(markdown);
+  } catch (error) {
+    if (error instanceof MarkdownTooComplex) {
+      throw new ApiError("validation", API_MESSAGES.markdownTooComplex, { field });
+    }
+    throw error;
+  }
 }

@@ -7,6 +7,7 @@ import { createAccessToken } from "#app/features/accounts/access-tokens.server.t
 import { API_RATE_LIMITS } from "#app/features/api/limits.ts";
 import * as s from "#app/features/api/schemas.ts";
 import { askAs } from "#app/features/questions/test-support.ts";
+import { clientAddressKey } from "#app/lib/client-address.ts";
 import { clientIpContext, visitorPageContext, type VisitorPageNote } from "#app/lib/context.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
@@ -423,6 +424,51 @@ describe("refusals, each in the one error shape", () => {
       body: { body: "um comentário com \u0000 nulo no meio" },
     });
     expectError(nul, 422, "validation");
+  });
+
+  test("the security review's inputs are 4xx, never a 500 or a stalled thread", async () => {
+    // Markdown that costs `marked` quadratic time: refused on its field within the budget, off the request thread.
+    const started = Date.now();
+    const slow = await api("POST", "/questions", {
+      token: writeToken,
+      body: {
+        title: "Um título com tamanho suficiente",
+        description: "_a".repeat(50_000),
+        details: "detalhes ".repeat(10),
+        tags: ["a"],
+      },
+    });
+    expect(expectError(slow, 422, "validation").field).toBe("description");
+    expect(Date.now() - started).toBeLessThan(3_000);
+    // Made-up cursors: keys that PostgreSQL cannot cast.
+    const forged = (key: string[]) =>
+      Buffer.from(JSON.stringify({ list: "questions:new", key, id: 5 })).toString("base64url");
+    for (const key of [["x"], ["99999999999"], ["2026-02-30 10:00:00+00"], ["2026-11-27 25:00:00+00"]]) {
+      const reply = await api("GET", `/questions?sort=new&cursor=${forged(key)}`);
+      expect(expectError(reply, 422, "validation").field).toBe("cursor");
+    }
+    // A NUL in the address or the query.
+    expectError(await api("GET", "/tags?filter=%00"), 422, "validation");
+    expectError(await api("GET", "/members/%00"), 422, "validation");
+    expectError(await api("GET", "/search?q=a%00"), 422, "validation");
+    // A body nested deeper than any real one.
+    const deep = await api("POST", `/questions/${question}/comments`, {
+      token: writeToken,
+      raw: "[".repeat(100_000) + "]".repeat(100_000),
+      headers: { "Content-Type": "application/json" },
+    });
+    expectError(deep, 422, "validation");
+  });
+
+  test("an IPv6 client's whole /64 shares one address limit", async () => {
+    const rule = API_RATE_LIMITS.perAddress;
+    const windowMs = rule.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+    await db()
+      .insert(rateLimits)
+      .values({ key: `${rule.name}:${clientAddressKey("2001:db8:1:2::1")}`, windowStart, count: rule.limit });
+    expectError(await api("GET", "/questions", { ip: "2001:db8:1:2::abcd" }), 429, "rate_limited");
+    expect((await api("GET", "/questions", { ip: "2001:db8:1:3::1" })).status).toBe(200);
   });
 
   test("429 with Retry-After past the limit of a token or of an address", async () => {

@@ -22,6 +22,7 @@ import {
   type OperationId,
   type Operations,
 } from "#app/features/api/operations.ts";
+import { clientAddressKey } from "#app/lib/client-address.ts";
 import { clientIpContext } from "#app/lib/context.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -112,12 +113,28 @@ async function limit(rule: RateLimitRule, subject: string): Promise<void> {
   }
 }
 
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === "object")
-    return Object.entries(value).some(([k, v]) => hasNul(k) || hasNul(v));
-  return false;
+/** No request body nests deeper than this (a body of 400 KB of `[[[…]]]` is not an answer). */
+const JSON_DEPTH_MAX = 32;
+
+/**
+ * Whether a parsed body holds a NUL anywhere, or nests deeper than JSON_DEPTH_MAX (then it is refused too).
+ * Walks with its own stack: a deep body cannot overflow the call stack.
+ */
+function hasNulOrIsTooDeep(parsed: unknown): "nul" | "deep" | null {
+  const stack: { value: unknown; depth: number }[] = [{ value: parsed, depth: 0 }];
+  while (stack.length) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return "nul";
+    } else if (value && typeof value === "object") {
+      if (depth >= JSON_DEPTH_MAX) return "deep";
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes("\u0000")) return "nul";
+        stack.push({ value: inner, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
 }
 
 /** Zod's first issue as a 422 on its field, in Portuguese. */
@@ -152,7 +169,9 @@ async function readJsonBody(request: Request): Promise<unknown> {
   } catch {
     throw new ApiError("validation", API_MESSAGES.invalidJson);
   }
-  if (hasNul(parsed)) throw new ApiError("validation", API_MESSAGES.nul);
+  const unreadable = hasNulOrIsTooDeep(parsed);
+  if (unreadable === "nul") throw new ApiError("validation", API_MESSAGES.nul);
+  if (unreadable === "deep") throw new ApiError("validation", API_MESSAGES.tooDeep);
   return parsed;
 }
 
@@ -193,6 +212,11 @@ export async function dispatch(
   } catch {
     decoded = path;
   }
+  // The site's input guard does not run under /api/v1 (the API reads JSON, not forms): a NUL in the address
+  // is refused here, before any parameter reaches a query.
+  if (decoded.includes("\u0000") || url.search.includes("%00") || /%00/i.test(url.pathname)) {
+    return errorResponse(new ApiError("validation", API_MESSAGES.nul), cors);
+  }
   const candidates = routes()
     .map((route) => ({ route, match: route.pattern.exec(decoded) }))
     .filter((found) => found.match !== null);
@@ -223,7 +247,8 @@ export async function dispatch(
   const { operation, names } = found.route;
   let token: AuthenticatedToken | null = null;
   try {
-    await limit(API_RATE_LIMITS.perAddress, context.get(clientIpContext) || "unknown");
+    // Keyed like every other per-address limit: an IPv6 client owns its whole /64.
+    await limit(API_RATE_LIMITS.perAddress, clientAddressKey(context.get(clientIpContext) || "unknown"));
     token = await authenticate(request);
     if (token) await limit(API_RATE_LIMITS.perToken, String(token.tokenId));
     const viewer = token?.viewer ?? null;

@@ -13,7 +13,7 @@ import {
   readKeyCursor,
   readOffsetCursor,
 } from "#app/features/api/cursor.ts";
-import { markdownToHtml } from "#app/features/api/markdown.server.ts";
+import { markdownFieldToHtml } from "#app/features/api/markdown.server.ts";
 import type { z } from "zod";
 import type * as s from "#app/features/api/schemas.ts";
 import { listPostComments, type PostComment } from "#app/features/posts/comments.server.ts";
@@ -259,8 +259,8 @@ export const handlers: Handlers = {
     writeChanges(context, topic.member(author.id));
     const { id, held } = await createQuestion(author, {
       title: body.title,
-      description: markdownToHtml(body.description),
-      details: markdownToHtml(body.details),
+      description: await markdownFieldToHtml(body.description, "description"),
+      details: await markdownFieldToHtml(body.details, "details"),
       tags: body.tags,
     });
     return { id, url: questionUrl(id), held };
@@ -301,7 +301,11 @@ export const handlers: Handlers = {
 
   async createAnswer({ viewer, params, body, context }) {
     writeChanges(context, topic.question(params.id));
-    const { id, held } = await createAnswer(member(viewer), params.id, markdownToHtml(body.body));
+    const { id, held } = await createAnswer(
+      member(viewer),
+      params.id,
+      await markdownFieldToHtml(body.body, "body"),
+    );
     return { id, url: `${questionUrl(params.id)}#resposta-${id}`, held };
   },
 
@@ -405,7 +409,7 @@ export const handlers: Handlers = {
       description: body.description ?? "",
       category: body.category,
       tags: body.tags ?? [],
-      body: markdownToHtml(body.body),
+      body: await markdownFieldToHtml(body.body, "body"),
       bodyFormat: "html",
     });
     return { id, slug, url: absolute(href("/blog/:slug", { slug })), held };

@@ -69,7 +69,7 @@ export function AccessTokensSection({
         <p className="text-sm text-slate-800">
           Um token de acesso deixa um script ou outro programa usar a API do Suporte de Domingo em seu nome,
           sem a sua senha. Cada token aparece uma única vez, logo depois de criado: guardamos só uma impressão
-          dele, como a da senha. Veja a{" "}
+          dele, como a da senha. Trocar ou recuperar a senha revoga todos os seus tokens. Veja a{" "}
           <a href={API_DOCS} className="text-primary font-medium underline underline-offset-4">
             referência da API
           </a>
