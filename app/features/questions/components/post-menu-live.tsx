@@ -16,6 +16,8 @@ export type LivePostMenuProps = LiveMenuProps & {
   canDelete: boolean;
   signedIn: boolean;
   signInHref: string;
+  /** The id of the form "Transformar em post" submits, when the viewer may (post-menu.tsx). */
+  turnIntoPostForm?: string;
   onCopy: () => void;
   onDialog: (dialog: "delete" | "flag") => void;
   /** A pointer or the focus on Sinalizar: its dialog's module starts loading. */
@@ -35,6 +37,7 @@ export default function LivePostMenu({
   canDelete,
   signedIn,
   signInHref,
+  turnIntoPostForm,
   onCopy,
   onDialog,
   onFlagIntent,
@@ -59,6 +62,13 @@ export default function LivePostMenu({
           {canDelete ? (
             <DropdownMenu.Item className={`${itemBase} text-red-700`} onSelect={() => onDialog("delete")}>
               Excluir
+            </DropdownMenu.Item>
+          ) : null}
+          {turnIntoPostForm ? (
+            <DropdownMenu.Item asChild className={`${itemClass} w-full text-left`}>
+              <button type="submit" form={turnIntoPostForm}>
+                Transformar em post
+              </button>
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item className={itemClass} onSelect={onCopy}>
