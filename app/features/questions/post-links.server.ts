@@ -28,6 +28,7 @@ export async function postLinksOfQuestion(questionId: number): Promise<QuestionP
     .where(sql`q.id = ${questionId}`);
   const answerPosts = new Map<number, LinkedPost>();
   // Oldest last, so the first post made from an answer wins.
-  for (const p of row?.fromAnswers ?? []) answerPosts.set(p.answerId, { id: p.id, slug: p.slug, title: p.title });
+  for (const p of row?.fromAnswers ?? [])
+    answerPosts.set(p.answerId, { id: p.id, slug: p.slug, title: p.title });
   return { aboutPost: row?.about ?? null, answerPosts };
 }

@@ -45,11 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const draft = await loadDraft(request, viewer);
   // A post made from an answer shows under it ("Virou post"): the question's page changes too.
-  writeChanges(
-    context,
-    topic.member(viewer.id),
-    ...(draft ? [topic.question(draft.from.questionId)] : []),
-  );
+  writeChanges(context, topic.member(viewer.id), ...(draft ? [topic.question(draft.from.questionId)] : []));
   return handlePostForm(request, viewer, (input) =>
     createPost(viewer, input, draft ? { draftId: draft.id } : {}),
   );
