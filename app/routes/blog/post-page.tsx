@@ -188,7 +188,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <header className="mt-4 flex flex-col gap-5">
-        <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-slate-900 md:text-4xl">
+        <h1 className="text-3xl leading-tight font-extrabold tracking-tight break-words text-slate-900 md:text-4xl">
           {post.title}
         </h1>
         {post.description ? <p className="text-lg text-slate-700">{post.description}</p> : null}

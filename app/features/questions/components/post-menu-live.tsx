@@ -65,10 +65,16 @@ export default function LivePostMenu({
             </DropdownMenu.Item>
           ) : null}
           {turnIntoPostForm ? (
-            <DropdownMenu.Item asChild className={`${itemClass} w-full text-left`}>
-              <button type="submit" form={turnIntoPostForm}>
-                Transformar em post
-              </button>
+            // The item leaves the page as the menu closes, before a submit button's own click would send
+            // its form: the form (rendered beside the menu, post-menu.tsx) is sent from here instead.
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => {
+                const form = document.getElementById(turnIntoPostForm);
+                if (form instanceof HTMLFormElement) form.requestSubmit();
+              }}
+            >
+              Transformar em post
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item className={itemClass} onSelect={onCopy}>
