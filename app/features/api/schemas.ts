@@ -204,12 +204,9 @@ export const postSchema = postSummarySchema
     favorite_count: z.number().int(),
     updated_at: dateTime.nullable(),
     comments: z.array(postCommentSchema),
-    from_answer: z
-      .object({ question_id: id, answer_id: id, url })
-      .nullable()
-      .meta({
-        description: "A resposta de que o post nasceu (enquanto visível); null se não nasceu de uma.",
-      }),
+    from_answer: z.object({ question_id: id, answer_id: id, url }).nullable().meta({
+      description: "A resposta de que o post nasceu (enquanto visível); null se não nasceu de uma.",
+    }),
     questions_about: z
       .array(z.object({ id, title: z.string(), answered: z.boolean(), url }))
       .meta({ description: "As perguntas mais recentes feitas sobre o post (no máximo 10)." }),
