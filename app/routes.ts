@@ -53,6 +53,8 @@ export default [
   route("coming-soon", "routes/coming-soon/coming-soon.tsx"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
+  // "Transformar em post" (ADR 043): a form post that opens the writer on the answer's draft.
+  route("respostas/:answerId/transformar-em-post", "routes/blog/answer-to-post.tsx"),
   route("api/follows", "routes/api/follows.ts"),
   route("api/post-like", "routes/api/post-like.ts"),
   route("api/post-favorite", "routes/api/post-favorite.ts"),

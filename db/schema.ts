@@ -320,6 +320,8 @@ export const questions = pgTable(
     closedBy: integer("closed_by").array(),
     /** A locked question takes no answers, comments, votes or edits (a moderator's decision). */
     lockedAt: ts("locked_at"),
+    /** The blog post this question asks about ("Perguntar sobre este post", ADR 043). */
+    aboutPostId: integer("about_post_id").references((): AnyPgColumn => posts.id, { onDelete: "set null" }),
     /**
      * The names of the question's tags, kept by triggers on question_tags and tags (migration 0008): a tag
      * is a word of the question for search, weighted as the title.
@@ -348,6 +350,10 @@ export const questions = pgTable(
     index("questions_duplicate_of_idx")
       .on(t.duplicateOfId)
       .where(sql`${t.duplicateOfId} is not null`),
+    // "Perguntas sobre este post", newest first.
+    index("questions_about_post_idx")
+      .on(t.aboutPostId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.aboutPostId} is not null`),
   ],
 );
 
@@ -545,6 +551,10 @@ export const posts = pgTable(
     createdAt: createdAt(),
     updatedAt: ts("updated_at"),
     deletedAt: ts("deleted_at"),
+    /** The answer this post was made from ("Transformar em post", ADR 043); its link back. */
+    fromAnswerId: integer("from_answer_id").references((): AnyPgColumn => answers.id, {
+      onDelete: "set null",
+    }),
     /** The names of the post's tags, kept by triggers on post_tags and tags (migration 0008), as for questions. */
     tagNames: text("tag_names").notNull().default(""),
     search: searchVector(
@@ -557,8 +567,32 @@ export const posts = pgTable(
     index("posts_author_idx").on(t.authorId, t.createdAt.desc()),
     index("posts_search_recent_idx").using("gin", searchBucket(t.id), t.search),
     index("posts_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("posts_from_answer_idx")
+      .on(t.fromAnswerId)
+      .where(sql`${t.fromAnswerId} is not null`),
   ],
 );
+
+/**
+ * A post not yet published, made from an answer by "Transformar em post" (ADR 043): it belongs to the answer's
+ * author, opens in the writer, and becomes a post (with `from_answer_id`) when published. One per answer.
+ */
+export const postDrafts = pgTable("post_drafts", {
+  id: serial("id").primaryKey(),
+  authorId: integer("author_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  answerId: integer("answer_id")
+    .notNull()
+    .unique()
+    .references(() => answers.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  /** The answer's HTML as stored (sanitised). */
+  body: text("body").notNull(),
+  tagNames: text("tag_names").array().notNull(),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
 
 export const postTags = pgTable(
   "post_tags",

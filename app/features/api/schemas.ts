@@ -102,6 +102,11 @@ export const commentSchema = z
   })
   .meta({ id: "Comment" });
 
+/** A blog post linked from a question or an answer (issue 21, ADR 043). */
+export const linkedPostSchema = z
+  .object({ id, slug: z.string(), title: z.string(), url })
+  .meta({ id: "LinkedPost" });
+
 export const answerSchema = z
   .object({
     id,
@@ -115,6 +120,9 @@ export const answerSchema = z
     created_at: dateTime,
     updated_at: dateTime.nullable(),
     url,
+    post: linkedPostSchema
+      .nullable()
+      .meta({ description: 'O post publicado feito desta resposta ("Virou post"); null se não há.' }),
   })
   .meta({ id: "Answer" });
 
@@ -138,6 +146,9 @@ export const questionSchema = z
     updated_at: dateTime.nullable(),
     last_activity_at: dateTime,
     url,
+    about_post: linkedPostSchema
+      .nullable()
+      .meta({ description: "O post publicado sobre o qual a pergunta foi feita; null se não há." }),
     comments: z.array(commentSchema),
     answers: z.array(answerSchema),
     viewer: z
@@ -193,6 +204,13 @@ export const postSchema = postSummarySchema
     favorite_count: z.number().int(),
     updated_at: dateTime.nullable(),
     comments: z.array(postCommentSchema),
+    from_answer: z.object({ question_id: id, answer_id: id, url }).nullable().meta({
+      description: "A resposta de que o post nasceu (enquanto visível); null se não nasceu de uma.",
+    }),
+    questions_about: z
+      .array(z.object({ id, title: z.string(), answered: z.boolean(), url }))
+      .meta({ description: "As perguntas mais recentes feitas sobre o post (no máximo 10)." }),
+    questions_about_count: z.number().int().meta({ description: "Quantas perguntas há sobre o post." }),
   })
   .meta({ id: "Post" });
 
@@ -366,6 +384,9 @@ export const newQuestionBody = z
       `O que foi tentado e o que se esperava, com pelo menos ${TEXT_MIN} caracteres de texto.`,
     ),
     tags: tagNames.min(1),
+    about_post_id: id
+      .optional()
+      .meta({ description: "Um post publicado do blog sobre o qual é a pergunta (opcional)." }),
   })
   .meta({ id: "NewQuestion" });
 

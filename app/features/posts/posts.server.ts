@@ -1,7 +1,7 @@
 // Writing, editing, deleting and reading one blog post. Tags are resolved by the tags feature (its public
 // `resolveTags`/`normaliseTagNames`) inside the post's transaction, and tags.post_count moves with them.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { favorites, follows, postLikes, posts, postTags, tags, users } from "#db/schema.ts";
+import { favorites, follows, postDrafts, postLikes, posts, postTags, tags, users } from "#db/schema.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { normaliseTagNames, resolveTags, type TagSummary } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
@@ -133,6 +133,8 @@ async function detachTags(tx: Executor, postId: number, tagIds: number[]) {
 export async function createPost(
   viewer: Viewer | null,
   input: PostInput,
+  /** Publishing a draft made from an answer (ADR 043): the draft goes, the post keeps the link back. */
+  options: { draftId?: number } = {},
 ): Promise<{ id: number; slug: string; held: boolean }> {
   const author = requireMember(viewer, "Entre na sua conta para publicar no blog.");
   const clean = cleanInput(input);
@@ -145,6 +147,20 @@ export async function createPost(
   const base = slugify(clean.title, { maxLength: SLUG_MAX }) || "post";
   const db = await getDb();
   return db.transaction(async (tx) => {
+    let fromAnswerId: number | null = null;
+    if (options.draftId !== undefined) {
+      const [draft] = await tx
+        .select({ authorId: postDrafts.authorId, answerId: postDrafts.answerId })
+        .from(postDrafts)
+        .where(eq(postDrafts.id, options.draftId))
+        .for("update");
+      if (!draft) throw new AppError("conflict", "Este rascunho já virou post.");
+      if (draft.authorId !== author.id) {
+        throw new AppError("forbidden", "Só quem escreveu a resposta pode publicar este post.");
+      }
+      await tx.delete(postDrafts).where(eq(postDrafts.id, options.draftId));
+      fromAnswerId = draft.answerId;
+    }
     let created: { id: number; slug: string } | undefined;
     for (let attempt = 0; attempt < 8 && !created; attempt += 1) {
       const slug = attempt === 0 ? base : `${base.slice(0, SLUG_MAX - 6)}-${randomSuffix()}`;
@@ -160,6 +176,7 @@ export async function createPost(
           coverUrl: clean.coverUrl,
           readingMinutes: clean.readingMinutes,
           favoriteCount: input.favorite ? 1 : 0,
+          fromAnswerId,
           ...(blockedWord === null ? {} : { deletedAt: new Date() }),
         })
         .onConflictDoNothing({ target: posts.slug })
@@ -298,6 +315,8 @@ export type PostPage = {
   commentCount: number;
   favoriteCount: number;
   readingMinutes: number;
+  /** The answer this post was made from (ADR 043), null otherwise. */
+  fromAnswerId: number | null;
   author: PostAuthor;
   tags: TagSummary[];
   viewer: { liked: boolean; favorited: boolean; followingAuthor: boolean; canManage: boolean };
@@ -341,6 +360,7 @@ export async function getPostPage(viewer: Viewer | null, slug: string): Promise<
       commentCount: posts.commentCount,
       favoriteCount: posts.favoriteCount,
       readingMinutes: posts.readingMinutes,
+      fromAnswerId: posts.fromAnswerId,
       author: {
         id: users.id,
         handle: users.handle,

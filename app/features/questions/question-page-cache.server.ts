@@ -11,6 +11,7 @@ import { readAnswers, type AnswerView } from "./answer-list.server.ts";
 import { awardedBounties } from "./bounties.server.ts";
 import { closingDetails, type ClosingDetails } from "./closing.server.ts";
 import { listComments, type CommentView } from "./comments.server.ts";
+import { postLinksOfQuestion, type LinkedPost } from "./post-links.server.ts";
 import { readQuestion, type QuestionDetail } from "./question-detail.server.ts";
 import type { AuthorSummary } from "./question-rows.server.ts";
 
@@ -20,7 +21,12 @@ export type SharedClosing = ClosingDetails & { closers: { id: number; handle: st
 /** A comment as every reader sees it: who may delete it is the viewer's, worked out per request. */
 export type SharedComment = Omit<CommentView, "canDelete">;
 
-export type SharedAnswer = AnswerView & { comments: SharedComment[]; bountyAwarded: number | null };
+export type SharedAnswer = AnswerView & {
+  comments: SharedComment[];
+  bountyAwarded: number | null;
+  /** The published post made from this answer ("Virou post", ADR 043). */
+  post: LinkedPost | null;
+};
 
 export type SharedQuestionPage = {
   /** Opaque: changes whenever the question, its answers, bounties or tags may have changed. */
@@ -28,7 +34,13 @@ export type SharedQuestionPage = {
   /** The members shown (authors, commenters) and, opaque, the version of their rows. */
   memberIds: number[];
   membersVersion: string;
-  question: QuestionDetail & { comments: SharedComment[]; plainText: string; closing: SharedClosing };
+  question: QuestionDetail & {
+    comments: SharedComment[];
+    plainText: string;
+    closing: SharedClosing;
+    /** The blog post this question asks about (ADR 043). */
+    aboutPost: LinkedPost | null;
+  };
   answers: SharedAnswer[];
   /** Memo of derived strings (structured data, rendered fragments) valid for this version only. */
   memo: Map<string, unknown>;
@@ -57,7 +69,10 @@ const questionPageVersion = preparedQuery((db) =>
            from question_tags qt where qt.question_id = q.id),
         (select o.xmin::text from questions o where o.id = q.duplicate_of_id),
         (select string_agg(d.id || ':' || d.xmin::text, ',' order by d.id)
-           from questions d where d.duplicate_of_id = q.id))`,
+           from questions d where d.duplicate_of_id = q.id),
+        (select p.xmin::text from posts p where p.id = q.about_post_id),
+        (select string_agg(p.id || ':' || p.xmin::text, ',' order by p.id)
+           from posts p where p.from_answer_id in (select a.id from answers a where a.question_id = q.id)))`,
       membersVersion: sql<string | null>`(select string_agg(u.id || ':' || u.xmin::text, ',' order by u.id)
         from users u where u.id = any(${sql.placeholder("memberIds")}))`,
       // The viewer's own votes and favourite (none for visitors, user 0) ride along, never kept: one
@@ -196,13 +211,14 @@ async function readSharedPage(
   const question = await readQuestion(id, true);
   if (!question) return null;
   const answers = await readAnswers(id, order, withDeleted);
-  const [comments, awarded] = await Promise.all([
+  const [comments, awarded, links] = await Promise.all([
     listComments(
       null,
       id,
       answers.map((a) => a.id),
     ),
     awardedBounties(id),
+    postLinksOfQuestion(id),
   ]);
   // The members are read again, with the version of their rows in the same statement: what is kept is never
   // older than the version it is kept under.
@@ -241,6 +257,7 @@ async function readSharedPage(
       details: sanitizeRichText(question.details),
       plainText: richTextToPlainText(question.description),
       comments: comments.filter((c) => c.targetKind === "question").map(shared),
+      aboutPost: links.aboutPost,
       closing: {
         ...closing,
         closers: question.closedBy.flatMap((closer) => {
@@ -255,6 +272,7 @@ async function readSharedPage(
       body: sanitizeRichText(a.body),
       comments: comments.filter((c) => c.targetKind === "answer" && c.targetId === a.id).map(shared),
       bountyAwarded: awarded.get(a.id) ?? null,
+      post: links.answerPosts.get(a.id) ?? null,
     })),
     memo: new Map(),
   };

@@ -7,6 +7,7 @@ import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import { canModify, canSeeDeleted } from "./access.server.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
 import type { AnswerView } from "./answer-list.server.ts";
+import type { LinkedPost } from "./post-links.server.ts";
 import { bountyTimeLeft } from "./bounty-time.ts";
 import type { CommentView } from "./comments.server.ts";
 import { questionPermissions, type QuestionDetail } from "./question-detail.server.ts";
@@ -33,6 +34,10 @@ export type AnswerOnPage = AnswerView & {
   canRestore: boolean;
   canAccept: boolean;
   canAwardBounty: boolean;
+  /** The published post made from this answer ("Virou post", ADR 043). */
+  post: LinkedPost | null;
+  /** "Transformar em post": its author and the moderators, on a visible answer. */
+  canTurnIntoPost: boolean;
 };
 
 export type QuestionPage = {
@@ -45,6 +50,8 @@ export type QuestionPage = {
     bountyTimeLeft: string | null;
     /** Who closed it, the original of a duplicate, the duplicates of this one. */
     closing: SharedClosing;
+    /** The blog post this question asks about (ADR 043). */
+    aboutPost: LinkedPost | null;
   };
   answers: AnswerOnPage[];
   permissions: ReturnType<typeof questionPermissions> & { canOfferBounty: boolean };
@@ -90,6 +97,7 @@ export async function loadQuestionPage(
       canAccept: permissions.isAuthor && !a.deletedAt && !question.deletedAt,
       canAwardBounty:
         bountyOpen && question.bounty?.offererId === viewer?.id && !a.deletedAt && !own(a.author.id),
+      canTurnIntoPost: !a.deletedAt && !question.deletedAt && (moderator || own(a.author.id)),
     })),
     permissions: {
       ...permissions,

@@ -1,6 +1,6 @@
 // Asking, editing (with revisions), deleting and restoring questions, keeping the tags' counts exact.
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { questions, questionTags, revisions, tags } from "#db/schema.ts";
+import { posts, questions, questionTags, revisions, tags } from "#db/schema.ts";
 // The tags feature owns tag names, creation and normalisation; questions only link to them.
 // Notifications are their own feature; a new question tells the followers of its tags.
 import { notifyTagFollowers } from "#app/features/notifications/notify.server.ts";
@@ -42,7 +42,12 @@ export type QuestionWriteInput = {
   /** HTML of the tried/expected editor. */
   details: string;
   tags: string[];
+  /** "Perguntar sobre este post" (ADR 043): the published blog post the question asks about. */
+  aboutPostId?: number | null;
 };
+
+/** The message next to the ask form's "Sobre o post" when the post cannot be asked about. */
+export const ABOUT_POST_MISSING = "Esse post não existe ou não está publicado. Remova-o e pergunte sem ele.";
 
 export type QuestionEditWriteInput = QuestionWriteInput & {
   /** The optional "resumo da edição" kept with the revision. */
@@ -126,6 +131,16 @@ export async function createQuestion(
   const held = blockedWord !== null;
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
+    const aboutPostId = input.aboutPostId ?? null;
+    if (aboutPostId !== null) {
+      // Locked while the question is written, so the post cannot be deleted in between.
+      const [post] = await tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.id, aboutPostId), sql`${posts.deletedAt} is null`))
+        .for("share");
+      if (!post) throw new AppError("validation", ABOUT_POST_MISSING, { field: "aboutPost" });
+    }
     const [row] = await tx
       .insert(questions)
       .values({
@@ -133,6 +148,7 @@ export async function createQuestion(
         title: checked.title,
         description: checked.description,
         details: checked.details,
+        aboutPostId,
         ...(held ? { deletedAt: new Date(), deletedBy: null } : {}),
       })
       .returning({ id: questions.id });

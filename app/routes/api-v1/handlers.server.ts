@@ -16,6 +16,7 @@ import {
 import { markdownFieldToHtml } from "#app/features/api/markdown.server.ts";
 import type { z } from "zod";
 import type * as s from "#app/features/api/schemas.ts";
+import { linksOfPost } from "#app/features/posts/answer-posts.server.ts";
 import { listPostComments, type PostComment } from "#app/features/posts/comments.server.ts";
 import { listPostsByKey, type PostCardData } from "#app/features/posts/lists.server.ts";
 import { createPost, getPostPage } from "#app/features/posts/posts.server.ts";
@@ -149,7 +150,12 @@ function answer(a: AnswerOnPage): z.input<typeof s.answerSchema> {
     created_at: iso(a.createdAt),
     updated_at: isoOrNull(a.updatedAt),
     url: `${questionUrl(a.questionId)}#resposta-${a.id}`,
+    post: a.post && !a.deletedAt ? linkedPost(a.post) : null,
   };
+}
+
+function linkedPost(p: { id: number; slug: string; title: string }): z.input<typeof s.linkedPostSchema> {
+  return { id: p.id, slug: p.slug, title: p.title, url: absolute(href("/blog/:slug", { slug: p.slug })) };
 }
 
 function postSummary(
@@ -257,11 +263,14 @@ export const handlers: Handlers = {
     const author = member(viewer);
     // A new question: its author's profile at once, the lists a few seconds later (as /ask-a-question).
     writeChanges(context, topic.member(author.id));
+    // A question about a post is listed under it (ADR 043).
+    if (body.about_post_id !== undefined) writeChanges(context, topic.post(body.about_post_id));
     const { id, held } = await createQuestion(author, {
       title: body.title,
       description: await markdownFieldToHtml(body.description, "description"),
       details: await markdownFieldToHtml(body.details, "details"),
       tags: body.tags,
+      aboutPostId: body.about_post_id ?? null,
     });
     return { id, url: questionUrl(id), held };
   },
@@ -288,6 +297,7 @@ export const handlers: Handlers = {
       updated_at: isoOrNull(q.updatedAt),
       last_activity_at: iso(q.lastActivityAt),
       url: questionUrl(q.id),
+      about_post: q.aboutPost ? linkedPost(q.aboutPost) : null,
       comments: q.comments.map(comment),
       answers: page.answers.map(answer),
       viewer: viewer ? { vote: q.myVote, favorited: q.favorited } : null,
@@ -418,7 +428,10 @@ export const handlers: Handlers = {
   async getPost({ viewer, params }) {
     const post = await getPostPage(viewer, params.slug);
     if (!post) throw new AppError("not_found", "Post não encontrado.");
-    const comments = await listPostComments(viewer, post.id);
+    const [comments, links] = await Promise.all([
+      listPostComments(viewer, post.id),
+      linksOfPost(post.id, post.fromAnswerId),
+    ]);
     return {
       ...postSummary(
         {
@@ -433,6 +446,20 @@ export const handlers: Handlers = {
       favorite_count: post.favoriteCount,
       updated_at: isoOrNull(post.updatedAt),
       comments: comments.map(postComment),
+      from_answer: links.from
+        ? {
+            question_id: links.from.questionId,
+            answer_id: links.from.answerId,
+            url: `${questionUrl(links.from.questionId)}#resposta-${links.from.answerId}`,
+          }
+        : null,
+      questions_about: links.questionsAbout.map((q) => ({
+        id: q.id,
+        title: q.title,
+        answered: q.answered,
+        url: questionUrl(q.id),
+      })),
+      questions_about_count: links.questionsAboutCount,
     };
   },
 

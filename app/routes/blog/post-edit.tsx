@@ -1,6 +1,7 @@
 // /blog/:slug/editar — the author (or a moderator) edits a post with the writer's form.
 import { data, href } from "react-router";
 import { PostForm } from "#app/features/posts/components/post-form.tsx";
+import { questionIdOfPost } from "#app/features/posts/answer-posts.server.ts";
 import { getPostForEdit, updatePost } from "#app/features/posts/posts.server.ts";
 import { suggestedTags } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
@@ -35,6 +36,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const post = await load(viewer, params.slug);
   // A new slug moves the page: the old address is refreshed (into a redirect) with the rest of the post's.
   writeChanges(context, topic.post(post.id));
+  // Its title shows under the answer it was made from ("Virou post", ADR 043).
+  const questionId = await questionIdOfPost(post.id);
+  if (questionId !== null) writeChanges(context, topic.question(questionId));
   return handlePostForm(request, viewer, (input) => updatePost(viewer, post.id, input));
 }
 

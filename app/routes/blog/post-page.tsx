@@ -16,6 +16,7 @@ import { CopyLinkButton } from "#app/features/posts/components/copy-link-button.
 import { FlagLink } from "#app/features/moderation/components/flag-link.tsx";
 import { FavoriteButton } from "#app/features/posts/components/favorite-button.tsx";
 import { LikeButton } from "#app/features/posts/components/like-button.tsx";
+import { linksOfPost, questionIdOfPost } from "#app/features/posts/answer-posts.server.ts";
 import { deletePost, findPostId, getPostPage } from "#app/features/posts/posts.server.ts";
 import { CATEGORY_LABELS } from "#app/features/posts/rules.ts";
 import { commentSchema } from "#app/features/posts/schemas.ts";
@@ -36,7 +37,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!post) throw data("Post não encontrado.", { status: 404 });
   pageShows(context, topic.post(post.id));
   const origin = publicUrl();
-  const threads = await listPostComments(viewer, post.id);
+  const [threads, links] = await Promise.all([
+    listPostComments(viewer, post.id),
+    // Where it came from and the questions asked about it (ADR 043).
+    linksOfPost(post.id, post.fromAnswerId),
+  ]);
   // Members the viewer blocked are collapsed for them (issue 19).
   const blocked = await blockedAmong(viewer?.id, [
     post.author.id,
@@ -50,6 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // The body travels once: as HTML in a document, inside the data for client navigations.
     post: { ...post, body: pageHtml(context, `post-${post.id}`, post.body) },
     comments,
+    links,
     viewerId: viewer?.id ?? null,
     url: `${origin}/blog/${post.slug}`,
     origin,
@@ -85,6 +91,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const postId = await findPostId(params.slug);
   if (!postId) throw data("Post não encontrado.", { status: 404 });
   writeChanges(context, topic.post(postId));
+  // A post made from an answer shows under it: deleting it changes the question's page too (ADR 043).
+  if (intent === "delete-post") {
+    const questionId = await questionIdOfPost(postId);
+    if (questionId !== null) writeChanges(context, topic.question(questionId));
+  }
   const back = safeRedirectPath(formData.get("redirectTo"), "");
 
   if (intent === "comment") {
@@ -162,7 +173,7 @@ function ArticleJsonLd({ loaderData }: { loaderData: Route.ComponentProps["loade
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, comments, viewerId, url } = loaderData;
+  const { post, comments, viewerId, url, links } = loaderData;
   const isAuthor = viewerId === post.author.id;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
@@ -177,7 +188,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <header className="mt-4 flex flex-col gap-5">
-        <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-slate-900 md:text-4xl">
+        <h1 className="text-3xl leading-tight font-extrabold tracking-tight break-words text-slate-900 md:text-4xl">
           {post.title}
         </h1>
         {post.description ? <p className="text-lg text-slate-700">{post.description}</p> : null}
@@ -197,6 +208,17 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             </>
           ) : null}
         </p>
+        {links.from ? (
+          <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+            Este post nasceu de uma resposta em{" "}
+            <Link
+              className="text-primary font-semibold break-words hover:underline"
+              to={`${href("/questions/:id", { id: String(links.from.questionId) })}#resposta-${links.from.answerId}`}
+            >
+              {links.from.questionTitle}
+            </Link>
+          </p>
+        ) : null}
         {post.viewer.canManage ? (
           <div className="flex flex-wrap gap-2">
             <Link to={href("/blog/:slug/editar", { slug: post.slug })} className="btn-outline">
@@ -265,7 +287,56 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
+      <QuestionsAboutPost slug={post.slug} links={links} />
+
       <CommentSection threads={comments} count={post.commentCount} signedIn={viewerId !== null} />
     </article>
+  );
+}
+
+/** "Perguntas sobre este post" (newest first, capped in SQL) and "Perguntar sobre este post" (ADR 043). */
+function QuestionsAboutPost({
+  slug,
+  links,
+}: {
+  slug: string;
+  links: Route.ComponentProps["loaderData"]["links"];
+}) {
+  const more = links.questionsAboutCount - links.questionsAbout.length;
+  return (
+    <section aria-labelledby="perguntas-sobre-titulo" className="mt-8 flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="perguntas-sobre-titulo" className="text-xl font-bold text-slate-900">
+          Perguntas sobre este post
+        </h2>
+        <Link to={`${href("/ask-a-question")}?sobre=${encodeURIComponent(slug)}`} className="btn-outline">
+          Perguntar sobre este post
+        </Link>
+      </div>
+      {links.questionsAbout.length === 0 ? (
+        <p className="text-sm text-slate-600">Ninguém perguntou sobre este post ainda.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {links.questionsAbout.map((q) => (
+            <li key={q.id} className="flex flex-wrap items-baseline gap-2">
+              <Link
+                to={href("/questions/:id", { id: String(q.id) })}
+                className="text-primary min-w-0 font-semibold break-words hover:underline"
+              >
+                {q.title}
+              </Link>
+              <span className={`text-xs ${q.answered ? "text-green-dark" : "text-slate-600"}`}>
+                {q.answered ? "respondida" : "sem respostas"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more > 0 ? (
+        <p className="text-sm text-slate-600">
+          {more === 1 ? "E mais 1 pergunta." : `E mais ${more} perguntas.`}
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -1,14 +1,17 @@
 // /ask-a-question — 'Fazer uma pergunta' (members only): the form, with guidance boxes beside it.
-import { useEffect } from "react";
+// ?sobre=<post slug or id>: "Perguntar sobre este post" (ADR 043), the question linked to the post.
+import { useEffect, useState } from "react";
 import { data, Link, redirect, href } from "react-router";
 import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import { clearQuestionDrafts, QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import type { FormActionData } from "#app/features/questions/schemas.ts";
-import { createQuestion } from "#app/features/questions/question-writes.server.ts";
+import { findPostToAskAbout } from "#app/features/posts/answer-posts.server.ts";
+import { ABOUT_POST_MISSING, createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { suggestedTags } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
+import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { handleQuestionForm } from "./question-form.server.ts";
 import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
@@ -23,15 +26,28 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireViewer(request, context);
-  return { suggestions: (await suggestedTags()).map((t) => t.name) };
+  const about = new URL(request.url).searchParams.get("sobre")?.trim().slice(0, 200) ?? "";
+  const [suggestions, aboutPost] = await Promise.all([
+    suggestedTags(),
+    about ? findPostToAskAbout(about) : Promise.resolve(null),
+  ]);
+  return {
+    suggestions: suggestions.map((t) => t.name),
+    aboutPost,
+    aboutPostMissing: about !== "" && !aboutPost ? ABOUT_POST_MISSING : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
-  // A new question: its author's profile at once, the lists a few seconds later.
-  writeChanges(context, topic.member(viewer.id));
-  return handleQuestionForm(await request.formData(), async (input) => {
-    const { id, held } = await createQuestion(viewer, input);
+  const form = await request.formData();
+  const aboutPost = form.get("aboutPost");
+  const aboutPostId = typeof aboutPost === "string" && aboutPost !== "" ? formRowId(aboutPost) : null;
+  // A new question: its author's profile at once, the post it asks about (listed under it), lists later.
+  writeChanges(context, topic.member(viewer.id), ...(aboutPostId ? [topic.post(aboutPostId)] : []));
+  return handleQuestionForm(form, async (input) => {
+    // A value that cannot be an id asks about no post that exists: refused by createQuestion as missing.
+    const { id, held } = await createQuestion(viewer, { ...input, aboutPostId: aboutPostId ?? null });
     // A held question is hidden until reviewed: its author is told here, not sent to a page they cannot see.
     if (held) return data<FormActionData>({ ok: true, message: SPAM_MESSAGES.held });
     return redirect(href("/questions/:id", { id: String(id) }));
@@ -123,6 +139,10 @@ export default function AskQuestion({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-primary text-2xl font-bold md:text-3xl">Fazer uma pergunta</h1>
+      <AboutPost
+        post={loaderData.aboutPost}
+        error={actionData?.result?.error?.aboutPost?.[0] ?? loaderData.aboutPostMissing ?? undefined}
+      />
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <QuestionForm
           defaults={{ title: "", description: "", details: "", tags: [] }}
@@ -144,6 +164,43 @@ export default function AskQuestion({ loaderData, actionData }: Route.ComponentP
         />
         <Guidance />
       </div>
+    </div>
+  );
+}
+
+/**
+ * "Sobre o post: <título>" above the form, sent with it (the hidden field belongs to the question form by its
+ * id) and removable: with JavaScript in place, without it by the link to the plain ask page.
+ */
+function AboutPost({ post, error }: { post: { id: number; title: string } | null; error?: string }) {
+  const [removed, setRemoved] = useState(false);
+  if ((!post || removed) && !error) return null;
+  return (
+    <div className="mt-4 flex flex-col gap-1">
+      {post && !removed ? (
+        <p className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-800">
+          <span id="sobre-o-post">
+            Sobre o post: <strong className="break-words">{post.title}</strong>
+          </span>
+          <input type="hidden" name="aboutPost" form="question-form" value={post.id} />
+          <Link
+            to={href("/ask-a-question")}
+            className="text-primary ml-auto font-semibold hover:underline"
+            aria-describedby="sobre-o-post"
+            onClick={(event) => {
+              event.preventDefault();
+              setRemoved(true);
+            }}
+          >
+            Remover
+          </Link>
+        </p>
+      ) : null}
+      {error && !removed ? (
+        <p role="alert" className="field-error" id="sobre-o-post-erro">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -236,6 +236,17 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
             <span>Vista {countLabel(question.viewCount, "vez", "vezes")}</span>
           </p>
           <TagList tags={question.tags} />
+          {question.aboutPost ? (
+            <p className="text-sm text-slate-700">
+              Pergunta sobre o post{" "}
+              <Link
+                to={href("/blog/:slug", { slug: question.aboutPost.slug })}
+                className="text-primary font-semibold break-words hover:underline"
+              >
+                {question.aboutPost.title}
+              </Link>
+            </p>
+          ) : null}
         </header>
 
         {question.bounty ? (

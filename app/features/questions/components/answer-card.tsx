@@ -152,6 +152,17 @@ function AnswerCardContent({
             </p>
           ) : null}
           <RichText html={answer.body} />
+          {answer.post && !answer.deletedAt ? (
+            <p className="mt-3 text-sm text-slate-700">
+              Virou post:{" "}
+              <a
+                href={href("/blog/:slug", { slug: answer.post.slug })}
+                className="text-primary font-semibold break-words hover:underline"
+              >
+                {answer.post.title}
+              </a>
+            </p>
+          ) : null}
           <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
             <div className="flex flex-wrap items-center gap-2">
               {answer.canAccept ? <AcceptButton answerId={answer.id} accepted={answer.accepted} /> : null}
@@ -186,6 +197,11 @@ function AnswerCardContent({
                   canDelete={answer.canDelete}
                   signedIn={signedIn}
                   signInHref={signInHref}
+                  turnIntoPostAction={
+                    answer.canTurnIntoPost
+                      ? href("/respostas/:answerId/transformar-em-post", { answerId: String(answer.id) })
+                      : undefined
+                  }
                 />
               )}
             </div>

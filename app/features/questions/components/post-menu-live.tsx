@@ -16,6 +16,8 @@ export type LivePostMenuProps = LiveMenuProps & {
   canDelete: boolean;
   signedIn: boolean;
   signInHref: string;
+  /** The id of the form "Transformar em post" submits, when the viewer may (post-menu.tsx). */
+  turnIntoPostForm?: string;
   onCopy: () => void;
   onDialog: (dialog: "delete" | "flag") => void;
   /** A pointer or the focus on Sinalizar: its dialog's module starts loading. */
@@ -35,6 +37,7 @@ export default function LivePostMenu({
   canDelete,
   signedIn,
   signInHref,
+  turnIntoPostForm,
   onCopy,
   onDialog,
   onFlagIntent,
@@ -59,6 +62,19 @@ export default function LivePostMenu({
           {canDelete ? (
             <DropdownMenu.Item className={`${itemBase} text-red-700`} onSelect={() => onDialog("delete")}>
               Excluir
+            </DropdownMenu.Item>
+          ) : null}
+          {turnIntoPostForm ? (
+            // The item leaves the page as the menu closes, before a submit button's own click would send
+            // its form: the form (rendered beside the menu, post-menu.tsx) is sent from here instead.
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => {
+                const form = document.getElementById(turnIntoPostForm);
+                if (form instanceof HTMLFormElement) form.requestSubmit();
+              }}
+            >
+              Transformar em post
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item className={itemClass} onSelect={onCopy}>

@@ -25,6 +25,8 @@ type Props = {
   canDelete: boolean;
   signedIn: boolean;
   signInHref: string;
+  /** "Transformar em post" (an answer's author and the moderators, ADR 043): where its form posts. */
+  turnIntoPostAction?: string;
 };
 
 const triggerClass =
@@ -46,6 +48,7 @@ export function PostMenu({
   canDelete,
   signedIn,
   signInHref,
+  turnIntoPostAction,
 }: Props) {
   const { live, liveProps, triggerProps } = useLazyMenu(loadLivePostMenu);
   const [dialog, setDialog] = useState<"delete" | "flag" | null>(null);
@@ -88,6 +91,7 @@ export function PostMenu({
             canDelete={canDelete}
             signedIn={signedIn}
             signInHref={signInHref}
+            turnIntoPostForm={turnIntoPostAction ? `transformar-em-post-${id}` : undefined}
             onCopy={() => void copy()}
             onDialog={setDialog}
             onFlagIntent={preloadFlagDialog}
@@ -96,6 +100,10 @@ export function PostMenu({
       ) : (
         plainTrigger
       )}
+      {turnIntoPostAction ? (
+        // The menu's "Transformar em post" submits this plain form (a full navigation to the writer).
+        <Form method="post" action={turnIntoPostAction} id={`transformar-em-post-${id}`} hidden />
+      ) : null}
       <span
         role="status"
         aria-live="polite"
