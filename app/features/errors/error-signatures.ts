@@ -157,14 +157,20 @@ function shortLine(line: string): string {
 /** The signatures of a text (plain text: call plainTextOf on HTML first), strongest first, at most 12. */
 export function extractErrorSignatures(text: string): ErrorSignature[] {
   const found = new Map<string, ErrorSignature>();
+  /** Signatures whose line is the error's message, not a frame or a source line that names the code. */
+  const onErrorLine = new Set<string>();
+  let errorLine = false;
   const add = (kind: SignatureKind, value: string, line: string, weight = WEIGHTS[kind]) => {
     if (!value) return;
     const signature = `${kind}:${value}`;
-    if (!found.has(signature)) found.set(signature, { signature, weight, line: shortLine(line) });
+    if (found.has(signature) && (onErrorLine.has(signature) || !errorLine)) return;
+    found.set(signature, { signature, weight, line: shortLine(line) });
+    if (errorLine) onErrorLine.add(signature);
   };
   const lines = splitFrames(text.slice(0, MAX_ERROR_TEXT)).split(/\r?\n/);
   for (const line of lines) {
     if (line.length > 2000 || !line.trim()) continue;
+    errorLine = !FRAME_LINE.test(line) && [NAMED_LINE, CODE_LINE, KEYWORD_LINE].some((p) => p.test(line));
     for (const { pattern, kind, value } of CODE_PATTERNS) {
       pattern.lastIndex = 0;
       for (let m = pattern.exec(line); m; m = pattern.exec(line)) add(kind, value(m), line);
