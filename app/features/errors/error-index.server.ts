@@ -44,7 +44,8 @@ export type ErrorMatch = {
 
 /** Each signature's newest rows are read (an index range): a generic one cannot make a match scan the table. */
 export const ROWS_PER_SIGNATURE = 400;
-export const MAX_ERROR_MATCHES = 20;
+/** The most matches any caller gets (a search by error pages through these). */
+export const MAX_ERROR_MATCHES = 50;
 
 /**
  * The live questions (not deleted, not hidden, open or closed) whose text or answers carry the signatures,
@@ -52,7 +53,16 @@ export const MAX_ERROR_MATCHES = 20;
  */
 export async function matchSignatures(
   wanted: ErrorSignature[],
-  { limit = 5, excludeId = null }: { limit?: number; excludeId?: number | null } = {},
+  {
+    limit = 5,
+    excludeId = null,
+    db: given,
+  }: {
+    limit?: number;
+    excludeId?: number | null;
+    /** The search's own connection (under its statement timeout), when called from a search. */
+    db?: Executor;
+  } = {},
 ): Promise<ErrorMatch[]> {
   if (!wanted.length) return [];
   const threshold = Math.min(3, totalWeight(wanted));
@@ -60,7 +70,7 @@ export async function matchSignatures(
     wanted.map((s) => sql`(${s.signature}::text, ${s.weight}::real)`),
     sql`, `,
   );
-  const db = await getDb();
+  const db = given ?? (await getDb());
   const result = await db.execute<{
     id: number;
     title: string;
@@ -118,11 +128,6 @@ export async function findSameError(
 ): Promise<{ signatures: ErrorSignature[]; matches: ErrorMatch[] }> {
   const signatures = extractErrorSignatures(text);
   return { signatures, matches: await matchSignatures(signatures, options) };
-}
-
-/** The ids of live questions matching the signatures, best first (the search's `erro:` operator). */
-export async function questionIdsWithErrors(wanted: ErrorSignature[], limit: number): Promise<number[]> {
-  return (await matchSignatures(wanted, { limit })).map((m) => m.id);
 }
 
 /**

@@ -3,7 +3,7 @@
 // same error from different machines give the same signatures. Pure: used by the server when content is
 // written and searched, and by the ask form to decide whether the details look like an error at all.
 
-export type SignatureKind = "code" | "sqlstate" | "exc" | "msg" | "http";
+export type SignatureKind = "code" | "sqlstate" | "exc" | "msg" | "tpl" | "http";
 
 export type ErrorSignature = {
   /** `code:ERR_MODULE_NOT_FOUND`, `sqlstate:42P01`, `exc:java.lang.NullPointerException`, `msg:…`, `http:404`. */
@@ -21,7 +21,8 @@ export const MAX_ERROR_TEXT = 20_000;
 const MAX_LINE = 200;
 const MAX_TEMPLATE_WORDS = 14;
 
-const WEIGHTS: Record<SignatureKind, number> = { code: 5, sqlstate: 5, msg: 4, exc: 2, http: 1 };
+/** `tpl` is a message's template without the name it came with: `erro:"…"` finds a message however it was raised. */
+const WEIGHTS: Record<SignatureKind, number> = { code: 5, sqlstate: 5, msg: 4, exc: 2, tpl: 2, http: 1 };
 /** Names every runtime uses for everything: they say little on their own. */
 const GENERIC_NAMES = new Set([
   "error",
@@ -168,6 +169,10 @@ export function extractErrorSignatures(text: string): ErrorSignature[] {
     if (errorLine) onErrorLine.add(signature);
   };
   const lines = splitFrames(text.slice(0, MAX_ERROR_TEXT)).split(/\r?\n/);
+  const addMessage = (severity: string, template: string, line: string) => {
+    add("msg", `${severity} ${template}`, line);
+    add("tpl", template, line);
+  };
   for (const line of lines) {
     if (line.length > 2000 || !line.trim()) continue;
     errorLine = !FRAME_LINE.test(line) && [NAMED_LINE, CODE_LINE, KEYWORD_LINE].some((p) => p.test(line));
@@ -183,23 +188,23 @@ export function extractErrorSignatures(text: string): ErrorSignature[] {
       add("exc", name, line, GENERIC_NAMES.has(lower) ? 0.5 : name.includes(".") ? 3 : WEIGHTS.exc);
       const message = named[2] ?? "";
       const template = messageTemplate(message);
-      if (template) add("msg", `${lower.split(".").at(-1) ?? lower} ${template}`, line);
+      if (template) addMessage(lower.split(".").at(-1) ?? lower, template, line);
       // A wrapped message (`PSQLException: ERROR: relation … does not exist`) is also the message it wraps.
       const inner = CODE_LINE.exec(message) ?? KEYWORD_LINE.exec(message);
       const innerTemplate = inner ? messageTemplate(inner[2] ?? "") : null;
-      if (inner && innerTemplate) add("msg", `${severityOf(inner[1] ?? "")} ${innerTemplate}`, line);
+      if (inner && innerTemplate) addMessage(severityOf(inner[1] ?? ""), innerTemplate, line);
       continue;
     }
     const coded = CODE_LINE.exec(line);
     if (coded) {
       const template = messageTemplate(coded[2] ?? "");
-      if (template) add("msg", `${severityOf(coded[1] ?? "")} ${template}`, line);
+      if (template) addMessage(severityOf(coded[1] ?? ""), template, line);
       continue;
     }
     const keyword = KEYWORD_LINE.exec(line);
     if (keyword) {
       const template = messageTemplate(keyword[2] ?? "");
-      if (template) add("msg", `${severityOf(keyword[1] ?? "")} ${template}`, line);
+      if (template) addMessage(severityOf(keyword[1] ?? ""), template, line);
       continue;
     }
     const bare = BARE_NAME.exec(line);
@@ -224,6 +229,23 @@ export function totalWeight(signatures: ErrorSignature[]): number {
 /** A text worth looking up: one signature that is more than a generic name or a status. */
 export function looksLikeAnError(signatures: ErrorSignature[]): boolean {
   return signatures.some((s) => s.weight >= WEIGHTS.exc);
+}
+
+/**
+ * The signatures of the `erro:"…"` operator's value: the error it names, or, for a bare message
+ * (`erro:"Cannot read properties of undefined"`), that message whatever raised it.
+ */
+export function errorQuerySignatures(value: string): ErrorSignature[] {
+  // A SQLSTATE typed alone (`erro:42P01`): five characters, a digit first, a digit or a capital in the rest.
+  if (/^\s*[0-9][0-9A-Z]{4}\s*$/.test(value) && /\d.*[A-Z]|\d{5}/.test(value)) {
+    return [{ signature: `sqlstate:${value.trim()}`, weight: WEIGHTS.sqlstate, line: value.trim() }];
+  }
+  const own = extractErrorSignatures(value);
+  if (looksLikeAnError(own)) return own;
+  const asMessage = extractErrorSignatures(`Error: ${value.replace(/\s+/g, " ").trim()}`).filter((s) =>
+    s.signature.startsWith("tpl:"),
+  );
+  return [...own, ...asMessage].slice(0, MAX_SIGNATURES);
 }
 
 /**
