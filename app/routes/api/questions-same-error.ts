@@ -1,4 +1,4 @@
-// POST /api/questions/same-error {text, exclude?} — the live questions that carry the same error as the text
+// POST /api/questions/same-error (form: text, exclude?) — the live questions that carry the same error as the text
 // being written (the ask and edit forms' "Já perguntaram sobre este erro"), best match first. Members only,
 // with a bounded text and a rate limit per member: each request reads the index of errors.
 import { hitRateLimit } from "#app/features/accounts/rate-limits.server.ts";
@@ -16,17 +16,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: "method" }, { status: 405, headers: NO_STORE });
   const viewer = optionalViewer(context);
   if (!viewer) return Response.json({ error: "Entre para continuar." }, { status: 401, headers: NO_STORE });
-  const raw = await request.text();
-  if (raw.length > MAX_ERROR_TEXT * 2) {
-    return Response.json({ error: "Texto longo demais." }, { status: 413, headers: NO_STORE });
+  // A form post, as every write to the site is (the server refuses other bodies outside /api/v1).
+  const form = await request.formData();
+  const given = form.get("text");
+  if (typeof given !== "string" || given.length > MAX_ERROR_TEXT * 2) {
+    return Response.json({ error: "Texto ausente ou longo demais." }, { status: 413, headers: NO_STORE });
   }
-  let body: { text?: unknown; exclude?: unknown };
-  try {
-    body = JSON.parse(raw) as typeof body;
-  } catch {
-    return Response.json({ error: "JSON inválido." }, { status: 400, headers: NO_STORE });
-  }
-  const text = typeof body.text === "string" ? body.text.slice(0, MAX_ERROR_TEXT) : "";
+  const text = given.slice(0, MAX_ERROR_TEXT);
   const limit = await hitRateLimit(SAME_ERROR_PER_MEMBER, String(viewer.id));
   if (!limit.allowed) {
     return Response.json(
@@ -36,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { matches } = await findSameError(text, {
     limit: 5,
-    excludeId: formRowId(typeof body.exclude === "number" ? String(body.exclude) : null),
+    excludeId: formRowId(form.get("exclude")) || null,
   });
   return Response.json({ questions: matches }, { headers: NO_STORE });
 }

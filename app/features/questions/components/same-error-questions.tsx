@@ -44,8 +44,8 @@ export function SameErrorQuestions({ html, excludeId }: { html: string; excludeI
       fetch(href("/api/questions/same-error"), {
         method: "POST",
         signal: controller.signal,
-        headers: { Accept: "application/json", "Content-Type": "application/json" },
-        body: JSON.stringify({ text, exclude: excludeId }),
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams({ text, ...(excludeId ? { exclude: String(excludeId) } : {}) }),
       })
         .then((response) => (response.ok ? (response.json() as Promise<{ questions: SameError[] }>) : null))
         .then((body) => {
