@@ -48,7 +48,7 @@ const CODE_PATTERNS: { pattern: RegExp; kind: SignatureKind; value: (m: RegExpEx
   { pattern: /\b(?:MySQL\s+)?ERROR (\d{4}) \(\w{5}\)/g, kind: "code", value: (m) => `MYSQL-${m[1] ?? ""}` },
   {
     // SQLSTATE 42P01, SQLState: 42P01, SQLSTATE[42S02], and node-postgres' `code: '42P01'`.
-    pattern: /\bSQLSTATE\s*[[:=]?\s*['"]?([0-9A-Z]{5})\b|\bcode:\s*'([0-9][0-9A-Z]{4})'/gi,
+    pattern: /\bSQLSTATE[\s[:=]{0,4}['"]?([0-9A-Z]{5})\b|\bcode:\s*'([0-9][0-9A-Z]{4})'/gi,
     kind: "sqlstate",
     value: (m) => (m[1] ?? m[2] ?? "").toUpperCase(),
   },
