@@ -75,6 +75,10 @@ test("pasting an error into the details shows the question that already has it, 
   await expect(first.getByRole("link")).toHaveAttribute("href", question);
   await expect(first).toContainText("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express'");
   await expect(first).toContainText("1 resposta");
+  // The demo's question with the same code (another message) comes after it: same code, weaker match.
+  await expect(section.getByRole("listitem").nth(1).getByRole("link")).toHaveText(
+    /ERR_MODULE_NOT_FOUND ao importar arquivo TypeScript/,
+  );
   // Nothing left the page: the details are still being written.
   expect(new URL(page.url()).pathname).toBe("/ask-a-question");
   await expect(details).toContainText("Meu servidor não sobe:");
