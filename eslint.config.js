@@ -16,6 +16,10 @@ export const FEATURE_PUBLIC_FILES = {
     "rate-limits.server.ts", // the shared rate_limits counters (newsletter, notification e-mail)
     "removed-members.server.ts", // removed members left out of lists and search
   ],
+  errors: [
+    "error-signatures.ts", // the pure extractor of error signatures (issue 21), for the ask form and search
+    "error-index.server.ts", // the index written with questions and answers, and the matching
+  ],
   moderation: [
     "rules.ts", // privileges, thresholds and reasons (issue 19): every gate reads its numbers here
     "moderation-log.server.ts", // every moderator (or automatic) action is logged with it

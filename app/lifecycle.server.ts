@@ -22,13 +22,18 @@ import { hasLiveSession } from "./features/accounts/sessions.server.ts";
 import { settleAccountMail } from "./features/accounts/account-mail.server.ts";
 import { flushViews, queueView, viewerKey } from "./features/questions/views.server.ts";
 import { uploadReply, type UploadReply } from "./features/uploads/storage.server.ts";
+import { backfillErrorSignatures } from "./features/errors/error-index.server.ts";
 
 export async function startApp() {
   const handle = await database();
   const seed = env().SEED_DEMO ?? handle.kind === "pglite";
   if (seed) {
     const seeded = await seedDemoIfEmpty(handle.db);
-    if (seeded) logger.info("demo content seeded into the empty database");
+    if (seeded) {
+      logger.info("demo content seeded into the empty database");
+      // The seed writes rows directly (db/ reaches no feature): its errors are indexed here (ADR 041).
+      await backfillErrorSignatures();
+    }
   }
   // No ADMIN_EMAIL promotion here: an address verified before may have been verified by the old link's GET (a
   // squatter's); the owner is promoted when they confirm it or reset the password (ADR 023).

@@ -66,6 +66,7 @@ export default [
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/tags", "routes/api/tags.ts"),
   route("api/questions/similar", "routes/api/questions-similar.ts"),
+  route("api/questions/same-error", "routes/api/questions-same-error.ts"),
   route("configuracoes/exportar", "routes/settings/export-data.ts"),
   // The public REST API v1 (issue 20, ADR 036): every operation answered by one dispatcher.
   route("api/v1/*", "routes/api-v1/api-v1.ts"),

@@ -12,6 +12,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -852,5 +853,35 @@ export const blockedTerms = pgTable(
   (t) => [
     uniqueIndex("blocked_terms_value_key").on(t.kind, sql`lower(${t.value})`),
     check("blocked_terms_kind_check", sql`${t.kind} in ('word', 'email_domain')`),
+  ],
+);
+
+// ------------------------------------------------------------------------------------------ error signatures
+
+/**
+ * The errors a question or an answer carries (issue 21, ADR 041): codes, exception names and message
+ * templates from features/errors/error-signatures.ts, rewritten with the text in the same transaction. Rows
+ * of deleted or hidden content stay (a restore brings them back) and are left out when matching.
+ */
+export const errorSignatures = pgTable(
+  "error_signatures",
+  {
+    kind: targetKindEnum("kind").notNull(),
+    /** The question's or the answer's id. */
+    itemId: integer("item_id").notNull(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    /** `code:ERR_MODULE_NOT_FOUND`, `exc:KeyError`, `msg:typeerror cannot read properties of undefined reading *`… */
+    signature: text("signature").notNull(),
+    weight: real("weight").notNull(),
+    /** The line of the text it came from, shown beside a match. */
+    line: text("line").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId, t.signature] }),
+    // A match reads the newest rows of each signature: an index range, never the table.
+    index("error_signatures_signature_idx").on(t.signature, t.questionId.desc().nullsFirst()),
+    index("error_signatures_question_idx").on(t.questionId),
   ],
 );

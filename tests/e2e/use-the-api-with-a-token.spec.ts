@@ -189,6 +189,10 @@ test("the OpenAPI document is well-formed, and every operation in it answers as 
     listTags: () => ({ path: {}, query: { sort: "name", limit: "3" } }),
     getTag: () => ({ path: { slug: "api" } }),
     search: () => ({ path: {}, query: { q: "javascript", type: "questions", limit: "3" } }),
+    findErrorMatches: () => ({
+      path: {},
+      query: { text: "TypeError: Cannot read properties of undefined (reading 'map')", limit: "3" },
+    }),
   };
   const order = Object.keys(plan) as OperationId[];
   const byId = new Map<string, { path: string; method: string; operation: Json }>();

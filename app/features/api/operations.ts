@@ -294,6 +294,21 @@ export const operations = {
       schema: s.pageOf(s.searchHitSchema, "SearchPage"),
     },
   }),
+  findErrorMatches: op({
+    method: "get",
+    path: "/errors/matches",
+    tag: "Busca",
+    summary: "Perguntas com o mesmo erro de uma mensagem ou stack trace",
+    description:
+      'As perguntas (não excluídas) cujo texto ou respostas trazem o mesmo erro, da mais parecida para a menos. O mesmo que a busca `erro:"…"` e o aviso "Já perguntaram sobre este erro" do formulário de pergunta.',
+    access: "public",
+    query: s.errorMatchQuery,
+    success: {
+      status: 200,
+      description: "Os erros do texto e as perguntas que os têm.",
+      schema: s.errorMatchesSchema,
+    },
+  }),
 };
 
 export type Operations = typeof operations;

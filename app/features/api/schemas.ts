@@ -359,6 +359,46 @@ export const searchQuery = z.object({
   ...cursorQuery,
 });
 
+/** A pasted error: a message or a whole stack trace (issue 21). */
+export const errorMatchQuery = z.object({
+  text: z.string().min(1).max(4000).meta({
+    description:
+      "A mensagem de erro ou o stack trace colado. Caminhos, números de linha, ids e valores entre aspas são ignorados; valem os códigos (`ERR_MODULE_NOT_FOUND`, `TS2345`, `ORA-00942`, SQLSTATE), os nomes das exceções e o texto da mensagem.",
+  }),
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+
+export const errorMatchesSchema = z
+  .object({
+    signatures: z
+      .array(
+        z.object({
+          signature: z.string().meta({
+            description:
+              "`code:…`, `sqlstate:…`, `exc:…` (exceção), `msg:…` (mensagem normalizada), `tpl:…` (mensagem sem a exceção) ou `http:…`.",
+          }),
+          weight: z.number(),
+        }),
+      )
+      .meta({ description: "Os erros encontrados no texto, do mais forte ao mais fraco." }),
+    items: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        url,
+        answer_count: z.number().int(),
+        has_accepted_answer: z.boolean(),
+        closed: z.enum(["closed", "duplicate"]).nullable(),
+        match: z.number().meta({ description: "A soma dos pesos dos erros em comum." }),
+        line: z
+          .string()
+          .meta({ description: "A linha da pergunta (ou de uma resposta) com o erro em comum." }),
+        error_signatures: z.array(z.string()).meta({ description: "Os erros em comum." }),
+      }),
+    ),
+  })
+  .meta({ id: "ErrorMatches" });
+
 const markdown = (description: string) =>
   z
     .string()

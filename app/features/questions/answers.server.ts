@@ -1,6 +1,8 @@
 // Answers: posting (answer_count moves in the same transaction, so simultaneous answers all count), editing
 // with revisions, soft deletion and restoring, and the asker's accepted answer (+15 to the answerer). The lists
 // are in answer-list.server.ts.
+// The errors an answer carries are indexed with it (issue 21): the errors feature owns the index.
+import { indexErrors } from "#app/features/errors/error-index.server.ts";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { answers, questions, revisions } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
@@ -94,6 +96,7 @@ export async function createAnswer(
       })
       .returning({ id: answers.id });
     if (!row) throw new Error("createAnswer: insert returned nothing");
+    await indexErrors(tx, { kind: "answer", itemId: row.id, questionId }, [body]);
     await tx.insert(revisions).values({ targetKind: "answer", targetId: row.id, editorId: member.id, body });
     if (blockedWord !== null) {
       await recordHeld(tx, { kind: "answer", id: row.id, authorId: member.id, word: blockedWord });
@@ -281,6 +284,7 @@ async function saveAnswerEdit(
   if (answer.body === body) return { questionId: answer.questionId, changed: false };
   const now = new Date();
   await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answer.id));
+  await indexErrors(tx, { kind: "answer", itemId: answer.id, questionId: answer.questionId }, [body]);
   await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
   await tx.insert(revisions).values({ targetKind: "answer", targetId: answer.id, editorId, body, summary });
   return { questionId: answer.questionId, changed: true };

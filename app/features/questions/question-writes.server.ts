@@ -34,6 +34,8 @@ import {
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
+// The errors a question carries are indexed with it (issue 21): the errors feature owns the index.
+import { indexErrors } from "#app/features/errors/error-index.server.ts";
 
 export type QuestionWriteInput = {
   title: string;
@@ -153,6 +155,10 @@ export async function createQuestion(
       })
       .returning({ id: questions.id });
     if (!row) throw new Error("createQuestion: insert returned nothing");
+    await indexErrors(tx, { kind: "question", itemId: row.id, questionId: row.id }, [
+      checked.description,
+      checked.details,
+    ]);
     const resolved = await resolveTagRows(tx, checked.tagNames);
     if (resolved.length) {
       await tx
@@ -389,6 +395,10 @@ async function saveQuestionEdit(
       lastActivityAt: now,
     })
     .where(eq(questions.id, id));
+  await indexErrors(tx, { kind: "question", itemId: id, questionId: id }, [
+    checked.description,
+    checked.details,
+  ]);
   await tx.insert(revisions).values({
     targetKind: "question",
     targetId: id,

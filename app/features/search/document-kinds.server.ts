@@ -3,7 +3,10 @@
 import { sql } from "drizzle-orm";
 import { searchDocuments, type DocumentKind } from "./document-search.server.ts";
 import { questionsOnly, type ParsedSearch, type PostHit, type QuestionHit } from "./search-query.ts";
-import type { Paging, SearchPage } from "./search-statements.server.ts";
+import { searchDb, type Paging, type SearchPage } from "./search-statements.server.ts";
+// Errors are indexed by their own feature (ADR 041); the search asks it which questions carry one.
+import { MAX_ERROR_MATCHES, matchSignatures } from "#app/features/errors/error-index.server.ts";
+import { errorQuerySignatures } from "#app/features/errors/error-signatures.ts";
 import { href } from "react-router";
 
 type QuestionRow = {
@@ -101,8 +104,38 @@ const postKind: DocumentKind<PostRow, PostHit> = {
   }),
 };
 
-export function searchQuestions(parsed: ParsedSearch, paging: Paging): Promise<SearchPage<QuestionHit>> {
-  return searchDocuments(questionKind, parsed, paging);
+/**
+ * Questions; with an error (`erro:"…"` or a pasted trace, ADR 041), only those carrying it, best match first
+ * (the index gives at most MAX_ERROR_MATCHES), the other operators and words applying as usual, and the
+ * matched error line as the snippet.
+ */
+export async function searchQuestions(
+  parsed: ParsedSearch,
+  paging: Paging,
+): Promise<SearchPage<QuestionHit>> {
+  if (parsed.error === null) return searchDocuments(questionKind, parsed, paging);
+  const matches = await matchSignatures(errorQuerySignatures(parsed.error), {
+    limit: MAX_ERROR_MATCHES,
+    db: await searchDb(),
+  });
+  if (!matches.length) return { items: [], total: 0 };
+  const ids = matches.map((m) => m.id);
+  const restricted: DocumentKind<QuestionRow, QuestionHit> = {
+    ...questionKind,
+    operators: (p) => [...(questionKind.operators(p) ?? []), sql`q.id = any(${`{${ids.join(",")}}`}::int[])`],
+  };
+  const all = await searchDocuments(restricted, parsed, {
+    limit: paging.limit === 0 ? 0 : MAX_ERROR_MATCHES,
+    offset: 0,
+  });
+  if (paging.limit === 0) return all;
+  const order = new Map(matches.map((m, i) => [m.id, i]));
+  const lines = new Map(matches.map((m) => [m.id, m.line]));
+  const items = all.items
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    .slice(paging.offset, paging.offset + paging.limit)
+    .map((hit) => (parsed.text ? hit : { ...hit, snippet: lines.get(hit.id) ?? hit.snippet }));
+  return { total: all.total, items };
 }
 
 export function searchPosts(parsed: ParsedSearch, paging: Paging): Promise<SearchPage<PostHit>> {

@@ -11,7 +11,17 @@ describe("parseSearchQuery", () => {
       accepted: false,
       status: null,
       limited: false,
+      error: null,
     });
+  });
+  it('reads erro:"…" and erro:CODE (issue 21), leaving the rest as it was', () => {
+    expect(parseSearchQuery("erro:\"Cannot find module 'x'\" [node] build")).toMatchObject({
+      error: "Cannot find module 'x'",
+      tags: ["node"],
+      text: "build",
+    });
+    expect(parseSearchQuery("erro:ENOENT").error).toBe("ENOENT");
+    expect(parseSearchQuery("terro:x").error).toBeNull();
   });
   it("reads is:closed and is:open, the last one typed counting (issue 19)", () => {
     expect(parseSearchQuery("is:closed promessas")).toMatchObject({ text: "promessas", status: "closed" });

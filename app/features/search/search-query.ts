@@ -1,5 +1,6 @@
 // Parses what a person types into the search box: free text plus the operators [tag], user:handle,
-// is:answered, is:accepted, is:closed and is:open. Shared by the browser (highlighting) and the server (queries).
+// is:answered, is:accepted, is:closed, is:open and erro:"…"; a pasted error trace as the whole query is searched
+// by its errors (ADR 041, search.server.ts). Shared by the browser (highlighting) and the server (queries).
 
 export type ParsedSearch = {
   /** Free text, quotes kept for phrase search (websearch syntax). */
@@ -12,7 +13,15 @@ export type ParsedSearch = {
   status: "open" | "closed" | null;
   /** Tags or words past the limits below were left out (the results page says so). */
   limited: boolean;
+  /**
+   * The error searched for: the value of `erro:"…"`, or the whole query when it is a pasted error trace
+   * (then `text` is empty: full text on a trace's paths and frames finds only noise). Null otherwise.
+   */
+  error: string | null;
 };
+
+/** A query this long can only be a pasted trace: it is read for its errors, its words cut as any query's. */
+export const MAX_SEARCH_QUERY = 4000;
 
 /**
  * Each tag is a join and each word a text-index lookup in every searched table: sixty `[tag]` operators made
@@ -29,7 +38,11 @@ export function parseSearchQuery(input: string): ParsedSearch {
   let accepted = false;
   let status: ParsedSearch["status"] = null;
   let limited = false;
-  let rest = input.slice(0, 300);
+  let error: string | null = null;
+  const whole = input.slice(0, MAX_SEARCH_QUERY);
+  const operator = /(^|\s)erro:(?:"([^"]{1,1000})"?|(\S{1,200}))/i.exec(whole);
+  if (operator) error = (operator[2] ?? operator[3] ?? "").trim() || null;
+  let rest = (operator ? whole.replace(operator[0], operator[1] ?? " ") : whole).slice(0, 300);
 
   rest = rest.replace(/\[([^\]]{1,35})\]/g, (_, tag: string) => {
     const name = tag.trim();
@@ -54,7 +67,7 @@ export function parseSearchQuery(input: string): ParsedSearch {
   const words = rest.split(/\s+/).filter(Boolean);
   const room = MAX_SEARCH_TERMS - tags.length;
   if (words.length > room) limited = true;
-  return { text: words.slice(0, room).join(" "), tags, user, answered, accepted, status, limited };
+  return { text: words.slice(0, room).join(" "), tags, user, answered, accepted, status, limited, error };
 }
 
 /**
@@ -86,13 +99,30 @@ export const LIMITED_SEARCH_NOTE = `Sua busca foi limitada a ${MAX_SEARCH_TERMS}
 export const SEARCH_TIMED_OUT_MESSAGE =
   "A busca demorou demais e foi interrompida. Tente de novo com menos palavras ou tags.";
 
-export function hasCriteria(parsed: ParsedSearch): boolean {
-  return Boolean(parsed.text || parsed.tags.length || parsed.user || questionsOnly(parsed));
+/** A query that is a pasted error trace: its errors are searched, not its words (search.server.ts decides). */
+export function pastedErrorSearch(query: string): ParsedSearch {
+  return {
+    text: "",
+    tags: [],
+    user: null,
+    answered: false,
+    accepted: false,
+    status: null,
+    limited: false,
+    error: query.slice(0, MAX_SEARCH_QUERY),
+  };
 }
 
-/** An `is:` operator is about questions (answers, acceptance, closing): other kinds find nothing for it. */
+export function hasCriteria(parsed: ParsedSearch): boolean {
+  return Boolean(parsed.text || parsed.tags.length || parsed.user || questionsOnly(parsed) || parsed.error);
+}
+
+/**
+ * An `is:` operator is about questions (answers, acceptance, closing), and errors are indexed for questions
+ * and their answers: other kinds find nothing for them.
+ */
 export function questionsOnly(parsed: ParsedSearch): boolean {
-  return parsed.answered || parsed.accepted || parsed.status !== null;
+  return parsed.answered || parsed.accepted || parsed.status !== null || parsed.error !== null;
 }
 
 /** Markers ts_headline puts around matched words; the UI turns them into <mark> without parsing HTML. */

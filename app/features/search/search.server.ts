@@ -5,10 +5,13 @@
 // side, each under its statement timeout: the /search page and the header's box.
 import { searchPosts, searchQuestions } from "./document-kinds.server.ts";
 import { searchMembers } from "./member-search.server.ts";
+import { pastedError } from "#app/features/errors/error-signatures.ts";
 import {
   SEARCH_KINDS,
   hasCriteria,
-  parseSearchQuery,
+  parseSearchQuery as parseTypedQuery,
+  pastedErrorSearch,
+  MAX_SEARCH_QUERY,
   type ParsedSearch,
   type SearchHit,
   type SearchKind,
@@ -20,6 +23,17 @@ import {
   type SearchPage,
 } from "./search-statements.server.ts";
 import { searchTags } from "./tag-search.server.ts";
+
+/**
+ * What was typed, or, for a pasted error trace as the whole query (several lines, or an error line with a code
+ * or a message), a search by its errors (ADR 041): full text on a trace's paths and frames finds only noise.
+ */
+export function parseSearchQuery(query: string): ParsedSearch {
+  if (!/(^|\s)erro:/i.test(query) && pastedError(query.slice(0, MAX_SEARCH_QUERY))) {
+    return pastedErrorSearch(query);
+  }
+  return parseTypedQuery(query);
+}
 
 export type SearchResults = {
   query: string;
@@ -85,7 +99,7 @@ export type QuickSearch = { hits: SearchHit[]; limited: boolean; timedOut: boole
 export async function quickSearch(query: string, max = 5): Promise<QuickSearch> {
   const parsed = parseSearchQuery(query);
   const found = { hits: [], limited: parsed.limited, timedOut: false };
-  if (!parsed.text && !parsed.tags.length && !parsed.user) return found;
+  if (!parsed.text && !parsed.tags.length && !parsed.user && !parsed.error) return found;
   const pages = await searchEveryKind(parsed, () => ({ limit: max, offset: 0 }));
   if (pages === "timed out") return { ...found, timedOut: true };
   const [questions, posts, members, tags] = pages;

@@ -292,6 +292,29 @@ describe("writing", () => {
   });
 });
 
+describe("errors (issue 21)", () => {
+  test("GET /errors/matches finds the question with the same error, and says which errors it read", async () => {
+    const id = await askAs(author, {
+      title: "Pacote não encontrado ao importar com ESM no Node",
+      description:
+        "<pre><code>Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express' imported from /home/ana/app/server.js\n    at packageResolve (node:internal/modules/esm/resolve:873:9)</code></pre>",
+    });
+    const trace =
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'dotenv' imported from C:\\api\\index.mjs\n    at moduleResolve (node:internal/modules/esm/resolve:946:18)";
+    const reply = await api("GET", `/errors/matches?text=${encodeURIComponent(trace)}&limit=3`);
+    expect(reply.status, JSON.stringify(reply.json)).toBe(200);
+    const found = s.errorMatchesSchema.parse(reply.json);
+    expect(found.signatures[0]).toEqual({ signature: "code:ERR_MODULE_NOT_FOUND", weight: 5 });
+    expect(found.items[0]).toMatchObject({
+      id,
+      url: `http://localhost:3000/questions/${id}`,
+      has_accepted_answer: false,
+      error_signatures: expect.arrayContaining(["code:ERR_MODULE_NOT_FOUND"]),
+    });
+    expectError(await api("GET", "/errors/matches"), 422, "validation");
+  });
+});
+
 describe("refusals, each in the one error shape", () => {
   test("401 without a token or with a bad one, with WWW-Authenticate", async () => {
     const none = await api("POST", "/questions", { body: {} });

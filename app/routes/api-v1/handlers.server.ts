@@ -34,6 +34,7 @@ import { createQuestion } from "#app/features/questions/question-writes.server.t
 import { castVote, myVotes } from "#app/features/questions/votes.server.ts";
 import { MARK_END, MARK_START } from "#app/features/search/search-query.ts";
 import { search } from "#app/features/search/search.server.ts";
+import { findSameError } from "#app/features/errors/error-index.server.ts";
 import {
   getTagBySlug,
   listTagDirectory,
@@ -545,6 +546,24 @@ export const handlers: Handlers = {
         nextOffset < OFFSET_MAX
           ? offsetCursorAt(list, nextOffset)
           : null,
+    };
+  },
+
+  async findErrorMatches({ query }) {
+    const { signatures, matches } = await findSameError(query.text, { limit: query.limit });
+    return {
+      signatures: signatures.map((sig) => ({ signature: sig.signature, weight: sig.weight })),
+      items: matches.map((m) => ({
+        id: m.id,
+        title: m.title,
+        url: absolute(m.url),
+        answer_count: m.answerCount,
+        has_accepted_answer: m.hasAcceptedAnswer,
+        closed: m.closed,
+        match: m.match,
+        line: m.line,
+        error_signatures: m.signatures,
+      })),
     };
   },
 };

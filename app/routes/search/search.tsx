@@ -8,6 +8,7 @@ import { Highlighted } from "#app/features/search/components/highlighted.tsx";
 import { search } from "#app/features/search/search.server.ts";
 import {
   LIMITED_SEARCH_NOTE,
+  MAX_SEARCH_QUERY,
   SEARCH_KINDS,
   SEARCH_TIMED_OUT_MESSAGE,
   type SearchHit,
@@ -29,7 +30,8 @@ const KIND_LABELS: Record<SearchKind, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  // Long enough for a pasted error trace (ADR 041); the parser still cuts the words as before.
+  const q = (url.searchParams.get("q") ?? "").slice(0, MAX_SEARCH_QUERY);
   const requested = url.searchParams.get("tipo") as SearchKind | null;
   const kind = requested && SEARCH_KINDS.includes(requested) ? requested : "questions";
   const results = await search(q, kind, pageFromUrl(url), PAGE_SIZE);
@@ -44,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
-    title: loaderData?.query ? `Busca: ${loaderData.query}` : "Busca",
+    title: loaderData?.query ? `Busca: ${loaderData.query.slice(0, 80)}` : "Busca",
     description: "Busque perguntas, posts, membros e tags da Suporte de Domingo.",
     noindex: true,
   });
@@ -156,6 +158,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             defaultValue={query}
             placeholder="Pesquisar"
             className="field-input pl-9"
+            onPaste={(event) => {
+              // A pasted stack trace keeps its lines apart as spaces (a one-line field would glue them).
+              const pasted = event.clipboardData.getData("text/plain");
+              if (!pasted.includes("\n")) return;
+              event.preventDefault();
+              const input = event.currentTarget;
+              const flat = pasted.replace(/\s*\r?\n\s*/g, " ").trim();
+              input.setRangeText(flat, input.selectionStart ?? 0, input.selectionEnd ?? 0, "end");
+            }}
           />
         </div>
         <input type="hidden" name="tipo" value={kind} />
@@ -181,6 +192,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <code>&quot;event loop&quot;</code> — a frase exata; <code>-jquery</code> exclui a palavra
+          </li>
+          <li>
+            <code>erro:&quot;Cannot find module&quot;</code> ou <code>erro:ENOENT</code> — perguntas com o
+            mesmo erro; cole a mensagem de erro ou o stack trace inteiro e buscamos pelo erro
           </li>
         </ul>
       </details>

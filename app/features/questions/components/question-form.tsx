@@ -23,6 +23,7 @@ import { RevisionSummaryField } from "./revision-summary-field.tsx";
 import { questionFormChanged } from "../form-changes.ts";
 import { DiscardLink, type DiscardConfirm } from "./discard-link.tsx";
 import { SimilarQuestions } from "./similar-questions.tsx";
+import { SameErrorQuestions } from "./same-error-questions.tsx";
 
 export type QuestionFormValues = {
   title: string;
@@ -103,6 +104,8 @@ export function QuestionForm({
   const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState(String(fields.title.initialValue ?? defaults.title));
+  // The details as written (the editor's HTML, or the plain textarea's text before the editor loads).
+  const [writtenDetails, setWrittenDetails] = useState("");
   const [restoredTags, setRestoredTags] = useState<{ round: number; tags: string[] } | null>(null);
   const initialTags = restoredTags?.tags ?? asList(fields.tags.initialValue ?? defaults.tags);
 
@@ -208,7 +211,12 @@ export function QuestionForm({
         <SimilarQuestions title={title} excludeId={questionId} />
       </div>
 
-      <div className="card flex flex-col gap-2">
+      <div
+        className="card flex flex-col gap-2"
+        onInput={(event) => {
+          if (event.target instanceof HTMLTextAreaElement) setWrittenDetails(event.target.value);
+        }}
+      >
         <p id="detalhes-dica" className="text-sm text-slate-600">
           Explique o problema e o contexto: o que você está construindo, o código envolvido e a mensagem de
           erro completa (pelo menos {TEXT_MIN} caracteres).
@@ -222,7 +230,9 @@ export function QuestionForm({
           describedBy="detalhes-dica"
           error={fields.description.errors?.[0]}
           errorId={fields.description.errorId}
+          onChange={setWrittenDetails}
         />
+        <SameErrorQuestions html={writtenDetails} excludeId={questionId} />
       </div>
 
       <div className="card flex flex-col gap-2">
