@@ -339,13 +339,10 @@ export const questionListQuery = z.object({
 });
 
 export const answerOrderQuery = z.object({
-  order: z
-    .enum(["votes", "newest", "oldest", "newest-version"])
-    .default("votes")
-    .meta({
-      description:
-        "A ordem das respostas (a aceita vem primeiro, menos em newest-version: testadas na versão mais nova primeiro, as desatualizadas depois).",
-    }),
+  order: z.enum(["votes", "newest", "oldest", "newest-version"]).default("votes").meta({
+    description:
+      "A ordem das respostas (a aceita vem primeiro, menos em newest-version: testadas na versão mais nova primeiro, as desatualizadas depois).",
+  }),
 });
 
 export const postListQuery = z.object({

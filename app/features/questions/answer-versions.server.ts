@@ -111,8 +111,14 @@ type MarkTarget = {
 };
 
 /** Locks the question then the answer (the order every writer of both uses); live ones only. */
-async function lockLiveAnswer(tx: Executor, answerId: number): Promise<MarkTarget & { lockedAt: Date | null }> {
-  const [ref] = await tx.select({ questionId: answers.questionId }).from(answers).where(eq(answers.id, answerId));
+async function lockLiveAnswer(
+  tx: Executor,
+  answerId: number,
+): Promise<MarkTarget & { lockedAt: Date | null }> {
+  const [ref] = await tx
+    .select({ questionId: answers.questionId })
+    .from(answers)
+    .where(eq(answers.id, answerId));
   if (!ref) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
   const [question] = await tx
     .select({ deletedAt: questions.deletedAt, lockedAt: questions.lockedAt })
@@ -146,7 +152,11 @@ async function lockLiveAnswer(tx: Executor, answerId: number): Promise<MarkTarge
 /** Works the answer's "desatualizada desde" out again from its marks and writes it. */
 async function refreshOutdated(tx: Executor, answer: MarkTarget): Promise<OutdatedSince | null> {
   const marks = await tx
-    .select({ memberId: answerOutdatedMarks.memberId, tag: answerOutdatedMarks.tag, version: answerOutdatedMarks.version })
+    .select({
+      memberId: answerOutdatedMarks.memberId,
+      tag: answerOutdatedMarks.tag,
+      version: answerOutdatedMarks.version,
+    })
     .from(answerOutdatedMarks)
     .where(eq(answerOutdatedMarks.answerId, answer.id));
   const since = outdatedSince(marks, answer.authorId);
@@ -187,7 +197,10 @@ export async function markOutdated(
     await tx
       .insert(answerOutdatedMarks)
       .values({ answerId, memberId: member.id, ...values })
-      .onConflictDoUpdate({ target: [answerOutdatedMarks.answerId, answerOutdatedMarks.memberId], set: values });
+      .onConflictDoUpdate({
+        target: [answerOutdatedMarks.answerId, answerOutdatedMarks.memberId],
+        set: values,
+      });
     const since = await refreshOutdated(tx, answer);
     return { questionId: answer.questionId, outdatedSince: since };
   });
@@ -218,7 +231,11 @@ export async function outdatedMarksOf(
   if (viewerId === null || answerIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
-    .select({ answerId: answerOutdatedMarks.answerId, tag: answerOutdatedMarks.tag, version: answerOutdatedMarks.version })
+    .select({
+      answerId: answerOutdatedMarks.answerId,
+      tag: answerOutdatedMarks.tag,
+      version: answerOutdatedMarks.version,
+    })
     .from(answerOutdatedMarks)
     .where(and(eq(answerOutdatedMarks.memberId, viewerId), inArray(answerOutdatedMarks.answerId, answerIds)));
   return new Map(rows.map((r) => [r.answerId, { tag: r.tag, version: r.version }]));

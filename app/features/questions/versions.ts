@@ -13,8 +13,7 @@ export const VERSION_TEXT_MAX = 24;
 export const VERSION_PARTS_MAX = 4;
 
 export const VERSION_MESSAGES = {
-  invalid:
-    "Informe a versão como números separados por ponto (ex.: 19, 3.13 ou 1.10.2), com até 4 partes.",
+  invalid: "Informe a versão como números separados por ponto (ex.: 19, 3.13 ou 1.10.2), com até 4 partes.",
   tagNotOnQuestion: "Escolha uma das tags da pergunta.",
   tooMany: `Informe no máximo ${ANSWER_VERSIONS_MAX} versões.`,
   oneVersionPerTag: "Informe só uma versão por tag.",
