@@ -140,6 +140,20 @@ test("@phone a question whose answers name versions fits 390 px without sideways
   await page.goto(`${question}?versao=node@24.12`);
   await expect(page.getByRole("listitem", { name: "Testada em node 24.11.1-lts" })).toBeVisible();
   await expect(page.getByText("Se aplica à sua versão (node 24.12)")).toBeVisible();
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(390);
+  const overflow = await page.evaluate(() => {
+    const viewport = window.innerWidth;
+    if (document.documentElement.scrollWidth <= viewport) return null;
+    // The elements whose right edge passes the viewport while their parent's does not.
+    return [...document.body.querySelectorAll("*")]
+      .filter((element) => {
+        const parent = element.parentElement;
+        return (
+          element.getBoundingClientRect().right > viewport + 0.5 &&
+          (!parent || parent.getBoundingClientRect().right <= viewport + 0.5)
+        );
+      })
+      .slice(0, 3)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${String(element.className)}">`);
+  });
+  expect(overflow, "elements past 390 px").toBeNull();
 });

@@ -365,7 +365,17 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
             {answerCountLabel(visibleAnswers)}
           </h2>
           {/* Spec §Question detail: the order-by dropdown is part of the answers area, whatever their number. */}
-          <AnswerOrderSelect order={order} />
+          <AnswerOrderSelect
+            order={order}
+            keep={
+              loaderData.readerVersion
+                ? {
+                    versao: `${loaderData.readerVersion.tag}@${loaderData.readerVersion.version}`,
+                    ...(loaderData.onlyApplying ? { aplicaveis: "1" } : {}),
+                  }
+                : {}
+            }
+          />
         </div>
         <ReaderVersionPicker
           tags={loaderData.tagNames}
