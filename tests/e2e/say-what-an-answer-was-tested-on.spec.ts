@@ -83,6 +83,14 @@ test("an answer tested on node 24 is marked outdated since node 26; the order an
     await expect(visitor.getByText("Pode estar desatualizada desde node 26")).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 3_000 });
 
+  // A visitor's mark opens the sign-in modal instead (as votes do), and is sent once they are in.
+  const visitorCard = visitor.locator("article[id^='resposta-']").first();
+  await visitorCard.getByText("Não funciona mais na versão…").click();
+  await visitorCard.getByRole("textbox", { name: "Versão" }).fill("27");
+  await visitorCard.getByRole("button", { name: "Marcar como desatualizada" }).click();
+  await expect(visitor).toHaveURL(/auth=signIn/);
+  await expect(visitor.getByRole("dialog")).toBeVisible();
+
   // A second answer tested on node 22 comes first in "funcionam na versão mais nova primeiro" (the other is outdated).
   await m.goto(question);
   const second = m.getByRole("textbox", { name: "Sua resposta" });

@@ -214,13 +214,7 @@ function AnswerCardContent({
           </div>
           {answer.deletedAt ? null : (
             <div className="mt-3">
-              <OutdatedMarkForm
-                answerId={answer.id}
-                tags={tags}
-                myMark={answer.myMark}
-                signedIn={signedIn}
-                signInHref={signInHref}
-              />
+              <OutdatedMarkForm answerId={answer.id} tags={tags} myMark={answer.myMark} />
             </div>
           )}
           {answer.deletedAt ? null : (

@@ -2,6 +2,7 @@
 // notice, the reader's badge ("Se aplica à sua versão") and the member's "Não funciona mais na versão…" form.
 // Rendered inside the kept answer card (ADR 031): everything comes from props.
 import { useFetcher } from "react-router";
+import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 import type { FormActionData } from "../schemas.ts";
 import { versionLabel, type Applicability, type OutdatedSince, type TaggedVersion } from "../versions.ts";
 
@@ -63,21 +64,23 @@ export function ApplicabilityBadge({
   );
 }
 
-/** "Não funciona mais na versão…": a tag of the question and a version; the member's own mark can be retracted. */
+/**
+ * "Não funciona mais na versão…": a tag of the question and a version; the member's own mark can be retracted.
+ * A visitor's mark opens the sign-in modal and is sent once they are in (lib/sign-in-first.ts); without
+ * JavaScript the action sends them to /entrar and back.
+ */
 export function OutdatedMarkForm({
   answerId,
   tags,
   myMark,
-  signedIn,
-  signInHref,
 }: {
   answerId: number;
   tags: string[];
   myMark: TaggedVersion | null;
-  signedIn: boolean;
-  signInHref: string;
 }) {
   const fetcher = useFetcher<FormActionData>({ key: `outdated-${answerId}` });
+  // A member who had marked it already keeps their mark (they retract it themselves).
+  const signInFirst = useSignInFirst(fetcher, `outdated-${answerId}`, () => Boolean(myMark));
   const target = `answer-${answerId}`;
   const reply =
     fetcher.state === "idle" && fetcher.data && fetcher.data.target === target ? fetcher.data : undefined;
@@ -108,55 +111,52 @@ export function OutdatedMarkForm({
       <summary className="cursor-pointer text-slate-600 hover:underline">
         Não funciona mais na versão…
       </summary>
-      {signedIn ? (
-        <fetcher.Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="mark-outdated" />
-          <input type="hidden" name="answerId" value={answerId} />
-          <input type="hidden" name="kind" value="answer" />
-          <input type="hidden" name="id" value={answerId} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-tag`} className="font-medium text-slate-700">
-              Tag
-            </label>
-            <select id={`${id}-tag`} name="tag" className="field-input w-auto py-1">
-              {tags.map((tag) => (
-                <option key={tag} value={tag}>
-                  {tag}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-versao`} className="font-medium text-slate-700">
-              Versão
-            </label>
-            <input
-              id={`${id}-versao`}
-              name="version"
-              required
-              inputMode="decimal"
-              maxLength={24}
-              className="field-input w-24 py-1"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-erro` : undefined}
-            />
-          </div>
-          <button type="submit" className="btn-outline py-1 text-xs" disabled={fetcher.state !== "idle"}>
-            Marcar como desatualizada
-          </button>
-          {error ? (
-            <p id={`${id}-erro`} role="alert" className="field-error w-full">
-              {error}
-            </p>
-          ) : null}
-        </fetcher.Form>
-      ) : (
-        <p className="mt-2">
-          <a href={signInHref} className="text-primary hover:underline">
-            Entre para marcar esta resposta como desatualizada
-          </a>
-        </p>
-      )}
+      <fetcher.Form
+        method="post"
+        preventScrollReset
+        onSubmit={signInFirst}
+        className="mt-2 flex flex-wrap items-end gap-2"
+      >
+        <input type="hidden" name="intent" value="mark-outdated" />
+        <input type="hidden" name="answerId" value={answerId} />
+        <input type="hidden" name="kind" value="answer" />
+        <input type="hidden" name="id" value={answerId} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-tag`} className="font-medium text-slate-700">
+            Tag
+          </label>
+          <select id={`${id}-tag`} name="tag" className="field-input w-auto py-1">
+            {tags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-versao`} className="font-medium text-slate-700">
+            Versão
+          </label>
+          <input
+            id={`${id}-versao`}
+            name="version"
+            required
+            inputMode="decimal"
+            maxLength={24}
+            className="field-input w-24 py-1"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-erro` : undefined}
+          />
+        </div>
+        <button type="submit" className="btn-outline py-1 text-xs" disabled={fetcher.state !== "idle"}>
+          Marcar como desatualizada
+        </button>
+        {error ? (
+          <p id={`${id}-erro`} role="alert" className="field-error w-full">
+            {error}
+          </p>
+        ) : null}
+      </fetcher.Form>
     </details>
   );
 }
