@@ -21,6 +21,8 @@ export function ReaderVersionPicker({
   if (tags.length === 0) return null;
   return (
     <Form
+      // A new choice in the address starts the fields from it (they are uncontrolled).
+      key={reader ? `${reader.tag}@${reader.version}:${onlyApplying}` : ""}
       method="get"
       preventScrollReset
       aria-label="Sua versão"
