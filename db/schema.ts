@@ -393,11 +393,61 @@ export const answers = pgTable(
     deletedAt: ts("deleted_at"),
     deletedBy: integer("deleted_by").references(() => users.id),
     search: searchVector(searchWords(withoutTags(sql`coalesce(body, '')`))),
+    /**
+     * Denormalised from answer_versions and answer_outdated_marks (issue 21), written in the same transaction:
+     * the page reads them with the answer, and the row's version changes with them (ADR 031).
+     */
+    testedVersions: jsonb("tested_versions")
+      .$type<{ tag: string; version: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    outdatedSince: jsonb("outdated_since").$type<{ tag: string; version: string } | null>(),
   },
   (t) => [
     index("answers_question_idx").on(t.questionId, t.createdAt),
     index("answers_author_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("answers_search_recent_idx").using("gin", searchBucket(t.id), t.search),
+  ],
+);
+
+/**
+ * The versions an answer says it was tested on (issue 21): one per tag of the question; `version_key` holds
+ * the numeric parts so versions compare as versions (3.9 < 3.13).
+ */
+export const answerVersions = pgTable(
+  "answer_versions",
+  {
+    answerId: integer("answer_id")
+      .notNull()
+      .references(() => answers.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    version: text("version").notNull(),
+    versionKey: integer("version_key").array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.answerId, t.tag] }),
+    index("answer_versions_tag_key_idx").on(t.tag, t.versionKey),
+  ],
+);
+
+/** "Não funciona mais na versão X": one mark per member per answer (marking again replaces it). */
+export const answerOutdatedMarks = pgTable(
+  "answer_outdated_marks",
+  {
+    answerId: integer("answer_id")
+      .notNull()
+      .references(() => answers.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    version: text("version").notNull(),
+    versionKey: integer("version_key").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.answerId, t.memberId] }),
+    index("answer_outdated_marks_member_idx").on(t.memberId),
   ],
 );
 

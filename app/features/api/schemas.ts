@@ -12,7 +12,16 @@ import {
   DESCRIPTION_MAX,
   TITLE_MAX as POST_TITLE_MAX,
 } from "#app/features/posts/rules.ts";
-import { COMMENT_MAX, COMMENT_MIN, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "#app/features/questions/rules.ts";
+import {
+  ANSWER_VERSIONS_MAX,
+  COMMENT_MAX,
+  COMMENT_MIN,
+  OUTDATED_MARKS_TO_SHOW,
+  TEXT_MIN,
+  TITLE_MAX,
+  TITLE_MIN,
+  VERSION_TEXT_MAX,
+} from "#app/features/questions/rules.ts";
 import { TAG_NAME_MAX_LENGTH, TAGS_MAX } from "#app/features/tags/rules.ts";
 import { API_ERROR_CODES } from "./errors.ts";
 
@@ -107,6 +116,16 @@ export const linkedPostSchema = z
   .object({ id, slug: z.string(), title: z.string(), url })
   .meta({ id: "LinkedPost" });
 
+export const testedVersionSchema = z
+  .object({
+    tag: z.string().meta({ description: "Uma tag da pergunta." }),
+    version: z
+      .string()
+      .max(VERSION_TEXT_MAX)
+      .meta({ description: "Números separados por ponto (até 4 partes), comparados como versões." }),
+  })
+  .meta({ id: "TestedVersion" });
+
 export const answerSchema = z
   .object({
     id,
@@ -119,6 +138,12 @@ export const answerSchema = z
     comments: z.array(commentSchema),
     created_at: dateTime,
     updated_at: dateTime.nullable(),
+    versions: z.array(testedVersionSchema).meta({
+      description: "As versões em que a resposta foi testada (uma por tag da pergunta), ex.: node 24.",
+    }),
+    outdated_since: testedVersionSchema.nullable().meta({
+      description: `"Pode estar desatualizada desde": a marca do próprio autor ou de ${OUTDATED_MARKS_TO_SHOW} membros.`,
+    }),
     url,
     post: linkedPostSchema
       .nullable()
@@ -332,10 +357,10 @@ export const questionListQuery = z.object({
 });
 
 export const answerOrderQuery = z.object({
-  order: z
-    .enum(["votes", "newest", "oldest"])
-    .default("votes")
-    .meta({ description: "A ordem das respostas (a aceita vem sempre primeiro)." }),
+  order: z.enum(["votes", "newest", "oldest", "newest-version"]).default("votes").meta({
+    description:
+      "A ordem das respostas (a aceita vem primeiro, menos em newest-version: testadas na versão mais nova primeiro, as desatualizadas depois).",
+  }),
 });
 
 export const postListQuery = z.object({
@@ -430,7 +455,16 @@ export const newQuestionBody = z
   })
   .meta({ id: "NewQuestion" });
 
-export const newAnswerBody = z.object({ body: markdown("A resposta.").min(1) }).meta({ id: "NewAnswer" });
+export const newAnswerBody = z
+  .object({
+    body: markdown("A resposta.").min(1),
+    versions: z
+      .array(testedVersionSchema)
+      .max(ANSWER_VERSIONS_MAX)
+      .optional()
+      .meta({ description: "Testada em: pares tag + versão, só das tags da pergunta." }),
+  })
+  .meta({ id: "NewAnswer" });
 
 export const newCommentBody = z
   .object({

@@ -6,6 +6,7 @@ import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { canSeeDeleted } from "./access.server.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
+import { byNewestVersion, type OutdatedSince, type TaggedVersion } from "./versions.ts";
 import { authorColumns, type AuthorSummary } from "./question-rows.server.ts";
 
 export type AnswerView = {
@@ -20,9 +21,16 @@ export type AnswerView = {
   accepted: boolean;
   author: AuthorSummary;
   edited: boolean;
+  /** "Testada em" (issue 21): tag + version pairs, by tag. */
+  versions: TaggedVersion[];
+  /** "Pode estar desatualizada desde": the rule in versions.ts over the members' marks. */
+  outdatedSince: OutdatedSince | null;
 };
 
-function orderBy(order: AnswerOrder): SQL[] {
+/** The orders read in SQL ("newest-version" is the votes order, sorted again by versions.ts). */
+type SqlOrder = Exclude<AnswerOrder, "newest-version">;
+
+function orderBy(order: SqlOrder): SQL[] {
   switch (order) {
     case "newest":
       return [desc(answers.createdAt), desc(answers.id)];
@@ -34,7 +42,7 @@ function orderBy(order: AnswerOrder): SQL[] {
 }
 
 /** The answers of a question in one order, with or without the deleted ones: one prepared statement each. */
-function answersOfQuestionQuery(order: AnswerOrder, withDeleted: boolean) {
+function answersOfQuestionQuery(order: SqlOrder, withDeleted: boolean) {
   return preparedQuery((db) =>
     db
       .select({
@@ -77,14 +85,15 @@ export async function readAnswers(
   order: AnswerOrder,
   withDeleted: boolean,
 ): Promise<AnswerView[]> {
-  const key = `${order}:${withDeleted}`;
+  const sqlOrder: SqlOrder = order === "newest-version" ? "votes" : order;
+  const key = `${sqlOrder}:${withDeleted}`;
   let query = answersOfQuestion.get(key);
   if (!query) {
-    query = answersOfQuestionQuery(order, withDeleted);
+    query = answersOfQuestionQuery(sqlOrder, withDeleted);
     answersOfQuestion.set(key, query);
   }
   const rows = await query({ questionId });
-  return rows.map((r) => ({
+  const list: AnswerView[] = rows.map((r) => ({
     id: r.answer.id,
     questionId: r.answer.questionId,
     body: r.answer.body,
@@ -96,7 +105,11 @@ export async function readAnswers(
     accepted: Boolean(r.accepted),
     author: r.author,
     edited: r.revisionCount > 1,
+    versions: r.answer.testedVersions,
+    outdatedSince: r.answer.outdatedSince ?? null,
   }));
+  // Not pinned: an accepted answer marked outdated goes after the ones that still work.
+  return order === "newest-version" ? byNewestVersion(list) : list;
 }
 
 /** A member's live answers to live questions, newest first, with the question's title (their profile page). */

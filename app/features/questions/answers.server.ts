@@ -34,6 +34,8 @@ import {
 } from "#app/features/moderation/spam-defences.server.ts";
 import type { EditOutcome } from "./question-writes.server.ts";
 import { pendingSuggestionOf, saveSuggestedEdit } from "./suggested-edits.server.ts";
+import { checkAnswerVersions, questionTagNames, writeAnswerVersions } from "./answer-versions.server.ts";
+import type { TaggedVersion } from "./versions.ts";
 import { href } from "react-router";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
@@ -56,6 +58,7 @@ export async function createAnswer(
   viewer: Viewer | null,
   questionId: number,
   html: string,
+  options: { versions?: TaggedVersion[] } = {},
 ): Promise<{ id: number; held: boolean }> {
   const member = requireMember(viewer);
   const body = checkBody(html);
@@ -98,6 +101,11 @@ export async function createAnswer(
     if (!row) throw new Error("createAnswer: insert returned nothing");
     await indexErrors(tx, { kind: "answer", itemId: row.id, questionId }, [body]);
     await tx.insert(revisions).values({ targetKind: "answer", targetId: row.id, editorId: member.id, body });
+    // "Testada em": tag + version pairs of the question's tags (issue 21).
+    if (options.versions && options.versions.length > 0) {
+      const checked = checkAnswerVersions(options.versions, await questionTagNames(tx, questionId));
+      await writeAnswerVersions(tx, row.id, [], checked);
+    }
     if (blockedWord !== null) {
       await recordHeld(tx, { kind: "answer", id: row.id, authorId: member.id, word: blockedWord });
       return { id: row.id, held: true };
@@ -121,6 +129,7 @@ type LockedAnswer = {
   questionId: number;
   authorId: number;
   body: string;
+  testedVersions: TaggedVersion[];
   deletedAt: Date | null;
   questionAuthorId: number;
   questionDeletedAt: Date | null;
@@ -146,7 +155,12 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
     .where(eq(questions.id, ref.questionId))
     .for("update");
   const [answer] = await tx
-    .select({ authorId: answers.authorId, body: answers.body, deletedAt: answers.deletedAt })
+    .select({
+      authorId: answers.authorId,
+      body: answers.body,
+      testedVersions: answers.testedVersions,
+      deletedAt: answers.deletedAt,
+    })
     .from(answers)
     .where(eq(answers.id, answerId))
     .for("update");
@@ -156,6 +170,7 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
     questionId: ref.questionId,
     authorId: answer.authorId,
     body: answer.body,
+    testedVersions: answer.testedVersions,
     deletedAt: answer.deletedAt,
     questionAuthorId: question.authorId,
     questionDeletedAt: question.deletedAt,
@@ -169,6 +184,9 @@ export type AnswerForEdit = {
   questionId: number;
   questionTitle: string;
   body: string;
+  /** The question's tags (the "Testada em" field offers them) and the versions the answer names. */
+  tags: string[];
+  versions: TaggedVersion[];
   /** "suggest": the viewer may not edit others' answers directly yet; the edit waits for review. */
   mode: "direct" | "suggest";
   /** The viewer's own suggestion still waiting for review (the form starts from it). */
@@ -188,6 +206,7 @@ export async function getAnswerForEdit(
       questionId: answers.questionId,
       questionTitle: questions.title,
       body: answers.body,
+      testedVersions: answers.testedVersions,
       authorId: answers.authorId,
       deletedAt: answers.deletedAt,
       questionDeletedAt: questions.deletedAt,
@@ -202,6 +221,8 @@ export async function getAnswerForEdit(
     questionId: row.questionId,
     questionTitle: row.questionTitle,
     body: row.body,
+    tags: await questionTagNames(db, row.questionId),
+    versions: row.testedVersions,
     mode,
     pendingSuggestion: false,
   };
@@ -218,7 +239,7 @@ export async function updateAnswer(
   viewer: Viewer | null,
   answerId: number,
   html: string,
-  options: { summary?: string | null } = {},
+  options: { summary?: string | null; versions?: TaggedVersion[] } = {},
 ): Promise<{ questionId: number } & Omit<EditOutcome, "id">> {
   const editor = requireMember(viewer);
   const body = checkBody(html);
@@ -248,7 +269,15 @@ export async function updateAnswer(
         message: replaced ? SUGGESTED_EDIT_MESSAGES.replaced : SUGGESTED_EDIT_MESSAGES.sent,
       };
     }
-    return saveAnswerEdit(tx, answer, body, editor.id, summary);
+    // The versions are the answer's facts, not its text: a suggested edit leaves them; a direct one replaces
+    // them when the form sent the field (issue 21).
+    let versionsChanged = false;
+    if (options.versions) {
+      const checked = checkAnswerVersions(options.versions, await questionTagNames(tx, answer.questionId));
+      versionsChanged = await writeAnswerVersions(tx, answerId, answer.testedVersions, checked);
+    }
+    const saved = await saveAnswerEdit(tx, answer, body, editor.id, summary);
+    return { ...saved, changed: saved.changed || versionsChanged };
   });
 }
 

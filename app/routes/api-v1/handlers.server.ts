@@ -29,6 +29,7 @@ import { parseTagField, QUESTION_FILTERS } from "#app/features/questions/list-qu
 import { getQuestion } from "#app/features/questions/question-detail.server.ts";
 import { listQuestionsByKey, type QuestionPreview } from "#app/features/questions/question-list.server.ts";
 import { loadQuestionPage, type AnswerOnPage } from "#app/features/questions/question-page.server.ts";
+import type { AnswerOrder } from "#app/features/questions/answer-orders.ts";
 import type { AuthorSummary } from "#app/features/questions/question-rows.server.ts";
 import { createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { castVote, myVotes } from "#app/features/questions/votes.server.ts";
@@ -150,6 +151,8 @@ function answer(a: AnswerOnPage): z.input<typeof s.answerSchema> {
     comments: a.comments.map(comment),
     created_at: iso(a.createdAt),
     updated_at: isoOrNull(a.updatedAt),
+    versions: a.versions,
+    outdated_since: a.outdatedSince,
     url: `${questionUrl(a.questionId)}#resposta-${a.id}`,
     post: a.post && !a.deletedAt ? linkedPost(a.post) : null,
   };
@@ -211,7 +214,7 @@ function member(viewer: Viewer | null): Viewer {
   return viewer;
 }
 
-async function loadPage(viewer: Viewer | null, id: number, order: "votes" | "newest" | "oldest") {
+async function loadPage(viewer: Viewer | null, id: number, order: AnswerOrder) {
   const page = await loadQuestionPage(viewer, id, order);
   if (!page) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
   return page;
@@ -316,6 +319,7 @@ export const handlers: Handlers = {
       member(viewer),
       params.id,
       await markdownFieldToHtml(body.body, "body"),
+      { versions: body.versions ?? [] },
     );
     return { id, url: `${questionUrl(params.id)}#resposta-${id}`, held };
   },

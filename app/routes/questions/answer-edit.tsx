@@ -5,6 +5,11 @@ import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
 import { getAnswerForEdit, updateAnswer } from "#app/features/questions/answers.server.ts";
 import { RevisionSummaryField } from "#app/features/questions/components/revision-summary-field.tsx";
+import {
+  TestedVersionsField,
+  versionDefaults,
+} from "#app/features/questions/components/tested-versions-field.tsx";
+import { versionsFromForm } from "#app/features/questions/answer-versions.server.ts";
 import { parseQuestionId } from "#app/features/questions/format.ts";
 import {
   answerEditSchema,
@@ -49,31 +54,41 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: answerEditSchema });
   const summary = String(form.get("summary") ?? "");
+  // "Testada em" (issue 21): the direct edit replaces the versions with what the form sent.
+  const versions = versionsFromForm(form);
+  const versionValues = Object.fromEntries(versions.map((v) => [`versao:${v.tag}`, v.version]));
   let body = "";
   try {
     body = richTextFromForm(form, "body");
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data<FormActionData>(
-      { ok: false, message: error.message, values: { body: "", summary } },
+      { ok: false, message: error.message, values: { body: "", summary, ...versionValues } },
       { status: 400 },
     );
   }
   if (submission.status !== "success") {
     return data<FormActionData>(
-      { ok: false, result: submission.reply(), values: { body, summary } },
+      { ok: false, result: submission.reply(), values: { body, summary, ...versionValues } },
       { status: 400 },
     );
   }
   try {
-    const outcome = await updateAnswer(viewer, answerId, body, { summary: submission.value.summary });
+    const outcome = await updateAnswer(viewer, answerId, body, {
+      summary: submission.value.summary,
+      ...(form.has("versoes") ? { versions } : {}),
+    });
     if (outcome.suggested) return data<FormActionData>({ ok: true, message: outcome.message });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data<FormActionData>(
-      error.field === "summary"
-        ? { ok: false, result: appErrorResult(submission, error), values: { body, summary } }
-        : { ok: false, message: error.message, values: { body, summary } },
+      error.field === "summary" || error.field === "versions"
+        ? {
+            ok: false,
+            result: appErrorResult(submission, error),
+            values: { body, summary, ...versionValues },
+          }
+        : { ok: false, message: error.message, values: { body, summary, ...versionValues } },
       { status: error.status },
     );
   }
@@ -102,6 +117,8 @@ export default function AnswerEdit({ loaderData, actionData }: Route.ComponentPr
   }
   const error = actionData?.result?.error?.body?.[0] ?? actionData?.message;
   const summaryError = actionData?.result?.error?.summary?.[0];
+  const versionsError = actionData?.result?.error?.versions?.[0];
+  const namedVersions = Object.fromEntries(answer.versions.map((v) => [v.tag, v.version]));
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <p className="text-sm">
@@ -125,6 +142,18 @@ export default function AnswerEdit({ loaderData, actionData }: Route.ComponentPr
           draftKey={`resposta:${answer.id}:edicao`}
           error={error}
         />
+        {suggest ? null : (
+          <>
+            {/* Says the form carries the field: all inputs left empty take the versions away. */}
+            <input type="hidden" name="versoes" value="1" />
+            <TestedVersionsField
+              idPrefix="edicao-versoes"
+              tags={answer.tags}
+              defaults={actionData?.values ? versionDefaults(actionData.values) : namedVersions}
+              error={versionsError}
+            />
+          </>
+        )}
         <RevisionSummaryField
           id="resumo-da-edicao"
           defaultValue={actionData?.values?.summary ? String(actionData.values.summary) : ""}

@@ -27,7 +27,7 @@ describe("question page intents", () => {
     }
   });
 
-  test("the seventeen intents of the page's forms (flags post to /sinalizar)", () => {
+  test("the nineteen intents of the page's forms (flags post to /sinalizar)", () => {
     expect([...QUESTION_PAGE_INTENTS].sort()).toEqual([
       "accept",
       "answer",
@@ -39,10 +39,12 @@ describe("question page intents", () => {
       "delete-question",
       "favorite",
       "lock",
+      "mark-outdated",
       "offer-bounty",
       "reopen-vote",
       "restore-answer",
       "restore-question",
+      "retract-outdated",
       "unlock",
       "vote",
       "withdraw-close-vote",

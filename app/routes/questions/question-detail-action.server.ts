@@ -32,6 +32,7 @@ import {
   type QuestionActionArgs,
   type QuestionPageIntent,
 } from "./question-detail/intents.server.ts";
+import { markOutdatedAction, retractOutdatedAction } from "./question-detail/outdated.server.ts";
 import { voteAction } from "./question-detail/vote.server.ts";
 
 const handlers = {
@@ -52,6 +53,8 @@ const handlers = {
   "withdraw-close-vote": withdrawCloseVoteAction,
   lock: lockAction,
   unlock: unlockAction,
+  "mark-outdated": markOutdatedAction,
+  "retract-outdated": retractOutdatedAction,
 } satisfies Record<QuestionPageIntent, (args: QuestionActionArgs) => Promise<unknown>>;
 
 export async function questionDetailAction({

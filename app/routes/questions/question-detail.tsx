@@ -4,6 +4,9 @@ import { isbot } from "isbot";
 import { Form, Link, redirect, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { parseAnswerOrder } from "#app/features/questions/answer-orders.ts";
+import { outdatedMarksOf } from "#app/features/questions/answer-versions.server.ts";
+import { ReaderVersionPicker } from "#app/features/questions/components/reader-version.tsx";
+import { applicability, parseReaderVersion } from "#app/features/questions/versions.ts";
 import { closeVoteSummary } from "#app/features/questions/closing.server.ts";
 // Who may vote to close is the moderation feature's rule (its public file).
 import { hasPrivilege } from "#app/features/moderation/rules.ts";
@@ -76,11 +79,34 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const canCloseVote = hasPrivilege(viewer, "closeVote") && !page.question.deletedAt;
   // Members the viewer blocked are collapsed for them (issue 19): marked here, per viewer, never in the
   // shared page kept per version; a marked comment changes the kept fragment's key, so it renders apart.
-  const [following, closeVotes, blocked] = await Promise.all([
+  // Issue 21: the reader's version (`?versao=node@24`, or the picker's `versao_tag` + `versao`), and the
+  // member's own "não funciona mais" marks (never in the shared page: they select the card's fragment).
+  const tagNames = page.question.tags.map((t) => t.name);
+  const versao = url.searchParams.get("versao") ?? "";
+  const picked = parseReaderVersion(
+    versao.includes("@") ? versao : versao ? `${url.searchParams.get("versao_tag") ?? ""}@${versao}` : null,
+  );
+  const reader = picked && tagNames.some((t) => t.toLowerCase() === picked.tag) ? picked : null;
+  const readerVersion = reader
+    ? { tag: tagNames.find((t) => t.toLowerCase() === reader.tag) ?? reader.tag, version: reader.version }
+    : null;
+  const onlyApplying = Boolean(readerVersion) && url.searchParams.get("aplicaveis") === "1";
+  const [following, closeVotes, blocked, myMarks] = await Promise.all([
     isFollowing(viewer?.id, authorIds),
     canCloseVote ? closeVoteSummary(viewer, id) : Promise.resolve(null),
     blockedAmong(viewer?.id, [...authorIds, ...commentsOf.flat().map((c) => c.author.id)]),
+    outdatedMarksOf(
+      viewer?.id ?? null,
+      page.answers.map((a) => a.id),
+    ),
   ]);
+  const answersShown = page.answers
+    .map((a) => ({
+      ...a,
+      applies: readerVersion ? applicability(a, readerVersion) : null,
+      myMark: myMarks.get(a.id) ?? null,
+    }))
+    .filter((a) => !onlyApplying || a.applies === "applies");
   const markBlocked = <C extends { author: { id: number } }>(comments: C[]) =>
     blocked.size === 0 ? comments : comments.map((c) => ({ ...c, authorBlocked: blocked.has(c.author.id) }));
   const origin = publicUrl();
@@ -97,13 +123,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       details: pageHtml(context, `question-${id}-details`, page.question.details),
       comments: markBlocked(page.question.comments),
     },
-    answers: page.answers.map((a) => ({
+    answers: answersShown.map((a) => ({
       ...a,
       body: pageHtml(context, `answer-${a.id}`, a.body),
       comments: markBlocked(a.comments),
     })),
     blockedAuthors: [...blocked],
     order,
+    tagNames,
+    readerVersion,
+    onlyApplying,
+    hiddenByVersion: page.answers.length - answersShown.length,
     following: [...following],
     viewerId: viewer?.id ?? null,
     viewerReputation: viewer?.reputation ?? 0,
@@ -160,7 +190,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
     actionData &&
     !actionData.ok &&
     actionData.message &&
-    !["answer", "comment"].includes(actionData.intent ?? "")
+    !["answer", "comment", "mark-outdated", "retract-outdated"].includes(actionData.intent ?? "")
       ? actionData.message
       : null;
 
@@ -346,8 +376,31 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
             {answerCountLabel(visibleAnswers)}
           </h2>
           {/* Spec §Question detail: the order-by dropdown is part of the answers area, whatever their number. */}
-          <AnswerOrderSelect order={order} />
+          <AnswerOrderSelect
+            order={order}
+            keep={
+              loaderData.readerVersion
+                ? {
+                    versao: `${loaderData.readerVersion.tag}@${loaderData.readerVersion.version}`,
+                    ...(loaderData.onlyApplying ? { aplicaveis: "1" } : {}),
+                  }
+                : {}
+            }
+          />
         </div>
+        <ReaderVersionPicker
+          tags={loaderData.tagNames}
+          reader={loaderData.readerVersion}
+          order={order}
+          onlyApplying={loaderData.onlyApplying}
+          clearHref={`${href("/questions/:id", { id: String(question.id) })}?answers=${order}`}
+        />
+        {loaderData.hiddenByVersion > 0 ? (
+          <p role="status" className="text-sm text-slate-600">
+            {countLabel(loaderData.hiddenByVersion, "resposta escondida", "respostas escondidas")} por não se
+            aplicar à sua versão.
+          </p>
+        ) : null}
         {answers.length === 0 ? (
           <p className="text-slate-600">no answers were found</p>
         ) : (
@@ -358,6 +411,8 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
               answer={answer}
               questionId={question.id}
               bountyAmount={question.bounty?.amount ?? null}
+              tags={loaderData.tagNames}
+              reader={loaderData.readerVersion}
               following={following.has(answer.author.id)}
               viewerId={viewerId}
               signedIn={signedIn}
@@ -372,6 +427,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
       ) : (
         <AnswerForm
           questionId={question.id}
+          tags={loaderData.tagNames}
           signedIn={signedIn}
           signInHref={`${signInHref}${encodeURIComponent("#responder")}`}
           signUpHref={signUpHref}

@@ -11,6 +11,8 @@ import { CommentSection } from "./comment-section.tsx";
 import { AwardIcon, CheckIcon } from "./icons.tsx";
 import { PostMenu } from "./post-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
+import { ApplicabilityBadge, OutdatedMarkForm, OutdatedNotice, VersionChips } from "./answer-versions.tsx";
+import type { Applicability, TaggedVersion } from "../versions.ts";
 
 function AcceptButton({ answerId, accepted }: { answerId: number; accepted: boolean }) {
   const fetcher = useFetcher<FormActionData>({ key: `accept-${answerId}` });
@@ -64,8 +66,16 @@ function AwardBountyButton({ answerId, amount }: { answerId: number; amount: num
 }
 
 type AnswerCardProps = {
-  answer: Omit<AnswerOnPage, "body"> & { body: PageHtml };
+  answer: Omit<AnswerOnPage, "body"> & {
+    body: PageHtml;
+    /** Issue 21: whether it applies to the reader's version, and the viewer's own "não funciona mais" mark. */
+    applies: Applicability;
+    myMark: TaggedVersion | null;
+  };
   questionId: number;
+  /** The question's tags (the outdated mark names one) and the reader's version, if they gave one. */
+  tags: string[];
+  reader: TaggedVersion | null;
   bountyAmount: number | null;
   following: boolean;
   /** False on one's own answer (no Seguir button). */
@@ -103,6 +113,8 @@ function AnswerCardContent({
   answer,
   questionId,
   bountyAmount,
+  tags,
+  reader,
   following,
   showFollow,
   signedIn,
@@ -151,6 +163,9 @@ function AnswerCardContent({
               Ganhou o bounty de {answer.bountyAwarded}
             </p>
           ) : null}
+          <ApplicabilityBadge value={answer.applies} reader={reader} />
+          <OutdatedNotice since={answer.outdatedSince} />
+          <VersionChips versions={answer.versions} answerId={answer.id} />
           <RichText html={answer.body} />
           {answer.post && !answer.deletedAt ? (
             <p className="mt-3 text-sm text-slate-700">
@@ -213,6 +228,11 @@ function AnswerCardContent({
               showFollow={showFollow}
             />
           </div>
+          {answer.deletedAt ? null : (
+            <div className="mt-3">
+              <OutdatedMarkForm answerId={answer.id} tags={tags} myMark={answer.myMark} />
+            </div>
+          )}
           {answer.deletedAt ? null : (
             <CommentSection
               kind="answer"

@@ -7,6 +7,7 @@ import { clearDraft } from "#app/components/editor/drafts.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
 import { MESSAGES, approximateTextLength } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
+import { TestedVersionsField, versionDefaults } from "./tested-versions-field.tsx";
 
 export function answerDraftKey(questionId: number) {
   return `resposta:${questionId}`;
@@ -14,12 +15,15 @@ export function answerDraftKey(questionId: number) {
 
 export function AnswerForm({
   questionId,
+  tags = [],
   signedIn,
   signInHref,
   signUpHref,
   serverReply,
 }: {
   questionId: number;
+  /** The question's tags: the "Testada em" field offers one version each (issue 21). */
+  tags?: string[];
   signedIn: boolean;
   signInHref: string;
   signUpHref: string;
@@ -81,6 +85,13 @@ export function AnswerForm({
             error={error}
             defaultValue={reply && !reply.ok ? String(reply.values?.body ?? "") : ""}
             onChange={() => setClientError(undefined)}
+          />
+          <TestedVersionsField
+            key={`versoes-${round}`}
+            idPrefix={`resposta-${questionId}-versoes`}
+            tags={tags}
+            defaults={reply && !reply.ok ? versionDefaults(reply.values) : {}}
+            error={reply && !reply.ok ? reply.result?.error?.versions?.[0] : undefined}
           />
           {reply?.ok && reply.message ? (
             <p role="status" className="text-green-dark text-sm font-medium">

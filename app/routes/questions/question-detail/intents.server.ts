@@ -24,6 +24,8 @@ export const QUESTION_PAGE_INTENTS = [
   "withdraw-close-vote",
   "lock",
   "unlock",
+  "mark-outdated",
+  "retract-outdated",
 ] as const;
 
 /** What a form of the question page posts as `intent`. */
