@@ -264,7 +264,10 @@ export type SignInProvider = "github" | "google";
 export type ProviderCredentials = { clientId: string; clientSecret: string };
 
 /** A provider's client id and secret, or null when it is not configured (ADR 044). */
-export function providerCredentials(provider: SignInProvider, config: Env = env()): ProviderCredentials | null {
+export function providerCredentials(
+  provider: SignInProvider,
+  config: Env = env(),
+): ProviderCredentials | null {
   const clientId = provider === "github" ? config.GITHUB_CLIENT_ID : config.GOOGLE_CLIENT_ID;
   const clientSecret = provider === "github" ? config.GITHUB_CLIENT_SECRET : config.GOOGLE_CLIENT_SECRET;
   return clientId && clientSecret ? { clientId, clientSecret } : null;

@@ -4,6 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { accountProviders, signInFlows, users } from "#db/schema.ts";
+import { env } from "#app/lib/env.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
@@ -63,14 +64,25 @@ describe("a provider identity nobody has", () => {
     expect(outcome.created).toBe(true);
     expect(outcome.signedIn.token).toMatch(/^[\w-]{20,}$/);
     const [row] = await db().select().from(users).where(eq(users.id, outcome.signedIn.viewer.id));
-    expect(row).toMatchObject({ name: "Octo Cat", handle: "octo-cat", email: "octo@exemplo.com", role: "member" });
+    expect(row).toMatchObject({
+      name: "Octo Cat",
+      handle: "octo-cat",
+      email: "octo@exemplo.com",
+      role: "member",
+    });
     expect(row?.passwordHash).toBeNull();
     expect(row?.emailVerifiedAt).not.toBeNull();
     const links = await db().select().from(accountProviders).where(eq(accountProviders.userId, row!.id));
-    expect(links).toMatchObject([{ provider: "github", providerUserId: "583231", email: "octo@exemplo.com" }]);
+    expect(links).toMatchObject([
+      { provider: "github", providerUserId: "583231", email: "octo@exemplo.com" },
+    ]);
 
     // The same identity again signs the same member in.
-    const again = await signInWithProvider(github({ email: "novo@exemplo.com" }), { kind: "sign-in" }, meta());
+    const again = await signInWithProvider(
+      github({ email: "novo@exemplo.com" }),
+      { kind: "sign-in" },
+      meta(),
+    );
     expect(again).toMatchObject({ kind: "signedIn", created: false, signedIn: { viewer: { id: row!.id } } });
   });
 
@@ -82,7 +94,10 @@ describe("a provider identity nobody has", () => {
       meta(),
       { importAvatar: () => Promise.reject(new Error("down")) },
     );
-    expect(outcome).toMatchObject({ kind: "signedIn", signedIn: { viewer: { handle: "octo-cat-2", avatarUrl: null } } });
+    expect(outcome).toMatchObject({
+      kind: "signedIn",
+      signedIn: { viewer: { handle: "octo-cat-2", avatarUrl: null } },
+    });
     const withPicture = await signInWithProvider(
       github({ providerUserId: "78", email: "foto@exemplo.com", avatarUrl: "http://x/a.png", name: "Foto" }),
       { kind: "sign-up" },
@@ -93,14 +108,15 @@ describe("a provider identity nobody has", () => {
   });
 
   test("an unverified e-mail is refused and nothing is created", async () => {
-    const error = await rejection(signInWithProvider(github({ emailVerified: false }), { kind: "sign-up" }, meta()));
+    const error = await rejection(
+      signInWithProvider(github({ emailVerified: false }), { kind: "sign-up" }, meta()),
+    );
     expect(error.message).toBe(PROVIDER_MESSAGES.unverified("github"));
     expect(await db().select().from(users)).toHaveLength(0);
     expect(await db().select().from(accountProviders)).toHaveLength(0);
   });
 
   test("ADMIN_EMAIL's address signing up through a provider gets no role", async () => {
-    const { env } = await import("#app/lib/env.server.ts");
     const admin = env().ADMIN_EMAIL ?? "octo@exemplo.com";
     const outcome = await signInWithProvider(github({ email: admin }), { kind: "sign-up" }, meta());
     expect(outcome).toMatchObject({ kind: "signedIn", signedIn: { viewer: { role: "member" } } });
@@ -113,7 +129,9 @@ describe("a provider e-mail that matches an existing account", () => {
       email: "Octo@Exemplo.com",
       passwordHash: await hashPassword(PASSWORD),
     });
-    const outcome = await signInWithProvider(github(), { kind: "sign-in" }, meta(), { returnTo: "/questions" });
+    const outcome = await signInWithProvider(github(), { kind: "sign-in" }, meta(), {
+      returnTo: "/questions",
+    });
     expect(outcome.kind).toBe("needsProof");
     if (outcome.kind !== "needsProof") return;
     expect(await db().select().from(accountProviders)).toHaveLength(0);
@@ -148,7 +166,9 @@ describe("a provider e-mail that matches an existing account", () => {
     await createMember(db(), { email: "octo@exemplo.com", passwordHash: await hashPassword(PASSWORD) });
     const outcome = await signInWithProvider(github(), { kind: "sign-in" }, meta());
     if (outcome.kind !== "needsProof") throw new Error("expected needsProof");
-    await db().update(signInFlows).set({ expiresAt: new Date(Date.now() - 1000) });
+    await db()
+      .update(signInFlows)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
     const error = await rejection(confirmPendingLink(outcome.flowToken, PASSWORD, meta()));
     expect(error.message).toBe(PROVIDER_MESSAGES.pendingExpired);
   });
@@ -158,7 +178,12 @@ describe("linking from Configurações", () => {
   test("links to the member who asked, refuses an identity linked to someone else", async () => {
     const ana = await createMember(db(), { passwordHash: await hashPassword(PASSWORD) });
     const bia = await createMember(db(), { passwordHash: await hashPassword(PASSWORD) });
-    const google: ProviderProfile = { ...github(), provider: "google", providerUserId: "sub-1", email: "ana@gmail.com" };
+    const google: ProviderProfile = {
+      ...github(),
+      provider: "google",
+      providerUserId: "sub-1",
+      email: "ana@gmail.com",
+    };
     expect(await signInWithProvider(google, { kind: "link", userId: ana.id }, meta())).toEqual({
       kind: "linked",
       provider: "google",
@@ -171,7 +196,9 @@ describe("linking from Configurações", () => {
       signInWithProvider({ ...google, providerUserId: "sub-2" }, { kind: "link", userId: ana.id }, meta()),
     );
     expect(other.message).toBe(PROVIDER_MESSAGES.alreadyHasProvider("google"));
-    expect((await linkedProviders(ana)).providers).toMatchObject([{ provider: "google", email: "ana@gmail.com" }]);
+    expect((await linkedProviders(ana)).providers).toMatchObject([
+      { provider: "google", email: "ana@gmail.com" },
+    ]);
   });
 });
 
@@ -182,7 +209,10 @@ describe("unlinking", () => {
     const viewer = outcome.signedIn.viewer;
     const error = await rejection(unlinkProvider(viewer, "github"));
     expect(error.message).toBe(PROVIDER_MESSAGES.lastWayIn);
-    expect(await linkedProviders(viewer)).toMatchObject({ hasPassword: false, providers: [{ provider: "github" }] });
+    expect(await linkedProviders(viewer)).toMatchObject({
+      hasPassword: false,
+      providers: [{ provider: "github" }],
+    });
 
     await signInWithProvider(
       { ...github(), provider: "google", providerUserId: "sub-9" },
@@ -194,7 +224,10 @@ describe("unlinking", () => {
     expect(rest.providers.map((p) => p.provider)).toEqual(["google"]);
     await expect(unlinkProvider(viewer, "google")).rejects.toThrow(PROVIDER_MESSAGES.lastWayIn);
 
-    await db().update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, viewer.id));
+    await db()
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(eq(users.id, viewer.id));
     await unlinkProvider(viewer, "google");
     expect((await linkedProviders(viewer)).providers).toEqual([]);
   });

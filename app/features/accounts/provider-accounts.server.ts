@@ -181,7 +181,13 @@ export async function signInWithProvider(
 
   await assertRateLimit(RATE_LIMITS.signUpPerIp, clientOf(meta));
   await assertEmailDomainAllowed(email, "email");
-  const name = profile.name.replace(/[\s\p{Cc}]+/gu, " ").trim().slice(0, 60) || email.split("@")[0] || "membro";
+  const name =
+    profile.name
+      .replace(/[\s\p{Cc}]+/gu, " ")
+      .trim()
+      .slice(0, 60) ||
+    email.split("@")[0] ||
+    "membro";
   const base = baseHandle(name, email);
   let signedIn: SignedIn | undefined;
   for (let attempt = 0; !signedIn; attempt++) {

@@ -319,7 +319,9 @@ export async function finishProviderFlow(
   }
 
   const providerIntent: ProviderIntent =
-    intent === "link" && flow.userId !== null ? { kind: "link", userId: flow.userId } : { kind: intent === "sign-up" ? "sign-up" : "sign-in" };
+    intent === "link" && flow.userId !== null
+      ? { kind: "link", userId: flow.userId }
+      : { kind: intent === "sign-up" ? "sign-up" : "sign-in" };
   const outcome = await signInWithProvider(profile, providerIntent, meta, {
     importAvatar: importProviderAvatar,
     returnTo: flow.returnTo,

@@ -28,7 +28,10 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Já existe uma conta com este e-mail", noindex: true });
 
 const schema = z.object({
-  password: z.string({ message: "Digite a senha da sua conta" }).min(1, "Digite a senha da sua conta").max(128),
+  password: z
+    .string({ message: "Digite a senha da sua conta" })
+    .min(1, "Digite a senha da sua conta")
+    .max(128),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -93,8 +96,8 @@ export default function ProviderLinkPage({ loaderData, actionData }: Route.Compo
       <div className="card p-6">
         <h1 className="text-primary text-xl font-bold">Já existe uma conta com este e-mail</h1>
         <p className="mt-4 text-sm text-slate-800">
-          O {providerName} confirmou o e-mail <strong className="break-all">{pending.email}</strong>, que já é de
-          uma conta da Suporte de Domingo. Para vincular o {providerName} a ela, mostre que a conta é sua.
+          O {providerName} confirmou o e-mail <strong className="break-all">{pending.email}</strong>, que já é
+          de uma conta da Suporte de Domingo. Para vincular o {providerName} a ela, mostre que a conta é sua.
         </p>
         {pending.hasPassword ? (
           <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
@@ -120,7 +123,10 @@ export default function ProviderLinkPage({ loaderData, actionData }: Route.Compo
         )}
         <p className="mt-4 text-sm text-slate-700">
           Prefere não vincular?{" "}
-          <Link to={href("/entrar")} className="text-primary font-semibold underline-offset-4 hover:underline">
+          <Link
+            to={href("/entrar")}
+            className="text-primary font-semibold underline-offset-4 hover:underline"
+          >
             Entre com e-mail e senha
           </Link>{" "}
           e, se quiser, vincule o {providerName} depois em Configurações.

@@ -309,7 +309,12 @@ export function AuthForm({
     case "signIn":
       return (
         <>
-          <SignInForm {...common} redirectTo={redirectTo} signUpHref={hrefs.signUp} forgotHref={hrefs.forgot} />
+          <SignInForm
+            {...common}
+            redirectTo={redirectTo}
+            signUpHref={hrefs.signUp}
+            forgotHref={hrefs.forgot}
+          />
           <ProviderButtons intent="sign-in" redirectTo={redirectTo} />
         </>
       );
