@@ -11,11 +11,11 @@ import { setupTestDatabase } from "#tests/support/database.ts";
 import type { RequestMeta } from "./accounts.server.ts";
 import { exportAccountData } from "./account-export.server.ts";
 import { hashPassword } from "./passwords.server.ts";
+import { PROVIDER_MESSAGES } from "./provider-messages.ts";
 import {
   confirmPendingLink,
   linkedProviders,
   pendingLinkState,
-  PROVIDER_MESSAGES,
   signInWithProvider,
   unlinkProvider,
   type ProviderProfile,

@@ -25,11 +25,10 @@ import {
   peekRateLimit,
   RATE_LIMITS,
 } from "./rate-limits.server.ts";
+import { PROVIDER_MESSAGES } from "./provider-messages.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
 import { createSession, endSessionByToken } from "./sessions.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
-
-export const PROVIDER_NAMES: Record<SignInProvider, string> = { github: "GitHub", google: "Google" };
 
 /** What a provider told us about the person, after the exchange (never a token). */
 export type ProviderProfile = {
@@ -56,24 +55,6 @@ export type ProviderOutcome =
   | { kind: "linked"; provider: SignInProvider }
   /** The verified e-mail belongs to an account not linked yet: its password once (`confirmPendingLink`). */
   | { kind: "needsProof"; flowToken: string };
-
-export const PROVIDER_MESSAGES = {
-  unverified: (provider: SignInProvider) =>
-    `O ${PROVIDER_NAMES[provider]} não confirmou o seu e-mail. Confirme o e-mail no ${PROVIDER_NAMES[provider]} e tente de novo, ou cadastre-se com e-mail e senha.`,
-  linkedElsewhere: (provider: SignInProvider) =>
-    `Esta conta do ${PROVIDER_NAMES[provider]} já está vinculada a outro membro da Suporte de Domingo.`,
-  alreadyHasProvider: (provider: SignInProvider) =>
-    `Sua conta já tem outra conta do ${PROVIDER_NAMES[provider]} vinculada. Desvincule-a antes de vincular esta.`,
-  lastWayIn:
-    "Este é o único jeito de entrar na sua conta. Defina uma senha (ou vincule outro provedor) antes de desvinculá-lo.",
-  notLinked: (provider: SignInProvider) => `Nenhuma conta do ${PROVIDER_NAMES[provider]} está vinculada.`,
-  pendingExpired:
-    "Este pedido de vínculo expirou ou já foi usado. Entre de novo com o provedor para recomeçar.",
-  wrongPassword: "Senha incorreta.",
-  noPassword:
-    "Esta conta ainda não tem senha. Entre nela do jeito de sempre e vincule o provedor em Configurações.",
-  otherMember: "Você entrou com outra conta. Entre na conta que pediu o vínculo e tente de novo.",
-} as const;
 
 /** A pending link (e-mail matched an existing account) waits this long for the password. */
 export const PENDING_LINK_TTL_MS = 10 * 60 * 1000;

@@ -20,9 +20,8 @@ import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import type { RequestMeta } from "./accounts.server.ts";
 import { importProviderAvatar } from "./provider-avatar.server.ts";
+import { PROVIDER_MESSAGES, PROVIDER_NAMES } from "./provider-messages.ts";
 import {
-  PROVIDER_MESSAGES,
-  PROVIDER_NAMES,
   signInWithProvider,
   type ProviderIntent,
   type ProviderOutcome,

@@ -11,12 +11,8 @@ import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
-import {
-  confirmPendingLink,
-  pendingLinkState,
-  PROVIDER_MESSAGES,
-  PROVIDER_NAMES,
-} from "#app/features/accounts/provider-accounts.server.ts";
+import { confirmPendingLink, pendingLinkState } from "#app/features/accounts/provider-accounts.server.ts";
+import { PROVIDER_MESSAGES, PROVIDER_NAMES } from "#app/features/accounts/provider-messages.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
 import { clearFlowCookie, readFlowToken } from "#app/features/accounts/sign-in-providers.server.ts";
 import type { Route } from "./+types/provider-link";
