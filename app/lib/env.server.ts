@@ -278,6 +278,16 @@ export function configuredProviders(config: Env = env()): SignInProvider[] {
   return (["github", "google"] as const).filter((p) => providerCredentials(p, config) !== null);
 }
 
+/**
+ * Where the configured providers' authorization pages live (the CSP's `form-action`: the sign-in forms are
+ * redirected there). Google's is on its issuer's origin.
+ */
+export function signInProviderOrigins(config: Env = env()): string[] {
+  return configuredProviders(config).map(
+    (provider) => new URL(provider === "github" ? config.GITHUB_OAUTH_URL : config.GOOGLE_ISSUER).origin,
+  );
+}
+
 /** Public configuration the browser may see; never put a secret here. */
 export function publicConfig() {
   const e = env();
