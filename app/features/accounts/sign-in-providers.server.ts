@@ -202,7 +202,6 @@ export async function startProviderFlow(
     state,
   };
   if (nonce) parameters.nonce = nonce;
-  if (provider === "google") parameters.prompt = "select_account";
   return { url: client.buildAuthorizationUrl(configuration, parameters).href, flowToken: token };
 }
 
