@@ -113,7 +113,7 @@ test("sign up with GitHub, sign out, and sign in again with it", async ({ page }
   await throughGitHub(page);
   await expectSignedIn(page);
   await page.goto(`${server.origin}/configuracoes`);
-  await expect(page.getByRole("textbox", { name: "Nome" })).toHaveValue(user.name);
+  await expect(page.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue(user.name);
 });
 
 test("link Google from Configurações, then sign in with it", async ({ page }) => {
