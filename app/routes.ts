@@ -31,6 +31,10 @@ export default [
     // Accounts.
     route("entrar", "routes/auth/sign-in.tsx"),
     route("cadastro", "routes/auth/sign-up.tsx"),
+    // Sign-in with GitHub and Google (issue 22, ADR 044).
+    route("entrar/vincular", "routes/auth/provider-link.tsx"),
+    route("entrar/:provider", "routes/auth/provider-start.tsx"),
+    route("entrar/:provider/retorno", "routes/auth/provider-callback.tsx"),
     route("esqueci-a-senha", "routes/auth/forgot-password.tsx"),
     route("recuperar-senha", "routes/auth/reset-password.tsx"),
     route("sair", "routes/auth/sign-out.tsx"),

@@ -193,6 +193,54 @@ export const knownDevices = pgTable(
   (t) => [index("known_devices_user_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * Sign-in providers linked to a member (issue 22, ADR 044): GitHub's numeric account id or Google's `sub` is the
+ * stable key, the e-mail is what the provider said when it was linked. No provider token is kept.
+ */
+export const accountProviders = pgTable(
+  "account_providers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    email: text("email").notNull(),
+    linkedAt: ts("linked_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_providers_identity_key").on(t.provider, t.providerUserId),
+    uniqueIndex("account_providers_user_provider_key").on(t.userId, t.provider),
+  ],
+);
+
+/**
+ * A sign-in with a provider under way (ADR 044): keyed by the SHA-256 of a random id kept in an httpOnly,
+ * SameSite=Lax cookie; holds the `state`, the PKCE verifier and the OIDC nonce, what the person asked for and
+ * where to go back to. Single use (deleted when the provider answers), ten minutes. After the answer, a
+ * provider e-mail that matches an existing account leaves a second row holding the verified `profile` and the
+ * account it matched, until the member proves they own it (the password once).
+ */
+export const signInFlows = pgTable(
+  "sign_in_flows",
+  {
+    idHash: text("id_hash").primaryKey(),
+    provider: text("provider").notNull(),
+    /** `sign-in`, `sign-up`, `link` (from Configurações) or `pending-link` (waiting for the password). */
+    intent: text("intent").notNull(),
+    state: text("state"),
+    codeVerifier: text("code_verifier"),
+    nonce: text("nonce"),
+    returnTo: text("return_to").notNull().default("/"),
+    /** `link`: the member who started it; `pending-link`: the account whose e-mail matched. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    profile: jsonb("profile").$type<{ providerUserId: string; email: string; name: string }>(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("sign_in_flows_expires_idx").on(t.expiresAt)],
+);
+
 /** Fixed-window counters shared by every app server. */
 export const rateLimits = pgTable(
   "rate_limits",

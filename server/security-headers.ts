@@ -1,8 +1,18 @@
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
-/** Security headers with a nonce-based Content-Security-Policy; the video embed is the only frame allowed. */
-export function securityHeaders({ isDev }: { isDev: boolean }): RequestHandler {
+/**
+ * Security headers with a nonce-based Content-Security-Policy; the video embed is the only frame allowed.
+ * `formTargets`: origins a form may end up at besides the site (the sign-in providers' authorization pages,
+ * reached by the redirect of the "Entrar com …" forms, which `form-action` governs too; ADR 044).
+ */
+export function securityHeaders({
+  isDev,
+  formTargets = [],
+}: {
+  isDev: boolean;
+  formTargets?: string[];
+}): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,7 +33,7 @@ export function securityHeaders({ isDev }: { isDev: boolean }): RequestHandler {
         "media-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
-        "form-action": ["'self'"],
+        "form-action": ["'self'", ...formTargets],
         "frame-ancestors": ["'none'"],
       },
     },

@@ -8,7 +8,7 @@ import express from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { UploadReply } from "#app/features/uploads/storage.server.ts";
 import { CROSS_SITE_MESSAGE, isCrossSiteWriteFrom } from "#app/lib/csrf.server.ts";
-import { env, parseEnv } from "#app/lib/env.server.ts";
+import { env, parseEnv, signInProviderOrigins } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { concurrencyLimit, isNotificationStream } from "./concurrency-limit.ts";
@@ -68,7 +68,7 @@ collectProcessMetrics();
 app.use(httpMetrics());
 // First, so refusals (a foreign host, a body too large) are logged too.
 app.use(requestLog(logger));
-app.use(securityHeaders({ isDev }));
+app.use(securityHeaders({ isDev, formTargets: signInProviderOrigins() }));
 // Before the host guard: a scraper names the server by its address. Refused requests go on to the app's 404.
 app.use(metricsEndpoint({ token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW }));
 app.use(hostGuard(config.PUBLIC_URL));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, s3Config } from "./env.server.ts";
+import { configuredProviders, parseEnv, s3Config, signInProviderOrigins } from "./env.server.ts";
 
 describe("parseEnv", () => {
   it("has working defaults", () => {
@@ -98,5 +98,27 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...full, S3_BUCKET: "Uploads_Do_Site" })).toThrow(/- S3_BUCKET: deve ser o nome/);
     expect(() => parseEnv({ ...full, S3_ENDPOINT: "ftp://s3.local" })).toThrow(/- S3_ENDPOINT:/);
     expect(() => parseEnv({ ...full, S3_FORCE_PATH_STYLE: "sim" })).toThrow(/- S3_FORCE_PATH_STYLE:/);
+  });
+});
+
+describe("sign-in providers (ADR 044)", () => {
+  it("none by default; each pair all or nothing; test URLs only https or loopback http", () => {
+    expect(configuredProviders(parseEnv({}))).toEqual([]);
+    const github = { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "segredo" };
+    expect(configuredProviders(parseEnv(github))).toEqual(["github"]);
+    expect(signInProviderOrigins(parseEnv(github))).toEqual(["https://github.com"]);
+    expect(() => parseEnv({ GITHUB_CLIENT_ID: "id" })).toThrow(
+      /- GITHUB_CLIENT_SECRET: deve ser definida junto/,
+    );
+    expect(() => parseEnv({ GOOGLE_CLIENT_SECRET: "s" })).toThrow(
+      /- GOOGLE_CLIENT_ID: deve ser definida junto/,
+    );
+    const google = {
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "s",
+      GOOGLE_ISSUER: "http://127.0.0.1:9000",
+    };
+    expect(signInProviderOrigins(parseEnv(google))).toEqual(["http://127.0.0.1:9000"]);
+    expect(() => parseEnv({ GITHUB_API_URL: "http://github.example" })).toThrow(/- GITHUB_API_URL:/);
   });
 });

@@ -12,6 +12,19 @@ const publicOrigin = z
   }, "deve ser só o endereço do site, sem caminho, por exemplo https://exemplo.com.br")
   .optional();
 
+/** A provider's address (ADR 044): https, or http on loopback only (the tests' local providers). */
+const providerUrl = z
+  .url({ message: "deve ser uma URL completa, por exemplo https://github.com" })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+  }, "deve começar com https:// (http:// só em 127.0.0.1 ou localhost, para testes)")
+  .transform((value) => value.replace(/\/$/, ""));
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /** An address or subnet Express can trust as a proxy: 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8. */
@@ -134,6 +147,17 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "deve ser true ou false" })
     .transform((v) => v === "true" || v === "1")
     .optional(),
+  // Sign-in with GitHub and Google (issue 22, ADR 044): each provider's pair, all or nothing.
+  GITHUB_CLIENT_ID: z.string().trim().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** For tests and GitHub Enterprise: where /login/oauth/* lives. */
+  GITHUB_OAUTH_URL: providerUrl.default("https://github.com"),
+  /** For tests and GitHub Enterprise: where /user and /user/emails live. */
+  GITHUB_API_URL: providerUrl.default("https://api.github.com"),
+  /** For tests: the OpenID issuer whose discovery document is read. */
+  GOOGLE_ISSUER: providerUrl.default("https://accounts.google.com"),
 });
 
 const S3_VARIABLES = [
@@ -145,8 +169,23 @@ const S3_VARIABLES = [
   "S3_FORCE_PATH_STYLE",
 ] as const;
 
+const PROVIDER_PAIRS = [
+  ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+  ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+] as const;
+
 /** A partial S3 configuration would silently keep uploads on one machine's disk: it stops the start instead. */
 const envSchemaChecked = envSchema.superRefine((config, context) => {
+  // Half a provider pair is a typo, not a choice: it stops the start rather than hide the button.
+  for (const [id, secret] of PROVIDER_PAIRS) {
+    if ((config[id] === undefined) === (config[secret] === undefined)) continue;
+    const missing = config[id] === undefined ? id : secret;
+    context.addIssue({
+      code: "custom",
+      path: [missing],
+      message: `deve ser definida junto com ${missing === id ? secret : id} (as duas ou nenhuma)`,
+    });
+  }
   const set = S3_VARIABLES.filter((name) => config[name] !== undefined);
   if (set.length === 0) return;
   const needed = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -220,8 +259,42 @@ export function s3Config(config: Env = env()): S3Config | null {
   };
 }
 
+export type SignInProvider = "github" | "google";
+
+export type ProviderCredentials = { clientId: string; clientSecret: string };
+
+/** A provider's client id and secret, or null when it is not configured (ADR 044). */
+export function providerCredentials(
+  provider: SignInProvider,
+  config: Env = env(),
+): ProviderCredentials | null {
+  const clientId = provider === "github" ? config.GITHUB_CLIENT_ID : config.GOOGLE_CLIENT_ID;
+  const clientSecret = provider === "github" ? config.GITHUB_CLIENT_SECRET : config.GOOGLE_CLIENT_SECRET;
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+/** The providers whose buttons are shown: the configured ones, GitHub first. */
+export function configuredProviders(config: Env = env()): SignInProvider[] {
+  return (["github", "google"] as const).filter((p) => providerCredentials(p, config) !== null);
+}
+
+/**
+ * Where the configured providers' authorization pages live (the CSP's `form-action`: the sign-in forms are
+ * redirected there). Google's is on its issuer's origin.
+ */
+export function signInProviderOrigins(config: Env = env()): string[] {
+  return configuredProviders(config).map(
+    (provider) => new URL(provider === "github" ? config.GITHUB_OAUTH_URL : config.GOOGLE_ISSUER).origin,
+  );
+}
+
 /** Public configuration the browser may see; never put a secret here. */
 export function publicConfig() {
   const e = env();
-  return { brandHomeUrl: e.BRAND_HOME_URL, contactPhone: e.CONTACT_PHONE, contactEmail: e.CONTACT_EMAIL };
+  return {
+    brandHomeUrl: e.BRAND_HOME_URL,
+    contactPhone: e.CONTACT_PHONE,
+    contactEmail: e.CONTACT_EMAIL,
+    signInProviders: configuredProviders(e),
+  };
 }

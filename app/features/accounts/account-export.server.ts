@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import {
   accessTokens,
+  accountProviders,
   answers,
   comments,
   favorites,
@@ -68,6 +69,7 @@ export async function exportAccountData(viewer: Viewer | null) {
     reputationRows,
     uploadRows,
     accessTokenRows,
+    providerRows,
     newsletterRow,
   ] = await Promise.all([
     db
@@ -214,6 +216,16 @@ export async function exportAccountData(viewer: Viewer | null) {
       .from(accessTokens)
       .where(eq(accessTokens.userId, id))
       .orderBy(accessTokens.id),
+    // Sign-in providers (issue 22): which, with what e-mail, since when. No provider token is ever stored.
+    db
+      .select({
+        provider: accountProviders.provider,
+        email: accountProviders.email,
+        linkedAt: accountProviders.linkedAt,
+      })
+      .from(accountProviders)
+      .where(eq(accountProviders.userId, id))
+      .orderBy(accountProviders.linkedAt),
     // The newsletter is kept by address, not by account: the subscription of the account's address.
     subscriptionOf(account?.email ?? member.email),
   ]);
@@ -238,6 +250,7 @@ export async function exportAccountData(viewer: Viewer | null) {
     reputation: reputationRows,
     uploads: uploadRows,
     accessTokens: accessTokenRows,
+    signInProviders: providerRows,
     newsletter: newsletterRow,
   };
 }

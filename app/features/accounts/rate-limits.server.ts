@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   signInFailuresPerAccount: { name: "sign-in:account-failures", limit: 20, windowSeconds: 60 },
   /** Settings' current-password checks: only the account's own sessions reach them, so sign-in guesses never count. */
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 60 },
+  /** Sign-in with GitHub or Google (ADR 044): the button and the provider's answer, per client address. */
+  providerPerIp: { name: "provider:ip", limit: 20, windowSeconds: 60 },
   signUpPerIp: { name: "sign-up:ip", limit: 5, windowSeconds: 3600 },
   resetPerIp: { name: "reset:ip", limit: 5, windowSeconds: 3600 },
   // Mail that cannot be used as a weapon (issue 15, ADR 024): confirmations per address and per client address,

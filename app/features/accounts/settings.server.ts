@@ -4,6 +4,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import {
   accessTokens,
+  accountProviders,
   authTokens,
   favorites,
   follows,
@@ -14,6 +15,7 @@ import {
   questions,
   savedFilters,
   sessions,
+  signInFlows,
   tagFollows,
   uploads,
   users,
@@ -230,6 +232,9 @@ export async function deleteAccount(viewer: Viewer | null, password: string): Pr
     await tx.delete(authTokens).where(eq(authTokens.userId, id));
     // API tokens (issue 20): gone, so nothing keeps speaking for the removed account.
     await tx.delete(accessTokens).where(eq(accessTokens.userId, id));
+    // Sign-in providers (issue 22): the links go, so the GitHub or Google account can never sign in here again.
+    await tx.delete(accountProviders).where(eq(accountProviders.userId, id));
+    await tx.delete(signInFlows).where(eq(signInFlows.userId, id));
     await tx.delete(follows).where(sql`${follows.followerId} = ${id} or ${follows.followeeId} = ${id}`);
     await tx.delete(tagFollows).where(eq(tagFollows.userId, id));
     await tx.delete(savedFilters).where(eq(savedFilters.userId, id));

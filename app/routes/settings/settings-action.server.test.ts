@@ -36,7 +36,9 @@ describe("settings intents", () => {
       "resend",
       "revoke-access-token",
       "sessions",
+      "set-password",
       "unblock-member",
+      "unlink-provider",
     ]);
   });
 });

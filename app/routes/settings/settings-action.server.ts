@@ -23,6 +23,7 @@ import { notificationsAction } from "./actions/notifications.server.ts";
 import { passwordAction } from "./actions/password.server.ts";
 import { profileAction } from "./actions/profile.server.ts";
 import { sessionsAction } from "./actions/sessions.server.ts";
+import { setPasswordAction, unlinkProviderAction } from "./actions/sign-in-providers.server.ts";
 
 const handlers = {
   profile: profileAction,
@@ -37,6 +38,8 @@ const handlers = {
   "unblock-member": unblockAction,
   [CREATE_ACCESS_TOKEN_INTENT]: createAccessTokenAction,
   [REVOKE_ACCESS_TOKEN_INTENT]: revokeAccessTokenAction,
+  "unlink-provider": unlinkProviderAction,
+  "set-password": setPasswordAction,
 } satisfies Record<SettingsIntent, (args: SettingsActionArgs) => Promise<unknown>>;
 
 /** Settings no visitor ever sees (ADR 028): saving them leaves visitors' cached pages alone. */
@@ -49,6 +52,8 @@ const PRIVATE_INTENTS = new Set<SettingsIntent>([
   "unblock-member",
   CREATE_ACCESS_TOKEN_INTENT,
   REVOKE_ACCESS_TOKEN_INTENT,
+  "unlink-provider",
+  "set-password",
 ]);
 
 export async function settingsAction({ request, context }: Omit<SettingsActionArgs, "viewer" | "formData">) {

@@ -8,6 +8,9 @@ import { myAccessTokens } from "#app/features/accounts/access-token-settings.ser
 import { ACCESS_TOKENS_PER_MEMBER } from "#app/features/accounts/access-tokens.server.ts";
 import type { AccountActionData } from "#app/features/accounts/schemas.ts";
 import { getSettings } from "#app/features/accounts/settings.server.ts";
+import { linkedProviders } from "#app/features/accounts/provider-accounts.server.ts";
+import { isSignInProvider } from "#app/features/accounts/sign-in-providers.server.ts";
+import { configuredProviders } from "#app/lib/env.server.ts";
 import { NotificationSettings } from "#app/features/notifications/components/notification-settings.tsx";
 import { getPreferences } from "#app/features/notifications/notifications.server.ts";
 import { listBlockedMembers } from "#app/features/moderation/blocks.server.ts";
@@ -17,6 +20,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { activeSuspension } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/settings";
 import { AccessTokensSection } from "./access-tokens-section.tsx";
+import { SignInProvidersSection } from "./sign-in-providers-section.tsx";
 import type { SettingsSection } from "./actions/intents.server.ts";
 import { settingsAction } from "./settings-action.server.ts";
 import {
@@ -33,12 +37,14 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Configurações
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const [settings, notifications, blocked, accessTokens] = await Promise.all([
+  const [settings, notifications, blocked, accessTokens, providers] = await Promise.all([
     getSettings(viewer),
     getPreferences(viewer),
     listBlockedMembers(viewer),
     myAccessTokens(viewer),
+    linkedProviders(viewer),
   ]);
+  const justLinked = new URL(request.url).searchParams.get("vinculado");
   return {
     settings,
     notifications,
@@ -47,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     accessTokensMax: ACCESS_TOKENS_PER_MEMBER,
     suspended: activeSuspension(viewer) !== null,
     handle: viewer.handle,
+    providers: { ...providers, configured: configuredProviders() },
+    justLinked: isSignInProvider(justLinked) ? justLinked : null,
   };
 }
 
@@ -77,6 +85,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <AvatarSection settings={settings} answer={answerFor(actionData, "avatar")} />
         <EmailSection settings={settings} answer={answerFor(actionData, "email")} />
         <PasswordSection answer={answerFor(actionData, "password")} />
+        <SignInProvidersSection
+          linked={loaderData.providers.providers}
+          configured={loaderData.providers.configured}
+          hasPassword={loaderData.providers.hasPassword}
+          justLinked={loaderData.justLinked}
+          answer={answerFor(actionData, "unlink-provider")}
+        />
         <SessionsSection count={settings.sessionCount} answer={answerFor(actionData, "sessions")} />
         <NotificationSettings
           value={notifications}

@@ -20,6 +20,7 @@ import {
   type AccountActionData,
 } from "../schemas.ts";
 import { AUTH_PAGES, withRedirectTo, type AuthMode } from "./auth-urls.ts";
+import { ProviderButtons } from "./provider-buttons.tsx";
 
 export type AuthFormVariant = "modal" | "page";
 
@@ -307,10 +308,23 @@ export function AuthForm({
   switch (mode) {
     case "signIn":
       return (
-        <SignInForm {...common} redirectTo={redirectTo} signUpHref={hrefs.signUp} forgotHref={hrefs.forgot} />
+        <>
+          <SignInForm
+            {...common}
+            redirectTo={redirectTo}
+            signUpHref={hrefs.signUp}
+            forgotHref={hrefs.forgot}
+          />
+          <ProviderButtons intent="sign-in" redirectTo={redirectTo} />
+        </>
       );
     case "signUp":
-      return <SignUpForm {...common} redirectTo={redirectTo} signInHref={hrefs.signIn} />;
+      return (
+        <>
+          <SignUpForm {...common} redirectTo={redirectTo} signInHref={hrefs.signIn} />
+          <ProviderButtons intent="sign-up" redirectTo={redirectTo} />
+        </>
+      );
     case "forgot":
       return <ForgotForm {...common} signInHref={hrefs.signIn} />;
     case "recovery":

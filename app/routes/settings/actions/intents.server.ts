@@ -25,6 +25,8 @@ export const SETTINGS_INTENTS = [
   "unblock-member",
   CREATE_ACCESS_TOKEN_INTENT,
   REVOKE_ACCESS_TOKEN_INTENT,
+  "unlink-provider",
+  "set-password",
 ] as const;
 
 /** What a settings form posts as `intent`. */
@@ -38,7 +40,7 @@ export const settingsIntentSchema = z.enum(SETTINGS_INTENTS);
  */
 export type SettingsSection = Exclude<
   SettingsIntent,
-  "remove-avatar" | "resend" | typeof REVOKE_ACCESS_TOKEN_INTENT
+  "remove-avatar" | "resend" | typeof REVOKE_ACCESS_TOKEN_INTENT | "set-password"
 >;
 
 export type SettingsActionArgs = {

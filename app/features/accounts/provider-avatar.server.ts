@@ -1,0 +1,61 @@
+// A new member's picture from their GitHub or Google profile (issue 22, ADR 044): fetched with a timeout and a
+// size cap, then checked and re-encoded exactly like an uploaded avatar. Any failure leaves the illustration.
+import { env, isLoopbackHost } from "#app/lib/env.server.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { storeImage } from "#app/features/uploads/uploads.server.ts";
+import { AVATAR_MAX_BYTES, AVATAR_SIZE } from "./settings.server.ts";
+
+const TIMEOUT_MS = 5000;
+
+/** https only; plain http only on loopback while the providers themselves are local (the tests). */
+function allowed(url: URL): boolean {
+  if (url.protocol === "https:") return true;
+  const config = env();
+  const localProviders = [config.GITHUB_API_URL, config.GOOGLE_ISSUER].some((base) =>
+    isLoopbackHost(new URL(base).hostname),
+  );
+  return url.protocol === "http:" && isLoopbackHost(url.hostname) && localProviders;
+}
+
+/** Reads at most `max` bytes of the body; null when it is larger. */
+async function readCapped(response: Response, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(response.headers.get("content-length") ?? 0) > max) return null;
+  const reader = response.body?.getReader();
+  if (!reader) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The stored picture's address, or null (not allowed, too slow, too large, not a PNG or JPEG). */
+export async function importProviderAvatar(viewer: Viewer, address: string): Promise<string | null> {
+  if (!URL.canParse(address)) return null;
+  const url = new URL(address);
+  if (!allowed(url)) return null;
+  const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!response.ok) return null;
+  const bytes = await readCapped(response, AVATAR_MAX_BYTES);
+  if (!bytes) return null;
+  const image = await storeImage(viewer, new File([bytes], "avatar", { type: "application/octet-stream" }), {
+    maxBytes: AVATAR_MAX_BYTES,
+    resizeTo: AVATAR_SIZE,
+    fit: "cover",
+  });
+  return image.url;
+}
