@@ -8,6 +8,7 @@ import { publicConfig } from "./lib/env.server.ts";
 import { notFoundTitle, pageMeta } from "./lib/meta.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { announceHydrated } from "./lib/hydrate-on-intent.ts";
+import { ignoreAbortedRequests } from "./lib/aborted-requests.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { rootMiddleware } from "./root-middleware.server.ts";
 import stylesheet from "./app.css?url";
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // Releases a click or submit held while the page waited for intent (ADR 014).
   useEffect(announceHydrated, []);
+  useEffect(ignoreAbortedRequests, []);
   return (
     <>
       <Outlet />

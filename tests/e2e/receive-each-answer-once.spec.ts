@@ -88,11 +88,20 @@ test("a visitor's page keeps its bodies when the app arrives on the first click"
   const question = await questionWithACodeAnswer(page, stamp);
 
   const visitor = await browser.newPage();
+  // The app also loads when the browser is idle (ADR 030): its modules are held back until the first click,
+  // so that click, not a quiet moment, is what brings the app in.
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await visitor.route(/\/assets\/.+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
   await visitor.goto(question);
   await expectAnswerIntact(visitor, stamp);
   await expect(visitor.locator("html[data-hydrated]")).toHaveCount(0);
   // The first reach for a control loads the app; the page must read the same afterwards.
   await visitor.getByRole("button", { name: "Mais ações" }).first().click();
+  releaseApp();
   await expect(visitor.getByRole("menuitem", { name: "Copiar link" })).toBeVisible();
   await visitor.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await visitor.keyboard.press("Escape");
