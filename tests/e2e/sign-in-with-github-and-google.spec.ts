@@ -239,3 +239,16 @@ test("an existing password account is linked only after its password", async ({ 
   await throughGitHub(page);
   await expectSignedIn(page);
 });
+
+test("the providers' buttons fit a phone on /entrar and /cadastro", async ({ page }) => {
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ["/entrar", "/cadastro"]) {
+      await page.goto(`${server.origin}${path}`);
+      await expect(page.getByRole("button", { name: "Entrar com GitHub" }).first()).toBeVisible();
+      await expect(page.getByRole("button", { name: "Entrar com Google" }).first()).toBeVisible();
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(wide, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  }
+});
