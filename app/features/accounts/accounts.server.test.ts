@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
-import { authTokens, knownDevices, sessions, users } from "#db/schema.ts";
+import { accountProviders, authTokens, knownDevices, sessions, users } from "#db/schema.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import { hashToken } from "#app/lib/tokens.server.ts";
 import { authenticateAccessToken, createAccessToken } from "./access-tokens.server.ts";
@@ -393,6 +393,22 @@ describe("password recovery", () => {
     expect(mail?.text).toContain("https://sdd.test/?auth=recovery&token=");
   });
 
+  test("an account made by GitHub sets its first password through the e-mail and keeps its GitHub", async () => {
+    const email = uniqueEmail("sem-senha");
+    const viewer = await createMember(db(), { email });
+    await db()
+      .insert(accountProviders)
+      .values({ userId: viewer.id, provider: "github", providerUserId: `dono-${viewer.id}`, email });
+    await requestPasswordReset(email, meta());
+    const token = tokenIn((await mailsTo(email)).at(-1));
+    await resetPassword(
+      { token, email, newPassword: "nova-senha-123", confirmPassword: "nova-senha-123" },
+      meta(),
+    );
+    const links = await db().select().from(accountProviders).where(eq(accountProviders.userId, viewer.id));
+    expect(links.map((link) => link.provider)).toEqual(["github"]);
+  });
+
   test("the link sets a new password once, ends every session and signs the member in", async () => {
     const { viewer, email, password } = await member();
     const elsewhere = await signIn({ email, password }, meta());
@@ -401,13 +417,20 @@ describe("password recovery", () => {
     const token = tokenIn((await mailsTo(email)).at(-1));
     expect(await recoveryState(token)).toEqual({ valid: true });
 
-    // A token made with a stolen session must not outlive the recovery (the security review of issue 20).
+    // A token made with a stolen session must not outlive the recovery (the security review of issue 20), nor
+    // a GitHub account linked to it (the review of issue 22).
     const apiToken = (await createAccessToken(db(), viewer, { name: "do ladrão", scopes: ["write"] })).token;
+    await db()
+      .insert(accountProviders)
+      .values({ userId: viewer.id, provider: "github", providerUserId: `ladrao-${viewer.id}`, email });
 
     const input = { token, email, newPassword: "nova-senha-123", confirmPassword: "nova-senha-123" };
     const result = await resetPassword(input, meta());
     expect(result.viewer.id).toBe(viewer.id);
     expect(await authenticateAccessToken(db(), apiToken)).toBeNull();
+    expect(await db().select().from(accountProviders).where(eq(accountProviders.userId, viewer.id))).toEqual(
+      [],
+    );
     const rows = await db().select().from(sessions).where(eq(sessions.userId, viewer.id));
     expect(rows.map((r) => r.idHash)).toEqual([hashToken(result.token)]);
     expect(rows.map((r) => r.idHash)).not.toContain(hashToken(elsewhere.token));

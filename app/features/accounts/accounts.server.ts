@@ -31,6 +31,7 @@ import {
 } from "./rate-limits.server.ts";
 import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInput } from "./schemas.ts";
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
+import { forgetProvidersOnReset } from "./provider-accounts.server.ts";
 import { createSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 // The administrators' blocked e-mail domains (issue 19: the moderation feature's spam defences).
@@ -188,7 +189,8 @@ export async function recoveryState(token: string | null): Promise<RecoveryState
 /**
  * "Cadastrar" in the recovery form: uses the token up, sets the new password, ends every session of the member
  * and forgets their known devices (a thief's included), cancels the e-mail changes and other reset links under
- * way (a thief's way back), revokes their API tokens, and signs them in, this browser becoming their one known device. Reaching the link
+ * way (a thief's way back), revokes their API tokens and the GitHub/Google links of an account that had a
+ * password, and signs them in, this browser becoming their one known device. Reaching the link
  * proves the address, so it also counts as verified; and since the account is then held by that mailbox alone,
  * ADMIN_EMAIL's account may be promoted (ADR 023).
  */
@@ -199,6 +201,10 @@ export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Pr
   const result = await db.transaction(async (tx) => {
     const token = await consumeToken(tx, "reset_password", input.token, now);
     if (!token) throw new AppError("validation", ACCOUNT_MESSAGES.resetTokenInvalid);
+    const [before] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, token.userId));
     const [row] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
@@ -210,6 +216,7 @@ export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Pr
     await endSessionsOf(tx, row.id);
     await forgetDevicesOf(tx, row.id);
     await revokeAccessTokensOf(tx, row.id, now);
+    await forgetProvidersOnReset(tx, row.id, Boolean(before?.passwordHash));
     const session = await createSession(tx, row.id, meta.userAgent, now);
     const device = await rememberDevice(tx, row.id, null, now);
     return { viewer: toViewer(row), token: session, device };

@@ -249,3 +249,17 @@ describe("LGPD", () => {
     if (outcome.kind === "signedIn") expect(outcome.signedIn.viewer.id).not.toBe(ana.id);
   });
 });
+
+describe("linking from Configurações", () => {
+  test("an account whose e-mail is not confirmed cannot start a link (the security review of issue 22)", async () => {
+    const { startProviderFlow } = await import("./sign-in-providers.server.ts");
+    const squatter = await createMember(db(), { email: "admin-squatter@exemplo.com" });
+    const unverified = { ...squatter, emailVerified: false };
+    const refusal = await rejection(
+      startProviderFlow("github", { intent: "link", returnTo: "/configuracoes", viewer: unverified }, meta()),
+    );
+    expect(refusal.code).toBe("forbidden");
+    expect(refusal.message).toMatch(/Confirme o seu e-mail/);
+    expect(await db().select().from(signInFlows)).toEqual([]);
+  });
+});

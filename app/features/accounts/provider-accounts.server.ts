@@ -353,3 +353,18 @@ export async function unlinkProvider(viewer: Viewer | null, provider: SignInProv
       .where(and(eq(accountProviders.userId, member.id), eq(accountProviders.provider, provider)));
   });
 }
+
+/**
+ * A password reset is the mailbox taking the account back (ADR 023): whoever linked a provider to an account
+ * that had a password may be who it is being taken back from, so those links go with the sessions and tokens.
+ * An account that had no password (made by a provider) keeps its link: setting its first password through the
+ * e-mail is its owner adding a way in. Pending flows always go.
+ */
+export async function forgetProvidersOnReset(
+  executor: Executor,
+  userId: number,
+  hadPassword: boolean,
+): Promise<void> {
+  if (hadPassword) await executor.delete(accountProviders).where(eq(accountProviders.userId, userId));
+  await executor.delete(signInFlows).where(eq(signInFlows.userId, userId));
+}

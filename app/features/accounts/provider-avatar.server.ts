@@ -7,13 +7,29 @@ import { AVATAR_MAX_BYTES, AVATAR_SIZE } from "./settings.server.ts";
 
 const TIMEOUT_MS = 5000;
 
-/** https only; plain http only on loopback while the providers themselves are local (the tests). */
+/** Where GitHub and Google serve profile pictures. */
+const PICTURE_HOSTS = [/^avatars\.githubusercontent\.com$/, /^[\w-]+\.googleusercontent\.com$/];
+
+/**
+ * Only the providers' own picture hosts (or the hosts of providers the operator configured in their place, such
+ * as GitHub Enterprise or the tests' local ones): the address comes from the provider's profile, and a server
+ * that fetches any address it is given can be aimed at the machines behind it. https only; plain http only on
+ * loopback while the providers themselves are local (the tests).
+ */
 function allowed(url: URL): boolean {
-  if (url.protocol === "https:") return true;
   const config = env();
-  const localProviders = [config.GITHUB_API_URL, config.GOOGLE_ISSUER].some((base) =>
-    isLoopbackHost(new URL(base).hostname),
+  const configured = [config.GITHUB_OAUTH_URL, config.GITHUB_API_URL, config.GOOGLE_ISSUER].map(
+    (base) => new URL(base).hostname,
   );
+  const knownHost =
+    PICTURE_HOSTS.some((host) => host.test(url.hostname)) ||
+    configured.some(
+      (host) =>
+        host === url.hostname && !["github.com", "api.github.com", "accounts.google.com"].includes(host),
+    );
+  if (!knownHost) return false;
+  if (url.protocol === "https:") return true;
+  const localProviders = configured.some((host) => isLoopbackHost(host));
   return url.protocol === "http:" && isLoopbackHost(url.hostname) && localProviders;
 }
 

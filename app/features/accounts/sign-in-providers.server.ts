@@ -166,6 +166,14 @@ export async function startProviderFlow(
   if (input.intent === "link" && !input.viewer) {
     throw new AppError("unauthenticated", "Entre na sua conta para vincular um provedor.");
   }
+  // A link is a way into the account: only one whose address is proven gets one (an account made with someone
+  // else's address, waiting for its owner to reclaim it, must not).
+  if (input.intent === "link" && !input.viewer?.emailVerified) {
+    throw new AppError(
+      "forbidden",
+      "Confirme o seu e-mail (pelo link que enviamos) antes de vincular o GitHub ou o Google.",
+    );
+  }
   let configuration: client.Configuration;
   try {
     configuration = await configurationFor(provider);

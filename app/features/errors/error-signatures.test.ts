@@ -153,3 +153,18 @@ describe("extractErrorSignatures on real traces", () => {
     expect(pastedError("react hooks")).toBeNull();
   });
 });
+
+describe("extractErrorSignatures on hostile input", () => {
+  // The security review of issue 21: runs of blanks made splitFrames' lookaheads retry at every position
+  // (20,000 spaces took 1.7 s). Every pattern must stay linear on the largest text any caller passes.
+  it.each([
+    ["spaces", " ".repeat(20_000)],
+    ["tabs", "\t".repeat(20_000)],
+    ["spaces after an error line", `TypeError: cannot read foo bar\n${" ".repeat(19_960)}x`],
+    ["a long file name", `Error: at ${"a.".repeat(9_990)}js`],
+  ])("%s take milliseconds, not seconds", (_name, text) => {
+    const started = performance.now();
+    extractErrorSignatures(text);
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+});

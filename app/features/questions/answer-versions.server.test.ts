@@ -20,7 +20,8 @@ beforeAll(async () => {
   people = await cast(db());
   markers = await Promise.all(
     Array.from({ length: OUTDATED_MARKS_TO_SHOW + 1 }, (_, i) =>
-      createMember(db(), { name: `Marcador ${i}` }),
+      // Trusted to vote down: their marks count toward the notice.
+      createMember(db(), { name: `Marcador ${i}`, reputation: 60 }),
     ),
   );
 });
@@ -97,6 +98,24 @@ describe("writing the versions an answer was tested on", () => {
 });
 
 describe("não funciona mais na versão X", () => {
+  test("new members' marks are kept but do not bury an answer (the security review of issue 21)", async () => {
+    const q = await ask();
+    const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
+      versions: [{ tag: "node", version: "24" }],
+    });
+    const newcomers = await Promise.all(
+      Array.from({ length: OUTDATED_MARKS_TO_SHOW + 1 }, (_, i) =>
+        createMember(db(), { name: `Recém-chegado ${i}` }),
+      ),
+    );
+    for (const newcomer of newcomers) {
+      expect((await markOutdated(newcomer, id, { tag: "node", version: "26" })).outdatedSince).toBeNull();
+    }
+    expect((await answerOf(q, id))?.outdatedSince).toBeNull();
+    const rows = await db().select().from(answerOutdatedMarks).where(eq(answerOutdatedMarks.answerId, id));
+    expect(rows).toHaveLength(newcomers.length);
+  });
+
   test(`${OUTDATED_MARKS_TO_SHOW} members' marks show it, from the lowest version the threshold reached`, async () => {
     const q = await ask();
     const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {

@@ -3,8 +3,17 @@
 // desatualizada desde" worked out from them by the rule in versions.ts. Both are written in the transaction
 // that changes them and denormalised on the answer's row (`tested_versions`, `outdated_since`): the page reads
 // them with the answer, and the row's version moves with them, so kept pages and cards follow (ADR 031).
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { answerOutdatedMarks, answers, answerVersions, questions, questionTags, tags } from "#db/schema.ts";
+import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
+import {
+  answerOutdatedMarks,
+  answers,
+  answerVersions,
+  questions,
+  questionTags,
+  tags,
+  users,
+} from "#db/schema.ts";
+import { PRIVILEGES, requirePrivilege } from "#app/features/moderation/rules.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -151,6 +160,8 @@ async function lockLiveAnswer(
 
 /** Works the answer's "desatualizada desde" out again from its marks and writes it. */
 async function refreshOutdated(tx: Executor, answer: MarkTarget): Promise<OutdatedSince | null> {
+  // Only the author's mark and the marks of members trusted to vote down count (a few new accounts must not
+  // bury a good answer, as they cannot with down votes); every member's mark is still kept and shown to them.
   const marks = await tx
     .select({
       memberId: answerOutdatedMarks.memberId,
@@ -158,7 +169,17 @@ async function refreshOutdated(tx: Executor, answer: MarkTarget): Promise<Outdat
       version: answerOutdatedMarks.version,
     })
     .from(answerOutdatedMarks)
-    .where(eq(answerOutdatedMarks.answerId, answer.id));
+    .innerJoin(users, eq(users.id, answerOutdatedMarks.memberId))
+    .where(
+      and(
+        eq(answerOutdatedMarks.answerId, answer.id),
+        or(
+          eq(answerOutdatedMarks.memberId, answer.authorId),
+          inArray(users.role, ["moderator", "admin"]),
+          gte(users.reputation, PRIVILEGES.voteDown.reputation),
+        ),
+      ),
+    );
   const since = outdatedSince(marks, answer.authorId);
   // Written even when it did not move: the answer's row changes with every mark, so the marker's own card
   // (kept per row version, ADR 031) shows their mark at once.
@@ -171,7 +192,8 @@ export type MarkOutcome = { questionId: number; outdatedSince: OutdatedSince | n
 /**
  * "Não funciona mais na versão X": a member's mark on a live answer (one per member per answer; marking again
  * replaces it). The version must be newer than the one the answer was tested on for that tag. The author's own
- * mark makes the answer outdated at once; other members' count toward OUTDATED_MARKS_TO_SHOW.
+ * mark makes the answer outdated at once; the marks of members trusted to vote down count toward
+ * OUTDATED_MARKS_TO_SHOW.
  */
 export async function markOutdated(
   viewer: Viewer | null,
@@ -187,6 +209,8 @@ export async function markOutdated(
   return db.transaction(async (tx) => {
     const answer = await lockLiveAnswer(tx, answerId);
     refuseIfLocked(member, answer.lockedAt);
+    // Judging someone else's answer is taking part, like commenting; the author may always mark their own.
+    if (answer.authorId !== member.id) requirePrivilege(member, "participate", "version");
     const tag = tagOfQuestion(input.tag, answer.tags);
     const tested = answer.testedVersions.find((v) => v.tag === tag);
     const testedKey = tested ? parseVersion(tested.version)?.key : undefined;
