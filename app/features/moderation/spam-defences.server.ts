@@ -8,7 +8,6 @@ import { answers, blockedTerms, flags, posts, questions, users } from "#db/schem
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
-import { shortCache } from "#app/lib/short-cache.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 // The notifications feature's one entry point: the author of held content is told in their notifications.
 import { notify } from "#app/features/notifications/notify.server.ts";
@@ -119,10 +118,21 @@ type LoadedTerms = { words: RegExp | null; wordList: string[]; domains: string[]
  * database, and a list an administrator changed reaches every server within that time without a query per
  * write. The server that changed it forgets its copy at once.
  */
-const termsCache = shortCache<LoadedTerms>(BLOCKED_TERMS_CACHE_MS, 1);
+let kept: { terms: LoadedTerms; until: number } | null = null;
+let loading: Promise<LoadedTerms> | null = null;
+/** Bumped by `forgetBlockedTerms`: a load that started before it does not keep its (older) lists. */
+let generation = 0;
 
-async function loadTerms(): Promise<LoadedTerms> {
-  const db = await getDb();
+function keep(load: Promise<LoadedTerms>): Promise<LoadedTerms> {
+  const startedIn = generation;
+  return load.then((terms) => {
+    if (startedIn === generation) kept = { terms, until: Date.now() + BLOCKED_TERMS_CACHE_MS };
+    return terms;
+  });
+}
+
+async function loadTerms(executor?: Executor): Promise<LoadedTerms> {
+  const db = executor ?? (await getDb());
   const rows = await db.select({ kind: blockedTerms.kind, value: blockedTerms.value }).from(blockedTerms);
   const wordList = rows.filter((r) => r.kind === "word").map((r) => foldText(r.value.trim()));
   const domains = rows.filter((r) => r.kind === "email_domain").map((r) => r.value.toLowerCase());
@@ -133,11 +143,26 @@ async function loadTerms(): Promise<LoadedTerms> {
   return { words, wordList, domains };
 }
 
-const currentTerms = () => termsCache.get("terms", loadTerms);
+/**
+ * The lists, from this server's copy or the database; concurrent callers share one load. Inside a transaction
+ * pass it as `executor`, and the lists are read in it, never by waiting on a load outside it: on the embedded
+ * database a query outside a transaction waits for it to end while the transaction waits for the query — an
+ * edit checked at the moment the copy expired held the whole database for good.
+ */
+function currentTerms(executor?: Executor): Promise<LoadedTerms> {
+  if (kept && kept.until > Date.now()) return Promise.resolve(kept.terms);
+  if (executor) return keep(loadTerms(executor));
+  loading ??= keep(loadTerms()).finally(() => {
+    loading = null;
+  });
+  return loading;
+}
 
 /** Forgets this server's copy of the lists (after a change here; tests with a fresh database). */
 export function forgetBlockedTerms(): void {
-  termsCache.clear();
+  generation += 1;
+  kept = null;
+  loading = null;
 }
 
 /** The first blocked word found in the texts (rich text as HTML, comments as plain text), or null. */
@@ -148,14 +173,19 @@ export function forgetBlockedTerms(): void {
 export async function refuseBlockedEdit(
   content: { html?: string[]; text?: string[] },
   field: string,
+  /** The transaction the edit runs in, if it runs in one (see `currentTerms`). */
+  executor?: Executor,
 ): Promise<void> {
-  if ((await findBlockedWord(content)) !== null) {
+  if ((await findBlockedWord(content, executor)) !== null) {
     throw new AppError("validation", SPAM_MESSAGES.editRefused, { field });
   }
 }
 
-export async function findBlockedWord(content: { html?: string[]; text?: string[] }): Promise<string | null> {
-  const { words } = await currentTerms();
+export async function findBlockedWord(
+  content: { html?: string[]; text?: string[] },
+  executor?: Executor,
+): Promise<string | null> {
+  const { words } = await currentTerms(executor);
   if (!words) return null;
   const pieces: string[] = [...(content.text ?? [])];
   for (const html of content.html ?? []) {

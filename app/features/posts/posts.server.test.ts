@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { favorites, posts, tags } from "#db/schema.ts";
+import { findBlockedWord, forgetBlockedTerms } from "#app/features/moderation/spam-defences.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import {
@@ -163,5 +164,32 @@ describe("readingMinutesFor", () => {
   test("about 200 words a minute, at least one", () => {
     expect(readingMinutesFor("<p>oi</p>")).toBe(1);
     expect(readingMinutesFor(`<p>${"palavra ".repeat(1000)}</p>`)).toBe(5);
+  });
+});
+
+describe("an edit checked while the blocked words are being reloaded", () => {
+  test("does not hold the embedded database (the lists are read inside the edit's transaction)", async () => {
+    const author = await createMember(db());
+    const { id, slug } = await publish(author, { tags: ["trava"] });
+    const edit = { title: "Sem trava", category: "ux", body: LONG_BODY, bodyFormat: "html", tags: ["trava"] };
+    // The server's copy of the lists keeps expiring while other requests load them outside any transaction,
+    // so the edit checks its text, inside its transaction, at a moment when the copy is gone.
+    let editing = true;
+    const edited = updatePost(author, id, edit).finally(() => (editing = false));
+    const elsewhere = (async () => {
+      while (editing) {
+        forgetBlockedTerms();
+        await Promise.race([
+          findBlockedWord({ text: ["outra escrita"] }),
+          new Promise((resolve) => setTimeout(resolve, 5)),
+        ]);
+      }
+    })();
+    const settled = await Promise.race([
+      Promise.all([edited, elsewhere]).then(() => "done"),
+      new Promise((resolve) => setTimeout(() => resolve("stuck"), 10_000)),
+    ]);
+    expect(settled).toBe("done");
+    expect(await edited).toEqual({ id, slug });
   });
 });

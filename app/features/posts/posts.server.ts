@@ -225,6 +225,7 @@ export async function updatePost(
     await refuseBlockedEdit(
       { text: [clean.title, clean.description, ...clean.tagNames], html: [clean.body] },
       "body",
+      tx,
     );
     await tx
       .update(posts)
