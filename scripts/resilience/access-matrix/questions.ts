@@ -16,6 +16,8 @@ import { filler, hex } from "./setup.ts";
 export function questionWrites(ctx: Matrix): Write[] {
   /** A write on an answer the author just gave to a fresh question, naming it by kind and id. */
   const flagFields = { reason: "other", note: "Teste da matriz de acesso." };
+  // The flag page the site links to, which its form posts back to (without JavaScript too).
+  const flagPage = (kind: string, id: string) => `/sinalizar?${new URLSearchParams({ tipo: kind, id })}`;
   const onAuthorsAnswer = (intent: string, fields: Record<string, string>) =>
     ctx.onAnswerBy(ctx.author, (answer) => ({ intent, kind: "answer", id: answer, ...fields }));
   return [
@@ -175,19 +177,21 @@ export function questionWrites(ctx: Matrix): Write[] {
     {
       // Flags (issue 19) go to /sinalizar; nobody flags their own content.
       name: "sinalizar pergunta",
-      run: async (a) =>
-        ctx.post(
-          "/sinalizar",
-          { kind: "question", id: String(await ctx.fresh()), ...flagFields },
-          ctx.cookieOf(a),
-        ),
+      run: async (a) => {
+        const id = String(await ctx.fresh());
+        return ctx.post(flagPage("question", id), { kind: "question", id, ...flagFields }, ctx.cookieOf(a));
+      },
       expect: NOT_THE_AUTHOR,
     },
     {
       name: "sinalizar resposta",
       run: async (a) => {
         const answerId = String(await ctx.answerOn(await ctx.fresh(), ctx.author));
-        return ctx.post("/sinalizar", { kind: "answer", id: answerId, ...flagFields }, ctx.cookieOf(a));
+        return ctx.post(
+          flagPage("answer", answerId),
+          { kind: "answer", id: answerId, ...flagFields },
+          ctx.cookieOf(a),
+        );
       },
       expect: NOT_THE_AUTHOR,
     },
