@@ -6,6 +6,11 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Fixed per port so test workers can read the server's outbox (see tests/e2e/outbox.ts). */
 export const e2eDataDir = path.join(os.tmpdir(), `sdd-e2e-${port}`);
+/**
+ * An embedded database with every migration applied, made once by scripts/e2e-server.ts: a spawned server on a
+ * fresh folder starts from a copy of it instead of creating and migrating its own (tests/e2e/spawned-server.ts).
+ */
+export const e2eMigratedTemplate = path.join(os.tmpdir(), `sdd-e2e-${port}-migrated`);
 /** The production build the e2e server runs, made by scripts/e2e-server.ts in its own folder. */
 export const e2eBuildDir = `build-e2e-${port}`;
 
@@ -15,7 +20,10 @@ export default defineConfig({
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
+  // One retry in CI tells a flaky test from a broken one in the report, and the run still fails on either:
+  // a test that needed its retry is a race to fix at its cause, never one to pile up unseen.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: Boolean(process.env.CI),
   timeout: 45_000,
   expect: { timeout: 8_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
@@ -48,7 +56,12 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 240_000,
-    env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir, BUILD_DIR: e2eBuildDir },
+    env: {
+      PORT: String(port),
+      E2E_DATA_DIR: e2eDataDir,
+      E2E_MIGRATED_TEMPLATE: e2eMigratedTemplate,
+      BUILD_DIR: e2eBuildDir,
+    },
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -1,19 +1,16 @@
 // What the app does at start and for the HTTP server: no ADMIN_EMAIL promotion at start (ADR 023), and the
 // visitor cache's signed-in question reads the session without renewing it.
 import { eq } from "drizzle-orm";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sessions, users } from "#db/schema.ts";
 import { createSession } from "#app/features/accounts/sessions.server.ts";
 import { hashToken } from "#app/lib/tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { useTestEnv } from "#tests/support/env.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { isSignedIn, startApp } from "./lifecycle.server.ts";
 
-// Before any module reads (and caches) the configuration.
-vi.hoisted(() => {
-  process.env.ADMIN_EMAIL = "dona@exemplo.com.br";
-  process.env.SEED_DEMO = "false";
-});
+useTestEnv({ ADMIN_EMAIL: "dona@exemplo.com.br", SEED_DEMO: "false" });
 
 const db = setupTestDatabase();
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,6 +4,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { E2E_RATE_LIMITS } from "../tests/e2e/limits.ts";
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "sdd-e2e-"));
 rmSync(dataDir, { recursive: true, force: true });
@@ -14,6 +15,15 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+  });
+}
+// A migrated embedded database that specs' own servers copy instead of migrating again (tests/e2e/spawned-server.ts).
+const template = process.env.E2E_MIGRATED_TEMPLATE;
+if (template) {
+  rmSync(template, { recursive: true, force: true });
+  execFileSync(process.execPath, ["scripts/db-migrate.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATA_DIR: template, DATABASE_URL: "", LOG_LEVEL: "warn" },
   });
 }
 const child = spawn(process.execPath, ["server/server.ts"], {
@@ -30,6 +40,9 @@ const child = spawn(process.execPath, ["server/server.ts"], {
     E2E: "1",
     // The suite's administrator (tests/e2e/moderators.ts): promoted when it confirms its address.
     ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? "administracao@exemplo.com.br",
+    // Limits a spec reaches on purpose, lowered so it takes a few requests rather than a minute of them
+    // (tests/e2e/limits.ts; app/features/accounts/rate-limits.server.ts).
+    TEST_RATE_LIMITS: process.env.TEST_RATE_LIMITS ?? E2E_RATE_LIMITS,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

@@ -1,19 +1,57 @@
 // `npm test`: lint, formatting, typecheck, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is
 // set), then the end-to-end suite on the system Chromium (it builds the app into its own folder first).
 // Stops at the first step that fails. `node scripts/test.ts static|unit|e2e|resilience|bench` runs one part.
+// Every step prints its start, end and seconds, and a table of them all at the end (also when a step fails), so a
+// closing note can quote the phases. In CI (`.ci/run` sets CI_STARTED_AT) the total since the clean clone's first
+// step is checked against the budget: above TEST_BUDGET_MINUTES (35) the run fails even when every test passed.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
+type Phase = { label: string; start: Date; seconds: number; ok: boolean };
+const phases: Phase[] = [];
+const clock = (date: Date) => date.toISOString().slice(11, 19);
+
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  console.log(`\n▶ ${label}`);
+  const start = new Date();
+  console.log(`\n▶ ${label} (início ${clock(start)})`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) {
+  const seconds = (Date.now() - start.getTime()) / 1000;
+  const ok = result.status === 0;
+  phases.push({ label, start, seconds, ok });
+  console.log(`${ok ? "✓" : "✗"} ${label}: ${seconds.toFixed(1)} s (fim ${clock(new Date())})`);
+  if (!ok) {
     console.error(`\n✗ ${label} falhou.`);
-    process.exit(result.status ?? 1);
+    finish(result.status ?? 1);
   }
+}
+
+/** Prints the phases and the total; in CI, fails a run that went over the budget. Never returns. */
+function finish(status: number): never {
+  const width = Math.max(...phases.map((p) => p.label.length), 10);
+  console.log("\nFases do teste:");
+  for (const p of phases) {
+    console.log(
+      `  ${p.ok ? "✓" : "✗"} ${p.label.padEnd(width)}  ${clock(p.start)}  ${p.seconds.toFixed(1).padStart(7)} s`,
+    );
+  }
+  const testSeconds = phases.reduce((sum, p) => sum + p.seconds, 0);
+  console.log(`  = ${"npm test".padEnd(width)}            ${testSeconds.toFixed(1).padStart(7)} s`);
+  const startedAt = Number(process.env.CI_STARTED_AT);
+  if (Number.isFinite(startedAt) && startedAt > 0) {
+    const total = Date.now() / 1000 - startedAt;
+    const budget = Number(process.env.TEST_BUDGET_MINUTES ?? 35) * 60;
+    console.log(
+      `  = ${"CI inteiro".padEnd(width)}            ${total.toFixed(1).padStart(7)} s (${(total / 60).toFixed(1)} min; limite ${budget / 60} min)`,
+    );
+    if (status === 0 && total > budget) {
+      console.error(`\n✗ O CI levou ${(total / 60).toFixed(1)} min, acima do limite de ${budget / 60} min.`);
+      process.exit(1);
+    }
+  }
+  process.exit(status);
 }
 
 function ensureChromium() {
@@ -86,3 +124,4 @@ if (!part || part === "bench") {
     );
   }
 }
+finish(0);

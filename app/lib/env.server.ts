@@ -222,6 +222,11 @@ export function env(): Env {
   return cached;
 }
 
+/** Tests that change `process.env` (tests/support/env.ts): the next `env()` reads it again. */
+export function forgetEnv(): void {
+  cached = undefined;
+}
+
 /**
  * The public origin of the site, for every absolute link (e-mails, feeds, sitemap, canonical links). Never read
  * from the request: `Host` and `X-Forwarded-Host` are whatever the sender typed, and a reset link built from

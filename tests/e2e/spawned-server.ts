@@ -2,12 +2,12 @@
 // (PUBLIC_URL unset, ADMIN_EMAIL, small limits…). It runs the e2e build on a fresh data folder and writes
 // e-mails to that folder's outbox.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { e2eBuildDir } from "../../playwright.config.ts";
+import { e2eBuildDir, e2eMigratedTemplate } from "../../playwright.config.ts";
 import type { SentMail } from "./outbox.ts";
 
 export type SpawnedServer = {
@@ -40,7 +40,14 @@ export function startServer(
   script: "server/server.ts" | "server/cluster.ts" = "server/server.ts",
 ): SpawnedServer {
   const port = Number(env.PORT ?? nextPort());
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "sdd-spawned-"));
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "sdd-spawned-"));
+    // A fresh folder starts from the migrated template (made by scripts/e2e-server.ts): the same schema the
+    // server's own migration would make, without the seconds it takes. A folder a spec hands in is left as is.
+    const template = path.join(e2eMigratedTemplate, "pgdata");
+    if (existsSync(template)) cpSync(template, path.join(dataDir, "pgdata"), { recursive: true });
+  }
   let output = "";
   const child = spawn(process.execPath, [script], {
     env: {

@@ -1,9 +1,10 @@
 // The first admin: ADMIN_EMAIL (promoted when its owner confirms it from their session or resets the password,
 // never for an address verified before) and `npm run admin:create`.
 import { eq } from "drizzle-orm";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { useTestEnv } from "#tests/support/env.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { settleAccountMail } from "./account-mail.server.ts";
 import { issueToken } from "./account-tokens.server.ts";
@@ -17,10 +18,7 @@ import {
 } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 
-// Before any module reads (and caches) the configuration.
-vi.hoisted(() => {
-  process.env.ADMIN_EMAIL = "Chefe@Exemplo.com.br";
-});
+useTestEnv({ ADMIN_EMAIL: "Chefe@Exemplo.com.br" });
 
 const db = setupTestDatabase();
 const meta = { ip: "10.2.0.1", userAgent: null, origin: "https://sdd.test" };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { setupTestDatabase } from "#tests/support/database.ts";
-import { assertRateLimit, hitRateLimit } from "./rate-limits.server.ts";
+import { assertRateLimit, hitRateLimit, limitOf } from "./rate-limits.server.ts";
 
 setupTestDatabase();
 const rule = { name: "test", limit: 3, windowSeconds: 60 };
@@ -36,5 +36,14 @@ describe("rate limits", () => {
       retryAfterSeconds: 3600,
       message: "Muitas tentativas em pouco tempo. Tente de novo em 60 minutos.",
     });
+  });
+
+  test("test servers may lower a limit by name; a production server never does", () => {
+    const lowered = { TEST_RATE_LIMITS: "other=2, test=1" };
+    expect(limitOf(rule, { ...lowered, NODE_ENV: "test" })).toBe(1);
+    expect(limitOf(rule, { ...lowered, NODE_ENV: "production", E2E: "1" })).toBe(1);
+    expect(limitOf(rule, { ...lowered, NODE_ENV: "production" })).toBe(3);
+    expect(limitOf(rule, { TEST_RATE_LIMITS: "test=zero", NODE_ENV: "test" })).toBe(3);
+    expect(limitOf({ ...rule, name: "elsewhere" }, { ...lowered, NODE_ENV: "test" })).toBe(3);
   });
 });
