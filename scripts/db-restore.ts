@@ -46,7 +46,8 @@ try {
   const dataDir = path.resolve(config.DATA_DIR);
   const pgdata = path.join(dataDir, "pgdata");
   const uploadsDir = path.join(dataDir, "uploads");
-  await mkdir(dataDir, { recursive: true });
+  const { keepDataDirPrivate } = await import("../app/lib/data-dir.server.ts");
+  await keepDataDirPrivate(dataDir, (message) => console.warn(message));
 
   // Held for the whole restore: refused if the site (or any command) has the database, and a server started
   // meanwhile is refused in turn.

@@ -2,7 +2,6 @@
 // pglite-thread.server.ts), a node-postgres pool when it is set.
 // One instance per process, kept on globalThis so the HTTP server, the app bundle and scripts share it.
 import path from "node:path";
-import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
@@ -10,6 +9,7 @@ import * as schema from "#db/schema.ts";
 import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
 import { sqlOperation, timeQuery } from "./metrics.server.ts";
+import { keepDataDirPrivate } from "./data-dir.server.ts";
 import { holdDataDir } from "./pglite-control.server.ts";
 import type { SerializedError, ThreadMessage, ThreadRequest, ThreadStart } from "./pglite-thread.server.ts";
 
@@ -68,7 +68,12 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir.startsWith("memory://");
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  // The database's files are the site's alone. PGlite's file system sets each file's mode itself (0666, past the
+  // umask), so the folder is tightened before it opens (with a warning for files an older version left open),
+  // again once it is open, and at close; files it makes meanwhile sit in a folder only the owner can enter.
+  const keepPrivate = (warn: (message: string) => void = () => {}) =>
+    inMemory ? Promise.resolve(0) : keepDataDirPrivate(dataDir, warn);
+  await keepPrivate((message) => logger.warn(message));
   // The folder belongs to one process: held (and answering backups) before PGlite opens it (ADR 039).
   let client: Awaited<ReturnType<typeof threadClient>> | undefined;
   const hold = inMemory
@@ -93,6 +98,7 @@ async function openPglite(
     await hold?.release();
     throw error;
   }
+  await keepPrivate();
   const opened = client;
   const db = drizzle({ client: opened as unknown as import("@electric-sql/pglite").PGlite, schema });
   return {
@@ -101,6 +107,7 @@ async function openPglite(
     close: async () => {
       try {
         await opened.close();
+        await keepPrivate();
       } finally {
         await hold?.release();
       }
@@ -400,6 +407,8 @@ const holder = ((globalThis as { __sddDatabase?: Holder }).__sddDatabase ??= {})
 /** The process's database, opened (and migrated, and seeded when configured) on first use. */
 export function database(): Promise<DatabaseHandle> {
   holder.handle ??= (async () => {
+    // DATA_DIR (outbox, uploads, secrets, the embedded database) is private before anything is written there.
+    await keepDataDirPrivate(env().DATA_DIR, (message) => logger.warn(message));
     const handle = await openDatabase();
     logger.info({ kind: handle.kind }, "database ready");
     return handle;

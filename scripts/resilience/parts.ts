@@ -172,8 +172,12 @@ export async function naughtyStrings(server: Server, member: Member, short: bool
       if (!accepted) continue;
       if (name === "comentário" && res.status === 200)
         stored.push({ table: "comments", column: "body", expected: asOneLine(`${marker}${s}`) });
-      if (name === "pergunta (título)" && res.location?.startsWith("/questions/"))
+      if (name === "pergunta (título)" && res.location?.startsWith("/questions/")) {
         stored.push({ table: "questions", column: "title", expected: asOneLine(`Pergunta ${marker} ${s}`) });
+        // The search that finds the new title shows it (and the body's snippet) without failing.
+        const found = await get(origin, `/search?q=${encodeURIComponent(`Pergunta ${marker}`)}`);
+        expectNo5xx("busca que encontra o título", s, found.status);
+      }
       if (name === "escrever post" && res.location?.startsWith("/blog/"))
         stored.push({ table: "posts", column: "title", expected: asOneLine(`Post ${marker}${s}`) });
       // A biography keeps its lines; each update replaces the last, so only the latest is looked for.

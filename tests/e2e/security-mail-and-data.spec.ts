@@ -3,6 +3,9 @@
 // server of its own (so e-mails and rate limits are its alone) and talks to it over plain HTTP, as a form post,
 // a mail client's one-click unsubscribe or a script would.
 import { randomBytes } from "node:crypto";
+import { chmod, mkdir, mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
@@ -376,4 +379,39 @@ test("the whole site sends at most 200 confirmations an hour, whoever asks for w
   expect(
     (await server.outbox()).filter((mail) => /Confirme sua inscrição/.test(mail.subject)).length,
   ).toBeLessThanOrEqual(200);
+});
+
+test("the data folder is the site's alone: tightened at start, and the database and the outbox private", async () => {
+  // A folder as an older version (or a restored backup) left it: open to every local user.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "sdd-open-data-"));
+  await chmod(dataDir, 0o755);
+  await mkdir(path.join(dataDir, "outbox"), { mode: 0o755 });
+  await writeFile(path.join(dataDir, "outbox", "antigo.json"), "{}");
+  await chmod(path.join(dataDir, "outbox", "antigo.json"), 0o644);
+  const own = await startHealthyServer({ DATA_DIR: dataDir, TRUST_PROXY: "loopback" });
+  try {
+    const email = `privado-${randomBytes(3).toString("hex")}@exemplo.com.br`;
+    const response = await fetch(`${own.origin}/cadastro`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ socialName: "Pri Vada", email, password: "senha-forte-privada-1" }),
+      headers: { "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": ip() },
+    });
+    expect(response.status).toBe(302);
+    await expect.poll(async () => (await own.outbox()).some((mail) => mail.to === email)).toBe(true);
+    const mode = async (...parts: string[]) =>
+      ((await stat(path.join(dataDir, ...parts))).mode & 0o777).toString(8);
+    expect(await mode()).toBe("700");
+    expect(await mode("pgdata")).toBe("700");
+    expect(await mode("pgdata", "global", "pg_control")).toBe("600");
+    expect(await mode("pgdata", "postgresql.conf")).toBe("600");
+    expect(await mode("outbox")).toBe("700");
+    expect(await mode("outbox", "antigo.json")).toBe("600");
+    for (const file of await readdir(path.join(dataDir, "outbox"))) {
+      expect(await mode("outbox", file), file).toBe("600");
+    }
+    expect(own.output()).toContain("podiam ser lidos por outros usuários");
+  } finally {
+    await own.stop();
+  }
 });

@@ -2,6 +2,7 @@
 // template, with paths, line numbers, ids, numbers and quoted values normalised away, so that two traces of the
 // same error from different machines give the same signatures. Pure: used by the server when content is
 // written and searched, and by the ask form to decide whether the details look like an error at all.
+import { decodeHtmlEntities } from "#app/lib/html-entities.ts";
 
 export type SignatureKind = "code" | "sqlstate" | "exc" | "msg" | "tpl" | "http";
 
@@ -75,18 +76,16 @@ const CODE_LINE = /\b(ORA-\d{5}|PLS-\d{5}|TS\d{4,5}|CS\d{4}):\s+(\S.*)$/;
 const FRAME_LINE =
   /^\s*(?:at\s|\.\.\.\s*\d+\s+more|File\s+"|#\d+\s|goroutine\s|created by\s|\^+\s*$|~+\s*$|LINE\s+\d+:|Stack trace:|thrown in\s)/i;
 
+/** The references stored HTML uses, a no-break space read as a plain one. */
+const PLAIN_ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
 /** Plain text of stored HTML: tags out, block ends as new lines, entities decoded. */
 export function plainTextOf(html: string): string {
-  return html
+  const text = html
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<\/(?:p|div|pre|li|h[1-6]|blockquote|tr)>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#\d+|#x[\da-f]+|amp|lt|gt|quot|apos|nbsp|#39);/gi, (_, name: string) => {
-      const lower = name.toLowerCase();
-      if (lower.startsWith("#x")) return String.fromCodePoint(parseInt(lower.slice(2), 16));
-      if (lower.startsWith("#")) return String.fromCodePoint(Number(lower.slice(1)));
-      return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " }[lower] ?? "";
-    });
+    .replace(/<[^>]*>/g, "");
+  return decodeHtmlEntities(text, PLAIN_ENTITIES);
 }
 
 /**

@@ -4,23 +4,11 @@
 // cut at DIFF_TEXT_MAX characters and a diff needing more than DIFF_EDITS_MAX edits is shown as "all of the old
 // text removed, all of the new text added", so one huge edit cannot make the history page expensive.
 import { diffArrays, diffWordsWithSpace } from "diff";
+import { decodeHtmlEntities as decodeEntities } from "#app/lib/html-entities.ts";
 import type { DiffSegment, TextDiff } from "./components/diff-text.tsx";
 
 export const DIFF_TEXT_MAX = 10_000;
 export const DIFF_EDITS_MAX = 1_000;
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code =
-        name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
 
 function attribute(tag: string, name: string): string {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);

@@ -65,4 +65,15 @@ describe("snippetParts", () => {
       { text: " <script> & mais", match: false },
     ]);
   });
+
+  it("leaves a reference to no character as written, and decodes nothing in a title", () => {
+    expect(snippetParts("⟦vite⟧ &#x110000; &#55296; &#99999999999;")).toEqual([
+      { text: "vite", match: true },
+      { text: " &#x110000; &#55296; &#99999999999;", match: false },
+    ]);
+    expect(snippetParts("⟦vite⟧ &#x110000; &amp;", "text")).toEqual([
+      { text: "vite", match: true },
+      { text: " &#x110000; &amp;", match: false },
+    ]);
+  });
 });

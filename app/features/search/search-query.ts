@@ -1,6 +1,7 @@
 // Parses what a person types into the search box: free text plus the operators [tag], user:handle,
 // is:answered, is:accepted, is:closed, is:open and erro:"…"; a pasted error trace as the whole query is searched
 // by its errors (ADR 041, search.server.ts). Shared by the browser (highlighting) and the server (queries).
+import { decodeHtmlEntities } from "#app/lib/html-entities.ts";
 
 export type ParsedSearch = {
   /** Free text, quotes kept for phrase search (websearch syntax). */
@@ -131,30 +132,16 @@ export const MARK_END = "⟧";
 
 export type SnippetPart = { text: string; match: boolean };
 
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  "#39": "'",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (whole, name: string) => {
-    if (name.startsWith("#x") || name.startsWith("#X"))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith("#")) return ENTITIES[name] ?? String.fromCodePoint(Number(name.slice(1)));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-/** Splits a highlighted snippet into plain parts and matched parts (rendered as text, never as HTML). */
-export function snippetParts(snippet: string): SnippetPart[] {
+/**
+ * Splits a highlighted snippet into plain parts and matched parts (rendered as text, never as HTML). A snippet of
+ * a body comes from HTML and has its character references decoded; a title or a name is plain text, shown as
+ * typed (`&#x110000;` in a title is those ten characters).
+ */
+export function snippetParts(snippet: string, from: "html" | "text" = "html"): SnippetPart[] {
   const parts: SnippetPart[] = [];
   let match = false;
-  for (const piece of decodeEntities(snippet).split(new RegExp(`(${MARK_START}|${MARK_END})`))) {
+  const text = from === "html" ? decodeHtmlEntities(snippet) : snippet;
+  for (const piece of text.split(new RegExp(`(${MARK_START}|${MARK_END})`))) {
     if (piece === MARK_START) match = true;
     else if (piece === MARK_END) match = false;
     else if (piece) parts.push({ text: piece, match });

@@ -70,7 +70,7 @@ function TextHit({
     <article className="card">
       <h3 className="text-primary text-lg font-semibold">
         <Link to={url} className="hover:underline">
-          <Highlighted text={title} />
+          <Highlighted text={title} from="text" />
           {marker ? (
             <>
               {" "}

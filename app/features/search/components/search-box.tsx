@@ -71,7 +71,7 @@ export function SearchBox({ section, className = "" }: { section: Section; class
         ...hits.map((hit) => ({
           id: `${hit.kind}-${hit.id}`,
           href: hit.url,
-          label: <Highlighted text={hitLabel(hit)} />,
+          label: <Highlighted text={hitLabel(hit)} from="text" />,
           group: GROUP_LABELS[hit.kind],
         })),
         ...suggestions.map((s) => ({ id: `secao-${s.href}`, href: s.href, label: s.label, group: "Seções" })),
