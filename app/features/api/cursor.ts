@@ -5,10 +5,16 @@ import { z } from "zod";
 import { API_MESSAGES, ApiError } from "./errors.ts";
 
 export type KeyCursor = { key: string[]; id: number };
+/** The SQL type of each part of a list's sort key, in order: what a cursor of that list must hold. */
+export type KeyType = "integer" | "timestamptz";
 
-/** A key part as PostgreSQL printed it: an int4, or a timestamptz that exists (2026-02-30 does not). */
-function isKeyValue(value: string): boolean {
-  if (/^-?\d{1,10}$/.test(value)) return Math.abs(Number(value)) <= 2_147_483_647;
+/** An int4 as PostgreSQL prints it. */
+function isIntegerKey(value: string): boolean {
+  return /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= 2_147_483_647;
+}
+
+/** A timestamptz as PostgreSQL prints it, that exists (2026-02-30 does not). */
+function isTimeKey(value: string): boolean {
   const time = value.match(
     /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/,
   );
@@ -35,7 +41,14 @@ function isKeyValue(value: string): boolean {
 const keyCursor = z.object({
   list: z.string(),
   // Checked here so that a made-up key is a 422, never a failing cast in SQL.
-  key: z.array(z.string().max(40).refine(isKeyValue)).max(4),
+  key: z
+    .array(
+      z
+        .string()
+        .max(40)
+        .refine((v) => isIntegerKey(v) || isTimeKey(v)),
+    )
+    .max(4),
   id: z.number().int().positive().max(2_147_483_647),
 });
 const offsetCursor = z.object({ list: z.string(), offset: z.number().int().min(0).max(10_000) });
@@ -59,9 +72,21 @@ export function keyCursorAfter(list: string, after: KeyCursor): string {
   return encode({ list, key: after.key, id: after.id });
 }
 
-export function readKeyCursor(list: string, cursor: string | undefined): KeyCursor | null {
+/**
+ * The position a cursor of `list` names. Its key must have the list's parts, each of its type (`types`): a key
+ * of the right list with a date where a number goes (or one part too few) is the same 422 as a made-up cursor.
+ */
+export function readKeyCursor(
+  list: string,
+  cursor: string | undefined,
+  types: readonly KeyType[],
+): KeyCursor | null {
   if (!cursor) return null;
   const { key, id } = decode(cursor, keyCursor, list);
+  const fits =
+    key.length === types.length &&
+    key.every((value, i) => (types[i] === "integer" ? isIntegerKey(value) : isTimeKey(value)));
+  if (!fits) throw new ApiError("validation", API_MESSAGES.cursor, { field: "cursor" });
   return { key, id };
 }
 

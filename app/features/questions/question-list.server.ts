@@ -295,6 +295,11 @@ export type ListKey = { key: string[]; id: number };
 
 type KeyColumn = { column: SQL | AnyColumn; descending: boolean; type: "timestamptz" | "integer" };
 
+/** The SQL types of a sort's key before the id: what a cursor of that sort must hold (the API checks it). */
+export function questionKeyTypes(sort: QuestionListQuery["sort"]): KeyColumn["type"][] {
+  return keyColumns(sort).columns.map((c) => c.type);
+}
+
 /** The sort columns of each order before the id (the same order as `orderFor`, which the indexes follow). */
 function keyColumns(sort: QuestionListQuery["sort"]): { columns: KeyColumn[]; idDescending: boolean } {
   const desc = (column: AnyColumn, type: KeyColumn["type"]) => ({ column, descending: true, type });

@@ -136,6 +136,31 @@ describe("reading", () => {
     const wrong = await api("GET", `/questions?sort=top&cursor=${first.json.next_cursor}`);
     expect(expectError(wrong, 422, "validation").field).toBe("cursor");
     expectError(await api("GET", "/questions?cursor=bm9wZQ"), 422, "validation");
+    // A cursor of the right list whose key has the wrong types or the wrong number of parts: 422, never a 500.
+    const forged = (list: string, key: string[]) =>
+      Buffer.from(JSON.stringify({ list, key, id: 1 })).toString("base64url");
+    const time = "2026-01-02 03:04:05.123+00";
+    const cases: [string, string, string[]][] = [
+      ["/questions?sort=new", "questions:new", ["42"]],
+      ["/questions?sort=activity", "questions:activity", ["7"]],
+      ["/questions?sort=top", "questions:top", [time]],
+      ["/questions?sort=answers", "questions:answers", [time]],
+      ["/questions?sort=bounty", "questions:bounty", [time, "5"]],
+      ["/questions?sort=bounty", "questions:bounty", ["50"]],
+      ["/questions?sort=expiring", "questions:expiring", ["3"]],
+      ["/questions?sort=new", "questions:new", [time, time]],
+      ["/posts?", "posts:new", ["12"]],
+      ["/posts?", "posts:new", []],
+    ];
+    for (const [path, list, key] of cases) {
+      const reply = await api("GET", `${path}&cursor=${forged(list, key)}`);
+      expect(reply.status, `${list} ${JSON.stringify(key)}`).toBe(422);
+      expect(expectError(reply, 422, "validation").field).toBe("cursor");
+    }
+    // The same shape with the right types still pages.
+    expect((await api("GET", `/questions?sort=new&cursor=${forged("questions:new", [time])}`)).status).toBe(
+      200,
+    );
   });
 
   test("an ETag comes back with every read, and If-None-Match answers 304", async () => {

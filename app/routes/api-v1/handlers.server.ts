@@ -27,7 +27,11 @@ import { addComment, type CommentView } from "#app/features/questions/comments.s
 import { isFavorite, toggleFavorite } from "#app/features/questions/favorites.server.ts";
 import { parseTagField, QUESTION_FILTERS } from "#app/features/questions/list-query.ts";
 import { getQuestion } from "#app/features/questions/question-detail.server.ts";
-import { listQuestionsByKey, type QuestionPreview } from "#app/features/questions/question-list.server.ts";
+import {
+  listQuestionsByKey,
+  questionKeyTypes,
+  type QuestionPreview,
+} from "#app/features/questions/question-list.server.ts";
 import { loadQuestionPage, type AnswerOnPage } from "#app/features/questions/question-page.server.ts";
 import type { AnswerOrder } from "#app/features/questions/answer-orders.ts";
 import type { AuthorSummary } from "#app/features/questions/question-rows.server.ts";
@@ -258,7 +262,7 @@ export const handlers: Handlers = {
         tags: parseTagField(query.tags),
         status: query.status,
       },
-      { after: readKeyCursor(list, query.cursor), limit: query.limit },
+      { after: readKeyCursor(list, query.cursor, questionKeyTypes(query.sort)), limit: query.limit },
     );
     return { items: items.map(questionSummary), next_cursor: next ? keyCursorAfter(list, next) : null };
   },
@@ -406,7 +410,8 @@ export const handlers: Handlers = {
     const { items, tags, next } = await listPostsByKey(viewer, {
       category: query.category,
       tagSlug: query.tag,
-      after: readKeyCursor(list, query.cursor),
+      // Posts are paged by their creation time.
+      after: readKeyCursor(list, query.cursor, ["timestamptz"]),
       limit: query.limit,
     });
     return {
