@@ -7,7 +7,7 @@ import { parentPort } from "node:worker_threads";
 import { Marked } from "marked";
 
 export type MarkdownRequest = { id: number; markdown: string };
-export type MarkdownReply = { id: number; html: string } | { id: number; failed: true };
+export type MarkdownReply = { id: number; html: string } | { id: number; failed: true } | { ready: true };
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -21,3 +21,6 @@ parentPort?.on("message", ({ id, markdown }: MarkdownRequest) => {
   }
   parentPort?.postMessage(reply);
 });
+
+// Loaded and listening: the caller starts a text's budget from here, never counting this thread's start-up.
+parentPort?.postMessage({ ready: true } satisfies MarkdownReply);

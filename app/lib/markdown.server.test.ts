@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { MARKDOWN_BUDGET_MS, markdownToHtml, MarkdownTooComplex } from "./markdown.server.ts";
+import {
+  MARKDOWN_BUDGET_MS,
+  MARKDOWN_PENDING_PER_SENDER,
+  markdownToHtml,
+  MarkdownTooComplex,
+} from "./markdown.server.ts";
 
 describe("Markdown off the request thread", () => {
   test("converts GitHub-flavoured Markdown", async () => {
@@ -21,5 +26,24 @@ describe("Markdown off the request thread", () => {
     await expect(slow).rejects.toBeInstanceOf(MarkdownTooComplex);
     expect(Date.now() - started).toBeLessThan(MARKDOWN_BUDGET_MS + 1_500);
     await expect(next).resolves.toContain("<strong>depois</strong>");
+  });
+
+  test("one sender's flood is refused at once, and another member's text converts without waiting behind it", async () => {
+    const flood = Array.from({ length: 20 }, () =>
+      markdownToHtml("_a".repeat(50_000), "token:flood").then(
+        () => "converted",
+        (error: Error) => error.name,
+      ),
+    );
+    const started = Date.now();
+    const other = await markdownToHtml("Uma resposta **comum**.", "member:other");
+    expect(other).toContain("<strong>comum</strong>");
+    // Behind at most the flood's texts already on the thread, each cut at its budget.
+    expect(Date.now() - started).toBeLessThan(MARKDOWN_PENDING_PER_SENDER * MARKDOWN_BUDGET_MS + 1_500);
+    const outcomes = await Promise.all(flood);
+    expect(outcomes.filter((o) => o === "MarkdownBusy")).toHaveLength(20 - MARKDOWN_PENDING_PER_SENDER);
+    expect(outcomes.filter((o) => o === "MarkdownTooComplex")).toHaveLength(MARKDOWN_PENDING_PER_SENDER);
+    // Once its texts are done, the sender may send again.
+    await expect(markdownToHtml("de novo", "token:flood")).resolves.toContain("de novo");
   });
 });

@@ -1,7 +1,7 @@
 // Calling a route's action or loader directly in an integration test, as React Router would, and reading the
 // status of whatever it answered.
 import { RouterContextProvider } from "react-router";
-import { viewerContext } from "#app/lib/context.ts";
+import { viewerContext, visitorPageContext } from "#app/lib/context.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 /** What a route answered: its status, whether it returned or threw `data(…)`, a Response or a redirect. */
@@ -18,6 +18,16 @@ export async function statusOf(run: () => Promise<unknown>): Promise<number> {
   }
 }
 
+/**
+ * A request's context as the HTTP server makes it: its own visitor-page note, so what one request's write notes
+ * (`changes`) is never seen by the next (the context's default value is one object for the whole process).
+ */
+function requestContext(): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(visitorPageContext, { cacheable: false, effects: [] });
+  return context;
+}
+
 /** The arguments of an action: a form POST to `path` by `viewer` (null: a visitor). */
 export function actionArgs(
   path: string,
@@ -25,7 +35,7 @@ export function actionArgs(
   fields: Record<string, string>,
   params: Record<string, string> = {},
 ) {
-  const context = new RouterContextProvider();
+  const context = requestContext();
   context.set(viewerContext, viewer);
   const request = new Request(`http://localhost:3000${path}`, {
     method: "POST",
@@ -38,7 +48,7 @@ export function actionArgs(
 export function loaderArgs(path: string, params: Record<string, string> = {}) {
   return {
     request: new Request(`http://localhost:3000${path}`),
-    context: new RouterContextProvider(),
+    context: requestContext(),
     params,
   } as never;
 }

@@ -8,7 +8,7 @@ import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { plural } from "#app/lib/plural.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
-import { hitRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limits.server.ts";
+import { hitRateLimit, peekRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limits.server.ts";
 
 /** Below this reputation a member counts as new, however old the account. */
 export const CONTENT_TRUSTED_REPUTATION = 15;
@@ -61,10 +61,34 @@ export async function assertContentRate(
   field?: string,
   now: Date = new Date(),
 ): Promise<void> {
+  await checkContentRate(member, kind, field, now, hitRateLimit);
+}
+
+/**
+ * Refuses, as `assertContentRate` would, a member already past the hour's limit, without counting anything:
+ * for work done before the write (the API's Markdown conversion), so a member the write would refuse costs
+ * the site nothing first.
+ */
+export async function peekContentRate(
+  member: Viewer,
+  kind: ContentKind,
+  field?: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await checkContentRate(member, kind, field, now, peekRateLimit);
+}
+
+async function checkContentRate(
+  member: Viewer,
+  kind: ContentKind,
+  field: string | undefined,
+  now: Date,
+  count: typeof hitRateLimit,
+): Promise<void> {
   if (isModerator(member)) return;
   const newMember = await isNewMember(member, now);
   const rule = newMember ? RULES[kind].newMember : RULES[kind].member;
-  const result = await hitRateLimit(rule, String(member.id), now);
+  const result = await count(rule, String(member.id), now);
   if (!result.allowed) {
     throw new AppError("rate_limited", contentRateLimitedMessage(kind, result.retryAfterSeconds, newMember), {
       ...(field ? { field } : {}),

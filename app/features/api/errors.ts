@@ -63,6 +63,8 @@ export const API_MESSAGES = {
   tooDeep: "O JSON enviado tem níveis demais (listas ou objetos uns dentro dos outros).",
   markdownTooComplex:
     "Este Markdown é complexo demais para converter (marcações repetidas demais). Simplifique a formatação e envie de novo.",
+  markdownBusy:
+    "Você enviou textos demais para converter ao mesmo tempo. Espere o segundo de Retry-After e envie de novo.",
   internal: "Algo deu errado do nosso lado. Tente de novo em instantes.",
 } as const;
 

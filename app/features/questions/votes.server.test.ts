@@ -17,7 +17,8 @@ beforeAll(async () => {
   // The voter of these tests may vote down too (PRIVILEGES.voteDown; the gates have their own tests).
   people.other = await createMember(db(), {
     name: "Outra Pessoa",
-    reputation: PRIVILEGES.voteDown.reputation,
+    // Room for the point each answer down-vote costs.
+    reputation: PRIVILEGES.voteDown.reputation + 10,
   });
 });
 
@@ -57,7 +58,8 @@ describe("voting on a question", () => {
     expect(await castVote(people.other, target, 1)).toEqual({ score: 1, myVote: 1 });
     expect(await reputationOf(author.id)).toBe(11);
     expect(await castVote(people.other, target, -1)).toEqual({ score: -1, myVote: -1 });
-    expect(await reputationOf(author.id)).toBe(-1);
+    // −10 −2 from 11 stops at the floor.
+    expect(await reputationOf(author.id)).toBe(1);
     expect(await castVote(people.other, target, -1)).toEqual({ score: 0, myVote: 0 });
     expect(await reputationOf(author.id)).toBe(1);
     expect(await castVote(people.other, target, 1)).toEqual({ score: 1, myVote: 1 });
@@ -97,6 +99,34 @@ describe("voting on an answer", () => {
     expect(row?.s).toBe(0);
     expect(await reputationOf(answerer.id)).toBe(1 + 10 - 2);
     expect(await recomputeReputation(answerer.id)).toBe(9);
+  });
+
+  test("voting an answer down costs the voter one point, given back with the vote; questions cost nothing", async () => {
+    const voter = await createMember(db(), { reputation: PRIVILEGES.voteDown.reputation });
+    const questionId = await askAs(people.author);
+    const { id } = await createAnswer(people.author, questionId, "<p>Outra resposta.</p>");
+    await castVote(voter, { kind: "answer", id }, -1);
+    expect(await reputationOf(voter.id)).toBe(PRIVILEGES.voteDown.reputation - 1);
+    await castVote(voter, { kind: "answer", id }, -1);
+    expect(await reputationOf(voter.id)).toBe(PRIVILEGES.voteDown.reputation);
+    await castVote(voter, { kind: "question", id: questionId }, -1);
+    expect(await reputationOf(voter.id)).toBe(PRIVILEGES.voteDown.reputation);
+  });
+
+  test("losses stop at 1: a member's reputation never goes below it, and the ledger says what was taken", async () => {
+    const answerer = await createMember(db());
+    const questionId = await askAs(people.author);
+    const { id } = await createAnswer(answerer, questionId, "<p>Uma resposta fraca.</p>");
+    await castVote(people.other, { kind: "answer", id }, -1);
+    expect(await reputationOf(answerer.id)).toBe(1);
+    expect(await ledgerReputation(answerer.id)).toBe(1);
+    // The vote changed to up gives back what the down-vote took (nothing) and adds 10…
+    await castVote(people.other, { kind: "answer", id }, 1);
+    expect(await reputationOf(answerer.id)).toBe(11);
+    // …and back down: −10 −2 from 11 stops at 1.
+    await castVote(people.other, { kind: "answer", id }, -1);
+    expect(await reputationOf(answerer.id)).toBe(1);
+    expect(await recomputeReputation(answerer.id)).toBe(1);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   readKeyCursor,
   readOffsetCursor,
 } from "#app/features/api/cursor.ts";
+import { peekContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
 import { markdownFieldToHtml } from "#app/features/api/markdown.server.ts";
 import type { z } from "zod";
 import type * as s from "#app/features/api/schemas.ts";
@@ -273,10 +274,13 @@ export const handlers: Handlers = {
     writeChanges(context, topic.member(author.id));
     // A question about a post is listed under it (ADR 043).
     if (body.about_post_id !== undefined) writeChanges(context, topic.post(body.about_post_id));
+    // A member the write would refuse is refused before the Markdown costs anything.
+    await peekContentRate(author, "question");
+    const sender = `member:${author.id}`;
     const { id, held } = await createQuestion(author, {
       title: body.title,
-      description: await markdownFieldToHtml(body.description, "description"),
-      details: await markdownFieldToHtml(body.details, "details"),
+      description: await markdownFieldToHtml(body.description, "description", sender),
+      details: await markdownFieldToHtml(body.details, "details", sender),
       tags: body.tags,
       aboutPostId: body.about_post_id ?? null,
     });
@@ -319,10 +323,12 @@ export const handlers: Handlers = {
 
   async createAnswer({ viewer, params, body, context }) {
     writeChanges(context, topic.question(params.id));
+    const author = member(viewer);
+    await peekContentRate(author, "answer");
     const { id, held } = await createAnswer(
-      member(viewer),
+      author,
       params.id,
-      await markdownFieldToHtml(body.body, "body"),
+      await markdownFieldToHtml(body.body, "body", `member:${author.id}`),
       { versions: body.versions ?? [] },
     );
     return { id, url: `${questionUrl(params.id)}#resposta-${id}`, held };
@@ -424,12 +430,13 @@ export const handlers: Handlers = {
     const author = member(viewer);
     // A new post: its author's profile at once, the blog's lists a few seconds later (as /write-a-post).
     writeChanges(context, topic.member(author.id));
+    await peekContentRate(author, "post");
     const { id, slug, held } = await createPost(author, {
       title: body.title,
       description: body.description ?? "",
       category: body.category,
       tags: body.tags ?? [],
-      body: await markdownFieldToHtml(body.body, "body"),
+      body: await markdownFieldToHtml(body.body, "body", `member:${author.id}`),
       bodyFormat: "html",
     });
     return { id, slug, url: absolute(href("/blog/:slug", { slug })), held };
