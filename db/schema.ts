@@ -99,6 +99,12 @@ export const users = pgTable(
     bio: text("bio").notNull().default(""),
     avatarUrl: text("avatar_url"),
     reputation: integer("reputation").notNull().default(1),
+    /**
+     * The part of the reputation that buys the powers over other people's content (trusted flags, review, direct
+     * edits, close votes): 1 + the ledger's events caused by established members (ADR 047). A ring of new
+     * accounts voting for each other moves `reputation`, never this.
+     */
+    trustedReputation: integer("trusted_reputation").notNull().default(1),
     /** A suspended member reads but cannot write until then (issue 19); the reason is shown to them. */
     suspendedUntil: ts("suspended_until"),
     suspensionReason: text("suspension_reason"),
@@ -590,6 +596,8 @@ export const reputationEvents = pgTable(
     reason: text("reason").notNull(),
     targetKind: targetKindEnum("target_kind"),
     targetId: integer("target_id"),
+    /** Caused by an established member (or the site): counts toward `users.trusted_reputation` too. */
+    trusted: boolean("trusted").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index("reputation_events_user_idx").on(t.userId, t.createdAt)],

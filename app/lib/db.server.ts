@@ -420,14 +420,31 @@ export async function getDb(): Promise<Database> {
   return (await database()).db;
 }
 
+/** What is remembered about the rows of the process's database, forgotten when another database replaces it. */
+const forgetters = new Set<() => void>();
+
+/**
+ * Registers `forget` for memos keyed by row ids (a suggestion's diff by its id, a list's total): a server has one
+ * database for its life, but a test worker installs one per test file, whose ids start again at 1.
+ */
+export function forgetWhenDatabaseChanges(forget: () => void): void {
+  forgetters.add(forget);
+}
+
+function databaseChanged() {
+  for (const forget of forgetters) forget();
+}
+
 /** Tests hand in their own database (a fresh PGlite or a PostgreSQL schema). */
 export function installDatabase(handle: DatabaseHandle) {
   holder.handle = Promise.resolve(handle);
+  databaseChanged();
 }
 
 export async function closeDatabase() {
   const pending = holder.handle;
   holder.handle = undefined;
+  databaseChanged();
   if (pending) await (await pending).close();
 }
 

@@ -9,6 +9,8 @@ export type Viewer = {
   role: Role;
   avatarUrl: string | null;
   reputation: number;
+  /** The part of `reputation` given by established members: what the powers over others' content need. */
+  trustedReputation?: number;
   emailVerified: boolean;
   /** Set while a moderator's suspension lasts (issue 19): the member reads but cannot write. */
   suspension?: Suspension | null;

@@ -58,6 +58,7 @@ async function insertDemo(tx: Transaction, plan: DemoPlan) {
         bio: m.bio,
         avatarUrl: null,
         reputation: m.reputation,
+        trustedReputation: m.reputation,
         createdAt: m.createdAt,
         lastActiveAt: m.lastActiveAt,
       })),

@@ -181,7 +181,7 @@ try {
         sql`insert into reputation_events (user_id, delta, reason) select id, 1000, 'resilience_grant' from users where email = ${cast.author.email}`,
       );
       await db.execute(
-        sql`update users set reputation = reputation + 1000, created_at = now() - interval '2 days' where email = ${cast.author.email}`,
+        sql`update users set reputation = reputation + 1000, trusted_reputation = trusted_reputation + 1000, created_at = now() - interval '2 days' where email = ${cast.author.email}`,
       );
     });
     if (parts.has("access")) {

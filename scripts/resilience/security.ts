@@ -6,7 +6,17 @@ import { request as httpRequest } from "node:http";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { check, get, mailsTo, post, randomIp, sameOrigin, signUp, type Server } from "./harness.ts";
+import {
+  askQuestion,
+  check,
+  get,
+  mailsTo,
+  post,
+  randomIp,
+  sameOrigin,
+  signUp,
+  type Server,
+} from "./harness.ts";
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
@@ -66,6 +76,7 @@ export async function securityReview(server: Server): Promise<string[]> {
     mailFlooding,
     visitorCache,
     membersNotCached,
+    reputationRing,
   ];
   for (const finding of findings) {
     const before = failures.length;
@@ -350,4 +361,79 @@ async function membersNotCached(server: Server, failures: string[]) {
     );
   }
   return "páginas e dados de membro: Cache-Control: private, no-store";
+}
+
+/**
+ * Second review, High 1: four new accounts that up-vote and accept each other (two questions each, twice) gain
+ * reputation, but none of the powers over other people's content: their three spam flags hide nobody's question
+ * and the review queue stays closed to them (ADR 047).
+ */
+async function reputationRing(server: Server, failures: string[]) {
+  const origin = server.origin;
+  const ring = await Promise.all(
+    [1, 2, 3, 4].map((n) => signUp(origin, `Anel ${n} ${randomBytes(2).toString("hex")}`)),
+  );
+  const victim = await signUp(origin, `Vítima ${randomBytes(2).toString("hex")}`);
+  const target = await askQuestion(
+    origin,
+    victim,
+    `Pergunta de quem não faz parte da roda ${randomBytes(3).toString("hex")}`,
+  );
+  const filler = "Resposta da roda com texto suficiente para passar na validação do formulário.";
+  for (let round = 0; round < 2; round++) {
+    for (const [i, asker] of ring.entries()) {
+      for (let q = 0; q < 2; q++) {
+        const question = await askQuestion(
+          origin,
+          asker,
+          `Pergunta da roda ${round}-${i}-${q} ${randomBytes(3).toString("hex")}`,
+        );
+        const path = `/questions/${question}`;
+        const answerer = ring[(i + 1 + q) % ring.length]!;
+        await post(origin, path, { intent: "answer", body: `<p>${filler}</p>` }, answerer.cookie);
+        const page = (await get(origin, path, asker.cookie)).text;
+        const answerId = page.match(/id="resposta-(\d+)"/)?.[1] ?? "0";
+        for (const voter of ring) {
+          if (voter !== asker)
+            await post(
+              origin,
+              path,
+              { intent: "vote", kind: "question", id: String(question), value: "1" },
+              voter.cookie,
+            );
+          if (voter !== answerer)
+            await post(
+              origin,
+              path,
+              { intent: "vote", kind: "answer", id: answerId, value: "1" },
+              voter.cookie,
+            );
+        }
+        await post(origin, path, { intent: "accept", answerId }, asker.cookie);
+      }
+    }
+  }
+  const profile = (await get(origin, "/privilegios", ring[0]!.cookie)).text;
+  const reputation = Number(profile.match(/Sua reputação:[\s\S]*?>([\d.]+) pontos?</)?.[1]?.replace(/\./g, "") ?? 0);
+  check(
+    failures,
+    reputation > 300,
+    `roda de reputação: a roda não ganhou a reputação da revisão (${reputation})`,
+  );
+  for (const member of ring.slice(0, 3)) {
+    await post(origin, "/sinalizar", { kind: "question", id: String(target), reason: "spam" }, member.cookie);
+  }
+  const seen = await get(origin, `/questions/${target}`);
+  check(
+    failures,
+    seen.status === 200,
+    `roda de reputação: três sinalizações da roda ocultaram uma pergunta (HTTP ${seen.status})`,
+  );
+  const review = await get(origin, "/revisao", ring[1]!.cookie);
+  check(
+    failures,
+    review.status !== 200 || !/Edições sugeridas/.test(review.text) || /exige/.test(review.text),
+    `roda de reputação: a fila de revisão abriu para a roda (HTTP ${review.status})`,
+  );
+  return `roda de reputação: ${reputation} pontos cada, nenhuma pergunta oculta, nenhuma revisão`;
 }

@@ -13,6 +13,8 @@ export async function createMember(
     email?: string;
     role?: Role;
     reputation?: number;
+    /** The part of the reputation that counts for the powers (ADR 047); all of it unless said. */
+    trustedReputation?: number;
     passwordHash?: string;
   } = {},
 ): Promise<Viewer> {
@@ -25,6 +27,7 @@ export async function createMember(
       email: overrides.email ?? `membro-${suffix}@exemplo.com.br`,
       role: overrides.role ?? "member",
       reputation: overrides.reputation ?? 1,
+      trustedReputation: overrides.trustedReputation ?? overrides.reputation ?? 1,
       passwordHash: overrides.passwordHash,
       emailVerifiedAt: new Date(),
     })

@@ -10,6 +10,7 @@ export const viewerColumns = {
   role: users.role,
   avatarUrl: users.avatarUrl,
   reputation: users.reputation,
+  trustedReputation: users.trustedReputation,
   emailVerifiedAt: users.emailVerifiedAt,
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
@@ -23,6 +24,7 @@ export type ViewerRow = {
   role: Viewer["role"];
   avatarUrl: string | null;
   reputation: number;
+  trustedReputation: number;
   emailVerifiedAt: Date | null;
   suspendedUntil?: Date | null;
   suspensionReason?: string | null;
@@ -37,6 +39,7 @@ export function toViewer(row: ViewerRow): Viewer {
     role: row.role,
     avatarUrl: row.avatarUrl,
     reputation: row.reputation,
+    trustedReputation: row.trustedReputation,
     emailVerified: row.emailVerifiedAt !== null,
     // A suspension already over is left out: it ends by itself (no job lifts it).
     suspension:

@@ -238,6 +238,10 @@ describe("hiding at once", () => {
     expect(postRow?.commentCount).toBe(0);
     const [postComment] = await db().select().from(postComments).where(eq(postComments.id, postCommentId));
     expect(postComment?.deletedAt).not.toBeNull();
+    // The log names the moderator whose flag hid it, not "the site".
+    expect(await logFor("answer", answerId)).toEqual([
+      expect.objectContaining({ action: "hide", actorId: moderator.id, subjectId: author.id }),
+    ]);
     const notices = await moderationNotices(author.id);
     expect(notices.map((n) => n.title)).toEqual(
       expect.arrayContaining([

@@ -3,7 +3,7 @@
 // stored with their outcome (the review queue decides it, review-queue.server.ts); one open flag per member per
 // item (a partial unique index); a daily cap per member. Spam and offensive flags from trusted members (or one
 // moderator's) hide the item at once, pending review: FLAGS_TO_HIDE in rules.ts.
-import { and, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { flags, questions, users } from "#db/schema.ts";
 // The shared daily counters of the accounts feature.
 import { hitRateLimit } from "#app/features/accounts/rate-limits.server.ts";
@@ -139,7 +139,12 @@ async function hidingFlagCount(tx: Executor, target: FlagTarget): Promise<number
         eq(flags.status, "open"),
         inArray(flags.reason, [...HIDING_FLAG_REASONS]),
         or(
-          gte(users.reputation, PRIVILEGES.trustedFlag.reputation),
+          // Trusted reputation (ADR 047): a ring's own votes never make its flags hide anything.
+          and(
+            gte(users.trustedReputation, PRIVILEGES.trustedFlag.reputation),
+            gte(users.reputation, PRIVILEGES.trustedFlag.reputation),
+            isNotNull(users.emailVerifiedAt),
+          ),
           inArray(users.role, ["moderator", "admin"]),
         ),
       ),
@@ -204,7 +209,8 @@ export async function flagContent(viewer: Viewer | null, input: FlagInput): Prom
       (isModerator(member) || (await hidingFlagCount(tx, target)) >= FLAGS_TO_HIDE);
     if (hides && (await hideTarget(tx, target, null))) {
       await logModeration(tx, {
-        actorId: null,
+        // A moderator's flag is the moderator's act; trusted members' flags together are the site's.
+        actorId: isModerator(member) ? member.id : null,
         action: "hide",
         target,
         subjectId: row.authorId,

@@ -10,7 +10,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { diffWords } from "diff";
 import { flags, questions, suggestedEdits, users } from "#db/schema.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
-import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { forgetWhenDatabaseChanges, getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
@@ -474,6 +474,7 @@ const SUGGESTION_DIFF_TEXT_MAX = 10_000;
 const SUGGESTION_DIFF_EDITS_MAX = 1_000;
 /** A suggestion never changes: its diff is worked out once per server (bounded memo, oldest out first). */
 const suggestionDiffs = new Map<number, DiffPart[]>();
+forgetWhenDatabaseChanges(() => suggestionDiffs.clear());
 
 /**
  * The word diff of a suggested edit, bounded in input and in work (a word diff is quadratic: unbounded, a

@@ -62,6 +62,23 @@ export const PRIVILEGES = {
 
 export type Privilege = keyof typeof PRIVILEGES;
 
+/**
+ * The privileges that act on other people's content (hide it, edit it, judge edits, close questions): checked
+ * against the trusted reputation, the part given by established members (ADR 047), never the whole.
+ */
+export const POWERS: readonly Privilege[] = ["trustedFlag", "review", "closeVote", "editDirectly"];
+/** An established member's votes and acceptances count toward others' trusted reputation: an account this old… */
+export const ESTABLISHED_ACCOUNT_DAYS = 3;
+/** …with a confirmed e-mail and this much trusted reputation of its own (moderators always count). */
+export const ESTABLISHED_REPUTATION = 15;
+
+/** The reputation a privilege is checked against: the trusted part for the powers, the whole for the rest. */
+export function reputationFor(viewer: Viewer, privilege: Privilege): number {
+  if (!POWERS.includes(privilege)) return viewer.reputation;
+  // A viewer built without it (never from the database) has only the floor.
+  return Math.min(viewer.reputation, viewer.trustedReputation ?? 1);
+}
+
 /** Spam or offensive flags from trusted members (or one moderator) that hide an item until it is reviewed. */
 export const FLAGS_TO_HIDE = 3;
 /** Close (or reopen) votes that close (or reopen) a question; a moderator's vote is binding. */
@@ -98,18 +115,22 @@ export type CloseReason = keyof typeof CLOSE_REASONS;
 /** How much reputation `viewer` still lacks for `privilege` (0 when they have it). */
 export function missingReputation(viewer: Viewer, privilege: Privilege): number {
   if (isModerator(viewer)) return 0;
-  return Math.max(0, PRIVILEGES[privilege].reputation - viewer.reputation);
+  return Math.max(0, PRIVILEGES[privilege].reputation - reputationFor(viewer, privilege));
 }
 
 export function hasPrivilege(viewer: Viewer | null, privilege: Privilege): boolean {
   return viewer !== null && missingReputation(viewer, privilege) === 0;
 }
 
+/** What the privileges page and the refusals add under a power: which reputation counts for it. */
+export const TRUSTED_REPUTATION_NOTE = `Só conta a reputação recebida de membros com e-mail confirmado, conta com mais de ${ESTABLISHED_ACCOUNT_DAYS} dias e ${ESTABLISHED_REPUTATION} pontos.`;
+
 /** The Portuguese refusal: what the privilege is, what it costs and how much is missing. */
 export function privilegeMessage(privilege: Privilege, missing: number): string {
   const { label, reputation } = PRIVILEGES[privilege];
   const points = (n: number) => `${n.toLocaleString("pt-BR")} ${n === 1 ? "ponto" : "pontos"}`;
-  return `${label} exige ${points(reputation)} de reputação. Faltam ${points(missing)}.`;
+  const note = POWERS.includes(privilege) ? ` ${TRUSTED_REPUTATION_NOTE}` : "";
+  return `${label} exige ${points(reputation)} de reputação. Faltam ${points(missing)}.${note}`;
 }
 
 /** Throws the 403 whose message says how much reputation is missing; returns the member otherwise. */

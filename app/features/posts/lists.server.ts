@@ -4,7 +4,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { postLikes, posts, tags, users } from "#db/schema.ts";
 import type { TagSummary } from "#app/features/tags/tags.server.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { forgetWhenDatabaseChanges, getDb } from "#app/lib/db.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { tagsOfPosts } from "./posts.server.ts";
 import { PICKS_WINDOW_DAYS, POSTS_PER_PAGE, type BlogTab, type PostCategory } from "./schemas.ts";
@@ -234,6 +234,7 @@ const RANKING_TTL_MS = 60_000;
 
 type Ranking = { computedAt: number; entries: { id: number; recentLikes: number }[] };
 let cachedRanking: Promise<Ranking> | undefined;
+forgetWhenDatabaseChanges(() => (cachedRanking = undefined));
 
 /** The ranking of 'Escolhas da Comunidade' as post ids, recomputed at most once a minute per app server. */
 async function ranking(now: Date, maxAgeMs: number): Promise<Ranking> {

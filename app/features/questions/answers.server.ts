@@ -334,6 +334,7 @@ function acceptanceEvents(
       reason: direction === "give" ? "accepted" : "accepted_undone",
       targetKind: "answer",
       targetId: answer.id,
+      actorId: questionAuthorId,
     },
   ];
 }

@@ -138,6 +138,8 @@ export async function awardBounty(
         reason: "bounty_awarded",
         targetKind: "answer",
         targetId: answerId,
+        // Trusted only when the member who offered it is established.
+        actorId: bounty.offererId,
       },
     ]);
     return { questionId: answer.questionId, amount: bounty.amount };

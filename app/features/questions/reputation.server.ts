@@ -1,9 +1,14 @@
 // Reputation is a ledger (reputation_events); users.reputation is its running total, always 1 + sum(delta).
 // Every change goes through `addReputation`, inside the transaction of the vote, acceptance or bounty behind it,
 // so the ledger and the total can never disagree. Undoing something appends a compensating event.
+//
+// Trust (ADR 047): each event says whether an established member (or the site) caused it. Only those move
+// users.trusted_reputation, the number the powers over other people's content are checked against, so a ring
+// of new accounts voting and accepting for each other gains reputation but no power.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { reputationEvents, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { ESTABLISHED_ACCOUNT_DAYS, ESTABLISHED_REPUTATION } from "#app/features/moderation/rules.ts";
 
 export const REPUTATION = {
   upvote: 10,
@@ -34,17 +39,92 @@ export type ReputationEvent = {
   reason: ReputationReason;
   targetKind?: "question" | "answer" | null;
   targetId?: number | null;
+  /** The member whose act caused it (the voter, the asker who accepted); none: the site's own rules. */
+  actorId?: number | null;
 };
 
+/** Each undoing reason and the reason it undoes: the undo gives back exactly what the original moved. */
+const UNDOES: Partial<Record<ReputationReason, ReputationReason>> = {
+  upvote_undone: "upvote",
+  downvote_undone: "downvote",
+  accepted_undone: "accepted",
+  downvote_cast_undone: "downvote_cast",
+};
+
+type Recorded = ReputationEvent & { trusted: boolean };
+
 /**
- * Appends events to the ledger and moves each member's total by the same amount. A loss never takes a member
- * below BASE_REPUTATION: the ledger records what was really taken (less than asked when the floor stops it), so
- * the total stays 1 + the sum of the ledger.
+ * Whether a member's votes and acceptances count toward others' trusted reputation: a moderator, or a member with
+ * a confirmed e-mail, an account ESTABLISHED_ACCOUNT_DAYS old and ESTABLISHED_REPUTATION of trusted reputation.
+ */
+async function isEstablished(tx: Executor, memberId: number, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      trustedReputation: users.trustedReputation,
+    })
+    .from(users)
+    .where(eq(users.id, memberId));
+  if (!row) return false;
+  if (row.role === "moderator" || row.role === "admin") return true;
+  return (
+    row.emailVerifiedAt !== null &&
+    now.getTime() - row.createdAt.getTime() >= ESTABLISHED_ACCOUNT_DAYS * 86_400_000 &&
+    row.trustedReputation >= ESTABLISHED_REPUTATION
+  );
+}
+
+/** Each event with what it really moves and whether it is trusted: an undo mirrors the event it undoes. */
+async function recorded(tx: Executor, events: ReputationEvent[]): Promise<Recorded[]> {
+  const established = new Map<number, boolean>();
+  const now = new Date();
+  const out: Recorded[] = [];
+  for (const e of events) {
+    const original = UNDOES[e.reason];
+    if (original && e.targetKind && e.targetId != null) {
+      const [last] = await tx
+        .select({ delta: reputationEvents.delta, trusted: reputationEvents.trusted })
+        .from(reputationEvents)
+        .where(
+          and(
+            eq(reputationEvents.userId, e.userId),
+            eq(reputationEvents.reason, original),
+            eq(reputationEvents.targetKind, e.targetKind),
+            eq(reputationEvents.targetId, e.targetId),
+          ),
+        )
+        .orderBy(desc(reputationEvents.id))
+        .limit(1);
+      if (last) {
+        out.push({ ...e, delta: -last.delta, trusted: last.trusted });
+        continue;
+      }
+    }
+    let trusted = true;
+    if (e.actorId != null) {
+      if (!established.has(e.actorId)) established.set(e.actorId, await isEstablished(tx, e.actorId, now));
+      trusted = established.get(e.actorId) ?? false;
+    }
+    out.push({ ...e, trusted });
+  }
+  return out;
+}
+
+/**
+ * Appends events to the ledger and moves each member's totals by the same amounts: `reputation` by every event,
+ * `trusted_reputation` by the trusted ones. A loss never takes a member below BASE_REPUTATION: the ledger records
+ * what was really taken (less than asked when the floor stops it, 0 when nothing), so the total stays 1 + the
+ * sum of the ledger, and undoing it gives back exactly that.
  */
 export async function addReputation(tx: Executor, events: ReputationEvent[]): Promise<void> {
   const real = await flooredAtBase(
     tx,
-    events.filter((e) => e.delta !== 0),
+    await recorded(
+      tx,
+      events.filter((e) => e.delta !== 0),
+    ),
   );
   if (!real.length) return;
   await tx.insert(reputationEvents).values(
@@ -54,22 +134,32 @@ export async function addReputation(tx: Executor, events: ReputationEvent[]): Pr
       reason: e.reason,
       targetKind: e.targetKind ?? null,
       targetId: e.targetId ?? null,
+      trusted: e.trusted,
     })),
   );
-  const byUser = new Map<number, number>();
-  for (const e of real) byUser.set(e.userId, (byUser.get(e.userId) ?? 0) + e.delta);
+  const byUser = new Map<number, { all: number; trusted: number }>();
+  for (const e of real) {
+    const sums = byUser.get(e.userId) ?? { all: 0, trusted: 0 };
+    sums.all += e.delta;
+    if (e.trusted) sums.trusted += e.delta;
+    byUser.set(e.userId, sums);
+  }
   // In id order, so two transactions touching the same members lock them in the same order.
-  for (const [userId, delta] of [...byUser].sort(([a], [b]) => a - b)) {
-    if (delta === 0) continue;
+  for (const [userId, sums] of [...byUser].sort(([a], [b]) => a - b)) {
+    if (sums.all === 0 && sums.trusted === 0) continue;
     await tx
       .update(users)
-      .set({ reputation: sql`${users.reputation} + ${delta}` })
+      .set({
+        reputation: sql`${users.reputation} + ${sums.all}`,
+        // Never above the whole reputation, never below the floor.
+        trustedReputation: sql`least(${users.reputation} + ${sums.all}, greatest(${BASE_REPUTATION}, ${users.trustedReputation} + ${sums.trusted}))`,
+      })
       .where(eq(users.id, userId));
   }
 }
 
 /** `events` with their losses cut so that no member's total goes below BASE_REPUTATION (none left out). */
-async function flooredAtBase(tx: Executor, events: ReputationEvent[]): Promise<ReputationEvent[]> {
+async function flooredAtBase(tx: Executor, events: Recorded[]): Promise<Recorded[]> {
   const net = new Map<number, number>();
   for (const e of events) net.set(e.userId, (net.get(e.userId) ?? 0) + e.delta);
   const losing = [...net].filter(([, delta]) => delta < 0).map(([userId]) => userId);
@@ -99,31 +189,6 @@ async function flooredAtBase(tx: Executor, events: ReputationEvent[]): Promise<R
   }
   // An event the floor cut to nothing stays in the ledger with 0: undoing it then gives back nothing.
   return out;
-}
-
-/**
- * What the last `reason` event on a target really moved (the floor may have cut it), so that undoing it gives
- * back exactly that; `otherwise` when the ledger has none (rows from before the floor).
- */
-export async function lastDelta(
-  tx: Executor,
-  event: { userId: number; reason: ReputationReason; targetKind: "question" | "answer"; targetId: number },
-  otherwise: number,
-): Promise<number> {
-  const [row] = await tx
-    .select({ delta: reputationEvents.delta })
-    .from(reputationEvents)
-    .where(
-      and(
-        eq(reputationEvents.userId, event.userId),
-        eq(reputationEvents.reason, event.reason),
-        eq(reputationEvents.targetKind, event.targetKind),
-        eq(reputationEvents.targetId, event.targetId),
-      ),
-    )
-    .orderBy(desc(reputationEvents.id))
-    .limit(1);
-  return row ? row.delta : otherwise;
 }
 
 /** The ledger's total for a member (1 + the sum of every event). */

@@ -1,6 +1,7 @@
 // The history pages: the post must be visible to the viewer (deleted ones to moderators only); each revision
 // is sanitised for display, says what changed from the one before and shows it word by word.
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
+import { forgetWhenDatabaseChanges } from "#app/lib/db.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { listAnswers } from "./answer-list.server.ts";
 import type { RevisionDiff } from "./components/revision-list.tsx";
@@ -39,6 +40,7 @@ function richDiff(
  * out first): a long history costs its diffs once, not on every visit.
  */
 const diffs = new Map<string, RevisionDiff>();
+forgetWhenDatabaseChanges(() => diffs.clear());
 const DIFFS_KEPT = 2_000;
 
 function diffOf(revision: Compared, previous: Compared | undefined): RevisionDiff {

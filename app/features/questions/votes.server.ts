@@ -9,7 +9,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { requireMember } from "./access.server.ts";
 // Voting up and down are privileges earned by reputation (issue 19).
 import { requirePrivilege } from "#app/features/moderation/rules.ts";
-import { addReputation, lastDelta, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
+import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
 
@@ -72,22 +72,18 @@ export async function castVote(
       .returning({ score: table.score });
 
     const events: ReputationEvent[] = [];
-    const on = { userId: locked.authorId, targetKind: target.kind, targetId: target.id };
+    // The voter caused these: they count toward the author's trusted reputation only if the voter is established.
+    const on = { userId: locked.authorId, targetKind: target.kind, targetId: target.id, actorId: member.id };
+    // Undoing gives back exactly what the vote moved (addReputation reads it from the ledger).
     if (previous === 1) events.push({ ...on, delta: -REPUTATION.upvote, reason: "upvote_undone" });
-    // A down-vote gives back what it took (less than 2 when the floor stopped it).
-    if (previous === -1) {
-      const taken = await lastDelta(tx, { ...on, reason: "downvote" }, REPUTATION.downvote);
-      events.push({ ...on, delta: -taken, reason: "downvote_undone" });
-    }
+    if (previous === -1) events.push({ ...on, delta: -REPUTATION.downvote, reason: "downvote_undone" });
     if (next === 1) events.push({ ...on, delta: REPUTATION.upvote, reason: "upvote" });
     if (next === -1) events.push({ ...on, delta: REPUTATION.downvote, reason: "downvote" });
     // Voting an answer down costs the voter a point, given back when the vote is.
     if (target.kind === "answer") {
       const voter = { userId: member.id, targetKind: target.kind, targetId: target.id };
-      if (previous === -1) {
-        const taken = await lastDelta(tx, { ...voter, reason: "downvote_cast" }, 0);
-        events.push({ ...voter, delta: -taken, reason: "downvote_cast_undone" });
-      }
+      if (previous === -1)
+        events.push({ ...voter, delta: -REPUTATION.downvoteCast, reason: "downvote_cast_undone" });
       if (next === -1) events.push({ ...voter, delta: REPUTATION.downvoteCast, reason: "downvote_cast" });
     }
     await addReputation(tx, events);

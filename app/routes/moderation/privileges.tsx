@@ -5,6 +5,9 @@ import { href, Link } from "react-router";
 import {
   hasPrivilege,
   missingReputation,
+  POWERS,
+  reputationFor,
+  TRUSTED_REPUTATION_NOTE,
   NEW_MEMBER_LINKS_MAX,
   privilegesByReputation,
 } from "#app/features/moderation/rules.ts";
@@ -29,6 +32,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Only a member's own page says what they have: the visitor's version is the same for everyone.
     missing: viewer ? missingReputation(viewer, p.key) : null,
     has: viewer ? hasPrivilege(viewer, p.key) : null,
+    // The powers over others' content count only the trusted part of the reputation (ADR 047).
+    trustedOnly: POWERS.includes(p.key),
+    counted: viewer ? reputationFor(viewer, p.key) : null,
   }));
   return {
     privileges,
@@ -97,11 +103,12 @@ export default function Privileges({ loaderData }: Route.ComponentProps) {
               </span>
             </div>
             <p className="text-sm text-slate-700">{p.description}</p>
+            {p.trustedOnly ? <p className="text-sm text-slate-700">{TRUSTED_REPUTATION_NOTE}</p> : null}
             {member && p.has ? <p className="text-green-dark text-sm font-medium">✓ Você já tem</p> : null}
             {member && !p.has && p.missing !== null ? (
               <>
                 <p className="text-sm font-medium text-slate-800">Faltam {points(p.missing)}</p>
-                <Progress reputation={member.reputation} needed={p.reputation} />
+                <Progress reputation={p.counted ?? member.reputation} needed={p.reputation} />
               </>
             ) : null}
           </li>
