@@ -414,7 +414,9 @@ async function reputationRing(server: Server, failures: string[]) {
     }
   }
   const profile = (await get(origin, "/privilegios", ring[0]!.cookie)).text;
-  const reputation = Number(profile.match(/Sua reputação:[\s\S]*?>([\d.]+) pontos?</)?.[1]?.replace(/\./g, "") ?? 0);
+  const reputation = Number(
+    profile.match(/Sua reputação:[\s\S]*?>([\d.]+) pontos?</)?.[1]?.replace(/\./g, "") ?? 0,
+  );
   check(
     failures,
     reputation > 300,
