@@ -5,6 +5,7 @@ import { signUp } from "./auth.ts";
 import { hydrated } from "./hydration.ts";
 import { askQuestion } from "./questions.ts";
 import { expect, test } from "./fixtures.ts";
+import { draftKept } from "./rich-text.ts";
 
 async function memberPage(
   browser: Browser,
@@ -268,8 +269,12 @@ test("a question in progress survives a reload, and 'Descartar pergunta' clears 
   const tags = page.getByRole("combobox", { name: "Tags (até 5)" });
   await tags.fill("rascunho");
   await tags.press("Enter");
-  // Give the editor its moment to keep the draft.
-  await page.waitForTimeout(700);
+  await draftKept(
+    page,
+    "Um título que eu ainda vou terminar depois",
+    "Detalhes que não podem se perder.",
+    "rascunho",
+  );
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Título" })).toHaveValue(
     "Um título que eu ainda vou terminar depois",

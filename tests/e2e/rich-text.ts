@@ -23,3 +23,16 @@ export async function submitEditors(page: Page) {
 export function button(toolbar: Locator, name: string) {
   return toolbar.getByRole("button", { name, exact: true });
 }
+
+/**
+ * Waits until this browser keeps a draft holding each of `texts` (the editor keeps one a moment after the last
+ * key, DRAFT_DELAY_MS): the condition a reload needs, never a fixed wait.
+ */
+export async function draftKept(page: Page, ...texts: string[]) {
+  await expect
+    .poll(async () => {
+      const kept = await page.evaluate(() => Object.values(window.localStorage).join("\n"));
+      return texts.filter((text) => !kept.includes(text));
+    })
+    .toEqual([]);
+}

@@ -386,7 +386,13 @@ test("the data folder is the site's alone: tightened at start, and the database 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sdd-open-data-"));
   await chmod(dataDir, 0o755);
   await mkdir(path.join(dataDir, "outbox"), { mode: 0o755 });
-  await writeFile(path.join(dataDir, "outbox", "antigo.json"), "{}");
+  const old = {
+    to: "antigo@exemplo.com.br",
+    subject: "Antigo",
+    text: "",
+    sentAt: "2020-01-01T00:00:00.000Z",
+  };
+  await writeFile(path.join(dataDir, "outbox", "antigo.json"), JSON.stringify(old));
   await chmod(path.join(dataDir, "outbox", "antigo.json"), 0o644);
   const own = await startHealthyServer({ DATA_DIR: dataDir, TRUST_PROXY: "loopback" });
   try {

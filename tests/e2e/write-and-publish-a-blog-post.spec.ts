@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
+import { draftKept } from "./rich-text.ts";
 
 /** A 1×1 PNG, for the cover. */
 const PNG = Buffer.from(
@@ -123,8 +124,7 @@ test("a draft survives a reload", async ({ page }) => {
   await page.getByRole("combobox", { name: "Categoria" }).selectOption("design");
   await editor.click();
   await page.keyboard.type("Um texto que eu ainda vou terminar depois.");
-  // Give the editor its moment to keep the draft.
-  await page.waitForTimeout(700);
+  await draftKept(page, "Um texto que eu ainda vou terminar depois.", "Rascunho que não some");
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Título", exact: true })).toHaveValue(
     "Rascunho que não some",

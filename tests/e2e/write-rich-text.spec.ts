@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { button, openPlayground, submitEditors } from "./rich-text.ts";
+import { button, draftKept, openPlayground, submitEditors } from "./rich-text.ts";
 
 const TOOLBAR_NAMES = [
   "Negrito",
@@ -264,7 +264,7 @@ test("what you type survives a reload until you discard it", async ({ page }) =>
   const { editor } = await openPlayground(page);
   await editor.click();
   await page.keyboard.type("Rascunho que não pode se perder");
-  await page.waitForTimeout(700);
+  await draftKept(page, "Rascunho que não pode se perder");
   await page.reload();
   await expect(page.locator('[data-rich-text-field="editor"]')).toHaveCount(2);
   const restored = page.getByRole("textbox", { name: "Texto (layout compacto)" });
