@@ -63,7 +63,11 @@ function ensureChromium() {
     console.log("Chromium não encontrado: instalando o pacote chromium do Debian…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+    // The headless shell is what the end-to-end suite prefers (playwright.config.ts).
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium", "chromium-headless-shell"], {
+      stdio: "inherit",
+      env,
+    });
     return;
   }
   console.error(
