@@ -1,7 +1,7 @@
 // Sends e-mail over SMTP when SMTP_URL is set; otherwise writes each message to DATA_DIR/outbox/ as JSON and
 // logs it, so every flow (verification, reset, newsletter) works offline and tests can read what was sent.
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
@@ -38,10 +38,13 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const dir = outboxDir();
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.json`);
+  // Written beside and renamed into place: whoever reads the folder sees a whole message or none.
+  const partial = `${file}.partial`;
   await writeFile(
-    file,
+    partial,
     JSON.stringify({ ...message, from: MAIL_FROM, sentAt: new Date().toISOString() }, null, 2),
   );
+  await rename(partial, file);
   logger.info(
     { to: message.to, subject: message.subject, file },
     "e-mail written to the outbox (SMTP_URL unset)",

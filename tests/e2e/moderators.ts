@@ -2,7 +2,7 @@
 // its owner confirms the address from their session; the first test worker that needs it creates the account
 // and records the credentials in the server's data folder, the others wait for that file. Moderators are
 // members the administrator promotes on their profile, as a person would.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { e2eDataDir } from "../../playwright.config.ts";
@@ -22,8 +22,16 @@ async function readAdmin(): Promise<Credentials | null> {
   }
 }
 
+/** Fixed, so an attempt that failed after signing up can be finished by the next one. */
+const ADMIN_PASSWORD = "senha-da-administracao-de-teste";
+
 async function createAdmin(page: Page): Promise<Credentials> {
-  const credentials = await signUp(page, newCredentials({ email: ADMIN_EMAIL, name: "Administração Teste" }));
+  const credentials = newCredentials({
+    email: ADMIN_EMAIL,
+    name: "Administração Teste",
+    password: ADMIN_PASSWORD,
+  });
+  await signUp(page, credentials).catch(() => signIn(page, credentials));
   const mail = await waitForMail(ADMIN_EMAIL, /Confirme/);
   const link = mail.text.match(/\/confirmar-email\/[\w-]+/)?.[0];
   if (!link) throw new Error("no confirmation link in the administrator's e-mail");
@@ -45,7 +53,13 @@ export async function signInAsAdmin(page: Page): Promise<Credentials> {
       () => true,
       () => false,
     );
-    if (first) return createAdmin(page);
+    if (first) {
+      // A failed attempt gives the turn back, so a retry (or another worker) can create the account.
+      return createAdmin(page).catch(async (error: unknown) => {
+        await rmdir(adminLock).catch(() => {});
+        throw error;
+      });
+    }
     await expect.poll(readAdmin, { timeout: 30_000 }).not.toBeNull();
     credentials = (await readAdmin())!;
   }

@@ -8,7 +8,7 @@ export type SentMail = { to: string; subject: string; text: string; html?: strin
 
 async function readOutbox(): Promise<SentMail[]> {
   const dir = path.join(e2eDataDir, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json"));
   const mails = await Promise.all(
     files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), "utf8")) as SentMail),
   );

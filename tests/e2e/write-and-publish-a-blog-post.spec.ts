@@ -106,11 +106,14 @@ test("write, get the messages, publish, and find the post on the blog and under 
   await expect(reader.getByText("Você ainda não segue ninguém que tenha publicado.")).toBeVisible();
   await reader.goto(postUrl);
   const follow = reader.getByRole("button", { name: `Seguir ${author.name}` });
+  // The button shows "Seguindo" at once; leaving the page before the server answered could cancel the request.
+  const followed = reader.waitForResponse((r) => r.url().includes("/api/follows") && r.ok());
   await follow.click();
   await expect(reader.getByRole("button", { name: `Seguindo ${author.name}` })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
+  await followed;
   await reader.goto("/blog?tab=seguindo");
   await expect(reader.getByRole("article")).toHaveCount(1);
   await expect(reader.getByRole("article").getByRole("heading")).toHaveText(title);
