@@ -111,6 +111,11 @@ export const users = pgTable(
     weeklyDigest: boolean("weekly_digest").notNull().default(false),
     createdAt: createdAt(),
     lastActiveAt: ts("last_active_at").notNull().defaultNow(),
+    /**
+     * A keyed hash of the network (IPv4 /24, IPv6 /64) the member last signed up or signed in from: votes between
+     * members on one network move no reputation (ADR 047). Never the address itself.
+     */
+    network: text("network"),
     search: searchVector(
       sql`${weighted(sql`coalesce(name, '')`, "A")} || ${weighted(sql`coalesce(handle, '')`, "A")} || ${weighted(sql`coalesce(bio, '')`, "C")}`,
     ),
@@ -515,6 +520,11 @@ export const votes = pgTable(
     targetKind: targetKindEnum("target_kind").notNull(),
     targetId: integer("target_id").notNull(),
     value: smallint("value").notNull(),
+    /**
+     * Whether the vote moved its author's reputation: not when cast from the author's network, nor once serial
+     * voting was reversed (ADR 047). Undoing a vote gives back only what it moved.
+     */
+    counted: boolean("counted").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -598,6 +608,8 @@ export const reputationEvents = pgTable(
     targetId: integer("target_id"),
     /** Caused by an established member (or the site): counts toward `users.trusted_reputation` too. */
     trusted: boolean("trusted").notNull().default(true),
+    /** The member whose act caused it (the voter, the asker who accepted); never shown, it pairs undo with act. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("reputation_events_user_idx").on(t.userId, t.createdAt)],
@@ -847,6 +859,8 @@ export const flags = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'open'`),
     index("flags_target_idx").on(t.targetKind, t.targetId),
+    // A flagger's record of decided flags (helpful vs declined) weighs each new flag (flagWeight in rules.ts).
+    index("flags_reporter_status_idx").on(t.reporterId, t.status),
   ],
 );
 
@@ -889,6 +903,8 @@ export const suggestedEdits = pgTable(
     summary: text("summary").notNull().default(""),
     /** pending | approved | rejected */
     status: text("status").notNull().default("pending"),
+    /** A reviewer's approval still waiting for a second one (APPROVALS_TO_PUBLISH_EDIT); a moderator's publishes. */
+    firstApproverId: integer("first_approver_id").references(() => users.id, { onDelete: "set null" }),
     reviewerId: integer("reviewer_id").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: ts("reviewed_at"),
     createdAt: createdAt(),

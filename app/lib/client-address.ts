@@ -1,5 +1,6 @@
 // The part of a client's address that names one client, for the limits and counters keyed by address (sign-in,
 // sign-up, password reset, question views). One place, so they all agree on what "one client" is.
+import { createHash } from "node:crypto";
 
 /**
  * IPv4 as it is (also when written as IPv6), IPv6 by its /64: one home or phone line gets a whole /64 and
@@ -25,4 +26,15 @@ export function clientAddressKey(ip: string): string {
     .slice(0, 4)
     .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
     .join(":")}::/64`;
+}
+
+/**
+ * The network a client's address belongs to (its clientAddressKey: the address, or its IPv6 /64), hashed so the
+ * column that keeps it does not read as an address. Votes between members on one network move no reputation.
+ */
+export function networkKey(ip: string): string {
+  return createHash("sha256")
+    .update(`rede:${clientAddressKey(ip)}`)
+    .digest("base64url")
+    .slice(0, 22);
 }

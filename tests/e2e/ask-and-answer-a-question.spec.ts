@@ -4,16 +4,19 @@ import type { Browser, Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { hydrated } from "./hydration.ts";
 import { askQuestion } from "./questions.ts";
+import { earnVotingRights } from "./reputation.ts";
 import { expect, test } from "./fixtures.ts";
 import { draftKept } from "./rich-text.ts";
 
 async function memberPage(
   browser: Browser,
   name: string,
+  { votes = false } = {},
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signUp(page, { name });
+  const member = await signUp(page, { name });
+  if (votes) await earnVotingRights(page, member, browser);
   return { page, close: () => context.close() };
 }
 
@@ -94,7 +97,7 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
   await expect(page.getByText("Você não pode votar na sua própria pergunta.")).toBeVisible();
 
   // Two other members answer: '1 Resposta', then '2 Respostas'.
-  const bia = await memberPage(browser, "Bia Respondona");
+  const bia = await memberPage(browser, "Bia Respondona", { votes: true });
   await bia.page.goto(questionUrl);
   await answer(bia.page, "Isso é o Strict Mode do React 18: em desenvolvimento o efeito roda duas vezes.");
   await expect(bia.page.getByRole("heading", { name: "1 Resposta", exact: true })).toBeVisible();

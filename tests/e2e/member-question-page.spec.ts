@@ -7,18 +7,20 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
+import { earnVotingRights } from "./reputation.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** Errors logged by the members' own pages (the fixture watches only its `page`). */
 const problems: string[] = [];
 
-async function memberPage(browser: Browser, name: string): Promise<Page> {
+async function memberPage(browser: Browser, name: string, { votes = false } = {}): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`${name}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`${name}: ${error.message}`));
-  await signUp(page, { name });
+  const member = await signUp(page, { name });
+  if (votes) await earnVotingRights(page, member, browser);
   return page;
 }
 
@@ -44,7 +46,7 @@ test("a member sees their own writes at once, the next member sees them without 
   const bia = await memberPage(browser, "Bia Responde");
   await answerQuestion(bia, question, `<p>Use performance.now(), resposta ${stamp}.</p>`);
 
-  const caio = await memberPage(browser, "Caio Leitor");
+  const caio = await memberPage(browser, "Caio Leitor", { votes: true });
   // The first visit renders the card and keeps it; the second is served from it: both hydrate cleanly.
   await open(caio, question);
   await open(caio, question);

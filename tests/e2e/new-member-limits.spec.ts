@@ -93,7 +93,7 @@ test("a new member who comments too fast is told to wait", async ({ page }) => {
   ).toContainText("Contas novas têm um limite menor nos primeiros dias.");
 });
 
-test("a fresh member's vote down says how much reputation is missing; the privileges page shows the way", async ({
+test("a fresh member's votes say how much reputation is missing; the privileges page shows the way", async ({
   page,
 }) => {
   const question = await questionBySomeoneElse(page);
@@ -103,7 +103,13 @@ test("a fresh member's vote down says how much reputation is missing; the privil
   const votes = page.getByRole("article").first();
   await votes.getByRole("button", { name: "Votar negativamente" }).click();
   await expect(votes.getByRole("alert")).toHaveText(
-    "Votar negativamente exige 50 pontos de reputação. Faltam 49 pontos.",
+    "Votar negativamente exige 125 pontos de reputação. Faltam 124 pontos.",
+  );
+  await expect(votes.getByLabel("Pontuação: 0")).toBeVisible();
+  // Voting up comes with the first 15 points.
+  await votes.getByRole("button", { name: "Votar positivamente" }).first().click();
+  await expect(votes.getByRole("alert")).toHaveText(
+    "Votar positivamente exige 15 pontos de reputação. Faltam 14 pontos.",
   );
   await expect(votes.getByLabel("Pontuação: 0")).toBeVisible();
 
@@ -111,9 +117,10 @@ test("a fresh member's vote down says how much reputation is missing; the privil
   await expect(page).toHaveURL(/\/privilegios$/);
   await expect(page.getByRole("heading", { level: 1, name: "Privilégios" })).toBeVisible();
   const voteDown = page.locator('[data-privilege="voteDown"]');
-  await expect(voteDown).toContainText("50 pontos");
-  await expect(voteDown).toContainText("Faltam 49 pontos");
-  await expect(page.locator('[data-privilege="voteUp"]')).toContainText("Você já tem");
+  await expect(voteDown).toContainText("125 pontos");
+  await expect(voteDown).toContainText("Faltam 124 pontos");
+  await expect(page.locator('[data-privilege="voteUp"]')).toContainText("Faltam 14 pontos");
+  await expect(page.locator('[data-privilege="participate"]')).toContainText("Você já tem");
 });
 
 test("an administrator blocks a word; a member's question with it is held, hidden from visitors, its author told", async ({
@@ -174,7 +181,7 @@ test("@phone a visitor reads every privilege on a phone, with no one's progress"
   await expect(page.getByRole("heading", { level: 1, name: "Privilégios" })).toBeVisible();
   const list = page.getByRole("list", { name: "Privilégios por reputação" });
   await expect(list.getByRole("listitem")).toHaveCount(9);
-  await expect(page.locator('[data-privilege="editDirectly"]')).toContainText("1.000 pontos");
+  await expect(page.locator('[data-privilege="editDirectly"]')).toContainText("2.000 pontos");
   await expect(page.getByText(/Faltam|Você já tem/)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Entre na sua conta" })).toBeVisible();
   // Nothing wider than the screen.

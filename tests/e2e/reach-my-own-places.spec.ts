@@ -3,6 +3,7 @@
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
+import { earnVotingRights } from "./reputation.ts";
 
 const places = [
   { name: "Favoritos", path: "/favoritos", heading: "Favoritos" },
@@ -57,7 +58,7 @@ test("favourites count a question's single vote and single answer in the singula
   });
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signUp(other);
+  await earnVotingRights(other, await signUp(other), browser);
   const form = (fields: Record<string, string>) => ({
     form: fields,
     headers: { "Sec-Fetch-Site": "same-origin" },

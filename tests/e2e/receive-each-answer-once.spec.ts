@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
+import { earnVotingRights } from "./reputation.ts";
 import { expect, test } from "./fixtures.ts";
 
 async function questionWithACodeAnswer(page: Page, stamp: string): Promise<string> {
@@ -36,10 +37,12 @@ async function expectAnswerIntact(page: Page, stamp: string) {
 
 test("a member's page carries each answer once and keeps it through hydration, votes and navigation", async ({
   page,
+  browser,
 }) => {
   const stamp = randomBytes(4).toString("hex");
   const question = await questionWithACodeAnswer(page, stamp);
-  await signUp(page, { name: "Caio Leitor" });
+  const caio = await signUp(page, { name: "Caio Leitor" });
+  await earnVotingRights(page, caio, browser);
 
   // The document holds the answer (and the structured data) in the page, not again in the hydration data.
   const html = await (await page.request.get(question)).text();

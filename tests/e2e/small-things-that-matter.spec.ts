@@ -7,12 +7,15 @@ import { signOut, signUp, useFreshIp, type Credentials } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 import { linkIn, waitForMail } from "./outbox.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
+import { earnVotingRights } from "./reputation.ts";
 import { hydrated } from "./hydration.ts";
 
 /** A member who exists (signed up in a browser of their own) and whose credentials a visitor can type. */
-async function existingMember(browser: Browser, name: string): Promise<Credentials> {
+async function existingMember(browser: Browser, name: string, { votes = false } = {}): Promise<Credentials> {
   const context = await browser.newContext();
-  const credentials = await signUp(await context.newPage(), { name });
+  const page = await context.newPage();
+  const credentials = await signUp(page, { name });
+  if (votes) await earnVotingRights(page, credentials, browser);
   await context.close();
   return credentials;
 }
@@ -185,7 +188,7 @@ test.describe("c. a visitor's action waits for the sign-in modal, then happens",
     browser,
   }) => {
     const { question, askerName } = await questionWithAnswer(browser, `Pergunta para votar ${Date.now()}`);
-    const member = await existingMember(browser, "Vera Votante");
+    const member = await existingMember(browser, "Vera Votante", { votes: true });
     await useFreshIp(page);
 
     // Upvote the question.

@@ -16,6 +16,10 @@ export async function createMember(
     /** The part of the reputation that counts for the powers (ADR 047); all of it unless said. */
     trustedReputation?: number;
     passwordHash?: string;
+    /** Confirmed unless said (false: the address was never confirmed). */
+    emailVerified?: boolean;
+    /** When the account was made (now unless said). */
+    createdAt?: Date;
   } = {},
 ): Promise<Viewer> {
   const suffix = randomBytes(4).toString("hex");
@@ -29,7 +33,8 @@ export async function createMember(
       reputation: overrides.reputation ?? 1,
       trustedReputation: overrides.trustedReputation ?? overrides.reputation ?? 1,
       passwordHash: overrides.passwordHash,
-      emailVerifiedAt: new Date(),
+      emailVerifiedAt: overrides.emailVerified === false ? null : new Date(),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
   if (!row) throw new Error("createMember: insert returned nothing");

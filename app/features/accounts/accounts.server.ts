@@ -32,7 +32,7 @@ import {
 import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInput } from "./schemas.ts";
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { forgetProvidersOnReset } from "./provider-accounts.server.ts";
-import { createSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
+import { startSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 // The administrators' blocked e-mail domains (issue 19: the moderation feature's spam defences).
 import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
@@ -92,7 +92,7 @@ export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<Sig
           .values({ name, email, handle, passwordHash })
           .returning(viewerColumns);
         if (!row) throw new Error("sign-up: insert returned nothing");
-        const token = await createSession(tx, row.id, meta.userAgent);
+        const token = await startSession(tx, row.id, meta);
         const device = await rememberDevice(tx, row.id, meta.deviceToken);
         const verification = await issueToken(tx, row.id, "verify_email");
         return { viewer: toViewer(row), token, device, verification };
@@ -147,7 +147,7 @@ export async function signIn(input: SignInInput, meta: RequestMeta): Promise<Sig
     if (meta.currentToken) await endSessionByToken(tx, meta.currentToken);
     if (rehash) await tx.update(users).set({ passwordHash: rehash }).where(eq(users.id, row.id));
     await tx.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, row.id));
-    const token = await createSession(tx, row.id, meta.userAgent);
+    const token = await startSession(tx, row.id, meta);
     const device = await rememberDevice(tx, row.id, meta.deviceToken);
     return { viewer: toViewer(row), token, device };
   });
@@ -217,7 +217,7 @@ export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Pr
     await forgetDevicesOf(tx, row.id);
     await revokeAccessTokensOf(tx, row.id, now);
     await forgetProvidersOnReset(tx, row.id, Boolean(before?.passwordHash));
-    const session = await createSession(tx, row.id, meta.userAgent, now);
+    const session = await startSession(tx, row.id, meta, now);
     const device = await rememberDevice(tx, row.id, null, now);
     return { viewer: toViewer(row), token: session, device };
   });

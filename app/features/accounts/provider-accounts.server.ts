@@ -27,7 +27,7 @@ import {
 } from "./rate-limits.server.ts";
 import { PROVIDER_MESSAGES } from "./provider-messages.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
-import { createSession, endSessionByToken } from "./sessions.server.ts";
+import { startSession, endSessionByToken } from "./sessions.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 
 /** What a provider told us about the person, after the exchange (never a token). */
@@ -74,7 +74,7 @@ async function signInMember(tx: Executor, userId: number, meta: RequestMeta): Pr
     .returning(viewerColumns);
   if (!row) throw new AppError("not_found", "Esta conta não existe mais.");
   if (meta.currentToken) await endSessionByToken(tx, meta.currentToken);
-  const token = await createSession(tx, row.id, meta.userAgent);
+  const token = await startSession(tx, row.id, meta);
   const device = await rememberDevice(tx, row.id, meta.deviceToken);
   return { viewer: toViewer(row), token, device };
 }

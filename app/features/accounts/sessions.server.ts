@@ -4,6 +4,7 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema.ts";
 import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
+import { networkKey } from "#app/lib/client-address.ts";
 import { env } from "#app/lib/env.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -67,6 +68,23 @@ export function clearSessionCookie(request: Request): string {
 export function setsSessionCookie(request: Request, response: Response): boolean {
   const name = `${sessionCookieName(request)}=`;
   return response.headers.getSetCookie().some((cookie) => cookie.startsWith(name));
+}
+
+/**
+ * Starts a session for a member who just proved who they are (sign-up, sign-in, a provider, a reset) and
+ * remembers the network they came from: votes between members on one network move no reputation (ADR 047).
+ */
+export async function startSession(
+  executor: Executor,
+  userId: number,
+  client: { userAgent: string | null; ip: string },
+  now: Date = new Date(),
+): Promise<string> {
+  await executor
+    .update(users)
+    .set({ network: networkKey(client.ip) })
+    .where(eq(users.id, userId));
+  return createSession(executor, userId, client.userAgent, now);
 }
 
 /** Starts a session for `userId` and returns the token for the cookie. */

@@ -6,7 +6,13 @@ import { createMember } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { FLAG_MESSAGES, flagContent, questionNumberFrom } from "./flags.server.ts";
 import { countOpenReviewItems } from "./review-count.server.ts";
-import { FLAGS_PER_DAY, FLAGS_TO_HIDE, PRIVILEGES, privilegeMessage } from "./rules.ts";
+import {
+  ESTABLISHED_ACCOUNT_DAYS,
+  FLAGS_PER_DAY,
+  FLAGS_TO_HIDE,
+  PRIVILEGES,
+  privilegeMessage,
+} from "./rules.ts";
 import {
   answerBy,
   commentBy,
@@ -27,12 +33,17 @@ let member: Viewer;
 let moderator: Viewer;
 let trusted: Viewer[];
 beforeAll(async () => {
-  author = await createMember(db());
-  member = await createMember(db());
+  // The author may flag too (so flagging their own content is refused for that reason alone).
+  author = await createMember(db(), { reputation: PRIVILEGES.flag.reputation });
+  member = await createMember(db(), { reputation: PRIVILEGES.voteUp.reputation });
   moderator = await createMember(db(), { role: "moderator" });
   trusted = await Promise.all(
     Array.from({ length: FLAGS_TO_HIDE }, () =>
-      createMember(db(), { reputation: PRIVILEGES.trustedFlag.reputation }),
+      createMember(db(), {
+        reputation: PRIVILEGES.trustedFlag.reputation,
+        // Established: older than ESTABLISHED_ACCOUNT_DAYS.
+        createdAt: new Date(Date.now() - (ESTABLISHED_ACCOUNT_DAYS + 1) * 86_400_000),
+      }),
     ),
   );
 });
@@ -147,7 +158,7 @@ describe("one open flag per member per item", () => {
     ).rejects.toMatchObject({ code: "conflict", status: 409, message: FLAG_MESSAGES.already });
 
     const other = await questionBy(author);
-    const flagger = await createMember(db());
+    const flagger = await createMember(db(), { reputation: PRIVILEGES.voteUp.reputation });
     const results = await Promise.allSettled(
       Array.from({ length: 4 }, () => flagContent(flagger, spam("question", other.id))),
     );
@@ -182,7 +193,10 @@ describe("one open flag per member per item", () => {
 describe("hiding at once", () => {
   test(`${FLAGS_TO_HIDE} trusted spam flags hide the item; untrusted ones do not count`, async () => {
     const question = await questionBy(author);
-    const untrusted = await Promise.all([createMember(db()), createMember(db())]);
+    const untrusted = await Promise.all([
+      createMember(db(), { reputation: PRIVILEGES.voteUp.reputation }),
+      createMember(db(), { reputation: PRIVILEGES.voteUp.reputation }),
+    ]);
     for (const flagger of [...untrusted, ...trusted.slice(0, FLAGS_TO_HIDE - 1)]) {
       expect((await flagContent(flagger, spam("question", question.id))).hidden).toBe(false);
     }
@@ -263,7 +277,7 @@ describe("hiding at once", () => {
 
 describe("a day's flags", () => {
   test(`the ${FLAGS_PER_DAY + 1}th flag of the day is refused with 429`, async () => {
-    const flagger = await createMember(db());
+    const flagger = await createMember(db(), { reputation: PRIVILEGES.voteUp.reputation });
     await resetFlagLimit(flagger);
     const question = await questionBy(author);
     for (let i = 0; i < FLAGS_PER_DAY; i++) {

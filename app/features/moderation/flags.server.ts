@@ -2,7 +2,8 @@
 // spam, offensive, needs improvement, duplicates another question or is wrong for another reason. Flags are
 // stored with their outcome (the review queue decides it, review-queue.server.ts); one open flag per member per
 // item (a partial unique index); a daily cap per member. Spam and offensive flags from trusted members (or one
-// moderator's) hide the item at once, pending review: FLAGS_TO_HIDE in rules.ts.
+// moderator's) hide the item at once, pending review: FLAGS_TO_HIDE in rules.ts, each flag weighed by its
+// flagger's record (flagWeight).
 import { and, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { flags, questions, users } from "#db/schema.ts";
 // The shared daily counters of the accounts feature.
@@ -13,12 +14,15 @@ import { AppError } from "#app/lib/errors.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import { logModeration } from "./moderation-log.server.ts";
 import {
+  ESTABLISHED_ACCOUNT_DAYS,
   FLAG_NOTE_MAX,
   FLAG_REASONS,
   FLAGS_PER_DAY,
   FLAGS_TO_HIDE,
   HIDING_FLAG_REASONS,
+  flagWeight,
   PRIVILEGES,
+  requireConfirmedEmail,
   requirePrivilege,
   type MemberFlagReason,
 } from "./rules.ts";
@@ -126,10 +130,16 @@ async function checkInput(tx: Executor, input: FlagInput) {
   return { target, reason, note, duplicateOfId };
 }
 
-/** The open spam/offensive flags on `target` that count for hiding it: trusted members' and moderators'. */
-async function hidingFlagCount(tx: Executor, target: FlagTarget): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * The weight of the open spam/offensive flags on `target` toward hiding it: each from an established member
+ * (trusted reputation, a confirmed e-mail, an account ESTABLISHED_ACCOUNT_DAYS old) or a moderator, weighed by
+ * the flagger's record of decided flags (flagWeight). A ring's own votes never make its flags hide anything.
+ */
+async function hidingFlagWeight(tx: Executor, target: FlagTarget): Promise<number> {
+  const decided = (status: "helpful" | "declined") =>
+    sql<number>`(select count(*)::int from ${flags} as past where past.reporter_id = ${users.id} and past.status = ${status})`;
+  const rows = await tx
+    .select({ helpful: decided("helpful"), declined: decided("declined") })
     .from(flags)
     .innerJoin(users, eq(users.id, flags.reporterId))
     .where(
@@ -139,17 +149,17 @@ async function hidingFlagCount(tx: Executor, target: FlagTarget): Promise<number
         eq(flags.status, "open"),
         inArray(flags.reason, [...HIDING_FLAG_REASONS]),
         or(
-          // Trusted reputation (ADR 047): a ring's own votes never make its flags hide anything.
           and(
             gte(users.trustedReputation, PRIVILEGES.trustedFlag.reputation),
             gte(users.reputation, PRIVILEGES.trustedFlag.reputation),
             isNotNull(users.emailVerifiedAt),
+            sql`${users.createdAt} <= now() - make_interval(days => ${ESTABLISHED_ACCOUNT_DAYS})`,
           ),
           inArray(users.role, ["moderator", "admin"]),
         ),
       ),
     );
-  return row?.n ?? 0;
+  return rows.reduce((sum, record) => sum + flagWeight(record), 0);
 }
 
 /**
@@ -158,7 +168,7 @@ async function hidingFlagCount(tx: Executor, target: FlagTarget): Promise<number
  */
 export async function flagContent(viewer: Viewer | null, input: FlagInput): Promise<FlagResult> {
   if (!viewer) throw new AppError("unauthenticated", FLAG_MESSAGES.signIn);
-  const member = requirePrivilege(viewer, "flag");
+  const member = requireConfirmedEmail(requirePrivilege(viewer, "flag"), "flag");
   const db = await getDb();
   // Validation first (no counter spent on a form with a missing field), then the daily cap.
   const checked = await checkInput(db, input);
@@ -206,7 +216,7 @@ export async function flagContent(viewer: Viewer | null, input: FlagInput): Prom
 
     const hides =
       (HIDING_FLAG_REASONS as readonly string[]).includes(reason) &&
-      (isModerator(member) || (await hidingFlagCount(tx, target)) >= FLAGS_TO_HIDE);
+      (isModerator(member) || (await hidingFlagWeight(tx, target)) >= FLAGS_TO_HIDE);
     if (hides && (await hideTarget(tx, target, null))) {
       await logModeration(tx, {
         // A moderator's flag is the moderator's act; trusted members' flags together are the site's.

@@ -31,13 +31,15 @@ let author: Viewer;
 let flagger: Viewer;
 let another: Viewer;
 let reviewer: Viewer;
+let secondReviewer: Viewer;
 let moderator: Viewer;
 let secondModerator: Viewer;
 beforeAll(async () => {
   author = await createMember(db());
-  flagger = await createMember(db());
-  another = await createMember(db());
+  flagger = await createMember(db(), { reputation: PRIVILEGES.voteUp.reputation });
+  another = await createMember(db(), { reputation: PRIVILEGES.voteUp.reputation });
   reviewer = await createMember(db(), { reputation: PRIVILEGES.review.reputation });
+  secondReviewer = await createMember(db(), { reputation: PRIVILEGES.review.reputation });
   moderator = await createMember(db(), { role: "moderator" });
   secondModerator = await createMember(db(), { role: "admin" });
 });
@@ -70,7 +72,7 @@ describe("who may review", () => {
     const member = await createMember(db(), { reputation: 200 });
     await expect(listReviewQueue(member, "todos", 1)).rejects.toMatchObject({
       status: 403,
-      message: privilegeMessage("review", 50),
+      message: privilegeMessage("review", PRIVILEGES.review.reputation - 200),
     });
     await expect(listReviewQueue(null, "todos", 1)).rejects.toMatchObject({ code: "unauthenticated" });
     const question = await flaggedQuestion();
@@ -138,7 +140,7 @@ describe("the queue", () => {
     );
 
     // Enough items for a second page.
-    const busy = await createMember(db());
+    const busy = await createMember(db(), { reputation: PRIVILEGES.voteUp.reputation });
     for (let i = 0; i < REVIEW_PAGE_SIZE; i++) {
       const comment = await commentBy(author, first.id);
       await flagContent(busy, { kind: "comment", id: comment, reason: "needs_improvement" });
@@ -288,7 +290,7 @@ describe("suggested edits", () => {
     return { question, edit: edit! };
   }
 
-  test("the queue shows the change; approving applies it, rejecting does not; the editor is told", async () => {
+  test("the queue shows the change; two approvals apply it, rejecting does not; the editor is told", async () => {
     const { question, edit } = await suggestion();
     const queue = await listReviewQueue(reviewer, "edicoes", 1);
     const card = queue.cards.find((c) => c.key === `edit-${edit.id}`);
@@ -301,12 +303,33 @@ describe("suggested edits", () => {
       card?.type === "edit" && card.textDiff.some((p) => p.added && p.value.includes("mais claro")),
     ).toBe(true);
     const applied: number[] = [];
-    await decideSuggestedEdit(reviewer, edit.id, "approve", async (_tx, e) => {
+    const apply: ApplySuggestedEdit = async (_tx, e) => {
       applied.push(e.id);
+    };
+    // The first approval is recorded; the edit waits for another reviewer, and leaves the first one's queue.
+    expect(await decideSuggestedEdit(reviewer, edit.id, "approve", apply)).toMatchObject({
+      message: REVIEW_MESSAGES.firstApproval,
+      changedPage: null,
     });
+    expect(applied).toEqual([]);
+    expect(
+      (await listReviewQueue(reviewer, "edicoes", 1)).cards.some((c) => c.key === `edit-${edit.id}`),
+    ).toBe(false);
+    await expect(decideSuggestedEdit(reviewer, edit.id, "approve", apply)).rejects.toMatchObject({
+      status: 409,
+      message: REVIEW_MESSAGES.alreadyApproved,
+    });
+    expect(
+      (await listReviewQueue(secondReviewer, "edicoes", 1)).cards.some((c) => c.key === `edit-${edit.id}`),
+    ).toBe(true);
+    await decideSuggestedEdit(secondReviewer, edit.id, "approve", apply);
     expect(applied).toEqual([edit.id]);
     const [row] = await db().select().from(suggestedEdits).where(eq(suggestedEdits.id, edit.id));
-    expect(row).toMatchObject({ status: "approved", reviewerId: reviewer.id });
+    expect(row).toMatchObject({
+      status: "approved",
+      reviewerId: secondReviewer.id,
+      firstApproverId: reviewer.id,
+    });
     const [notice] = await moderationNotices(flagger.id);
     expect(notice?.title).toBe(`Sua edição sugerida em “${question.title}” foi aprovada e publicada.`);
     expect((await logFor("question", question.id)).at(-1)).toMatchObject({ action: "approve_edit" });
@@ -322,14 +345,15 @@ describe("suggested edits", () => {
   test("a refused application leaves the edit pending; two reviewers at once: one decides", async () => {
     const { edit } = await suggestion();
     await expect(
-      decideSuggestedEdit(reviewer, edit.id, "approve", async () => {
+      decideSuggestedEdit(moderator, edit.id, "approve", async () => {
         throw Object.assign(new Error("x"), {});
       }),
     ).rejects.toThrow();
     const [pending] = await db().select().from(suggestedEdits).where(eq(suggestedEdits.id, edit.id));
     expect(pending?.status).toBe("pending");
+    // A moderator's approval publishes alone.
     const results = await Promise.allSettled([
-      decideSuggestedEdit(reviewer, edit.id, "approve", noApply),
+      decideSuggestedEdit(secondModerator, edit.id, "approve", noApply),
       decideSuggestedEdit(moderator, edit.id, "reject", noApply),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);

@@ -18,6 +18,7 @@ import { agree, yourItem } from "./flags.server.ts";
 import { logModeration, type ModerationAction } from "./moderation-log.server.ts";
 import { forgetReviewCount } from "./review-count.server.ts";
 import {
+  APPROVALS_TO_PUBLISH_EDIT,
   FLAG_REASONS,
   REVIEW_FILTERS,
   REVIEW_PAGE_SIZE,
@@ -48,6 +49,8 @@ export const REVIEW_MESSAGES = {
   alreadyDecided: "Outra pessoa já revisou este item. A fila foi atualizada.",
   ownItem: "Você não pode revisar o seu próprio conteúdo nem a sua própria sugestão de edição.",
   notFound: "Este item não está mais na fila.",
+  alreadyApproved: "Você já aprovou esta edição: ela espera a aprovação de outra pessoa.",
+  firstApproval: `Aprovação registrada: a edição é publicada quando outra pessoa também aprovar (${APPROVALS_TO_PUBLISH_EDIT} aprovações, ou uma da moderação).`,
 } as const;
 
 /** Reviewers (the `review` privilege) and moderators: anyone else is refused with what they lack. */
@@ -132,7 +135,13 @@ export async function listReviewQueue(
   const notOwnFlags = isModerator(reviewer)
     ? undefined
     : sql`${flags.authorId} is distinct from ${reviewer.id}`;
-  const notOwnEdits = isModerator(reviewer) ? undefined : ne(suggestedEdits.editorId, reviewer.id);
+  // Nor sees again an edit they already approved: it waits for another reviewer.
+  const notOwnEdits = isModerator(reviewer)
+    ? undefined
+    : and(
+        ne(suggestedEdits.editorId, reviewer.id),
+        sql`${suggestedEdits.firstApproverId} is distinct from ${reviewer.id}`,
+      );
   const db = await getDb();
   const flagItems = db
     .select({
@@ -510,7 +519,11 @@ export type SuggestedEdit = typeof suggestedEdits.$inferSelect;
  */
 export type ApplySuggestedEdit = (tx: Executor, edit: SuggestedEdit) => Promise<void>;
 
-/** Approves (applying it) or rejects a pending suggested edit; the editor is told either way. */
+/**
+ * Approves or rejects a pending suggested edit; the editor is told of the outcome. An edit is published by
+ * APPROVALS_TO_PUBLISH_EDIT approvals from different reviewers, or by one moderator's; the first approval is
+ * recorded and the edit waits in the queue for another reviewer. One rejection ends it.
+ */
 export async function decideSuggestedEdit(
   viewer: Viewer | null,
   editId: number,
@@ -520,6 +533,29 @@ export async function decideSuggestedEdit(
   const reviewer = requireReviewer(viewer);
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select()
+      .from(suggestedEdits)
+      .where(eq(suggestedEdits.id, editId))
+      .for("update");
+    if (!pending) throw new AppError("not_found", REVIEW_MESSAGES.notFound);
+    if (pending.status !== "pending") throw new AppError("conflict", REVIEW_MESSAGES.alreadyDecided);
+    if (pending.targetKind === "post") throw new AppError("not_found", REVIEW_MESSAGES.notFound);
+    if (pending.editorId === reviewer.id && !isModerator(reviewer)) {
+      throw new AppError("forbidden", REVIEW_MESSAGES.ownItem);
+    }
+    if (decision === "approve" && pending.firstApproverId === reviewer.id) {
+      throw new AppError("conflict", REVIEW_MESSAGES.alreadyApproved);
+    }
+    // Of APPROVALS_TO_PUBLISH_EDIT (two), the first is kept on the row; the second publishes.
+    const publishes = decision === "reject" || isModerator(reviewer) || pending.firstApproverId !== null;
+    if (!publishes) {
+      await tx
+        .update(suggestedEdits)
+        .set({ firstApproverId: reviewer.id })
+        .where(eq(suggestedEdits.id, editId));
+      return { message: REVIEW_MESSAGES.firstApproval, changedPage: null };
+    }
     const [edit] = await tx
       .update(suggestedEdits)
       .set({
@@ -529,19 +565,7 @@ export async function decideSuggestedEdit(
       })
       .where(and(eq(suggestedEdits.id, editId), eq(suggestedEdits.status, "pending")))
       .returning();
-    if (!edit) {
-      const [exists] = await tx
-        .select({ id: suggestedEdits.id })
-        .from(suggestedEdits)
-        .where(eq(suggestedEdits.id, editId));
-      throw exists
-        ? new AppError("conflict", REVIEW_MESSAGES.alreadyDecided)
-        : new AppError("not_found", REVIEW_MESSAGES.notFound);
-    }
-    if (edit.targetKind === "post") throw new AppError("not_found", REVIEW_MESSAGES.notFound);
-    if (edit.editorId === reviewer.id && !isModerator(reviewer)) {
-      throw new AppError("forbidden", REVIEW_MESSAGES.ownItem);
-    }
+    if (!edit) throw new AppError("conflict", REVIEW_MESSAGES.alreadyDecided);
     const target = { kind: edit.targetKind, id: edit.targetId };
     const row = await loadTarget(tx, target);
     if (decision === "approve") await apply(tx, edit);

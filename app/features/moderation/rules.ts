@@ -7,9 +7,18 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { isModerator } from "#app/lib/viewer.ts";
 
 /**
- * Reputation needed for each privilege, lowest first. Asking, answering, voting up, commenting and flagging
- * are open from the first minute (a newcomer's honest first steps; rate limits and the spam defences slow
- * abuse); the rest is earned. Moderators and administrators hold every privilege.
+ * Spam or offensive flags from trusted members (or one moderator) that hide an item until it is reviewed, each
+ * counted with its flagger's weight (flagWeight).
+ */
+export const FLAGS_TO_HIDE = 3;
+const FLAGS_TO_HIDE_TEXT = `${FLAGS_TO_HIDE} sinalizações de confiança ocultam`;
+
+/**
+ * Reputation needed for each privilege, lowest first, near Stack Overflow's (ADR 047). Asking, answering,
+ * writing posts and commenting are open from the first minute (a newcomer's honest first steps; rate limits and
+ * the spam defences slow abuse); voting and flagging come with the first 15 points and a confirmed e-mail; the
+ * powers over other people's content are earned from established members (POWERS). Moderators and
+ * administrators hold every privilege.
  */
 export const PRIVILEGES = {
   participate: {
@@ -19,44 +28,46 @@ export const PRIVILEGES = {
       "Comentar perguntas, respostas e posts. Perguntar, responder e escrever posts nunca dependem de reputação (só dos limites menores dos primeiros dias); quem ficou com reputação abaixo de 1 por votos negativos volta a comentar quando ela sobe.",
   },
   voteUp: {
-    reputation: 1,
+    reputation: 15,
     label: "Votar positivamente",
-    description: "Dizer que uma pergunta ou resposta é útil.",
+    description: "Dizer que uma pergunta ou resposta é útil (com o e-mail confirmado).",
   },
   flag: {
-    reputation: 1,
+    reputation: 15,
     label: "Sinalizar",
-    description: "Avisar a moderação sobre spam, ofensas ou conteúdo que precisa de melhorias.",
-  },
-  trustedFlag: {
-    reputation: 100,
-    label: "Sinalizações de confiança",
-    description: `Suas sinalizações de spam e ofensa contam para ocultar o conteúdo na hora.`,
-  },
-  voteDown: {
-    reputation: 50,
-    label: "Votar negativamente",
-    description: "Dizer que uma pergunta ou resposta não é útil (custa 1 ponto em respostas).",
+    description:
+      "Avisar a moderação sobre spam, ofensas ou conteúdo que precisa de melhorias (com o e-mail confirmado).",
   },
   postLinksFreely: {
     reputation: 15,
     label: "Publicar links livremente",
     description: "Sem limite de links por publicação e sem ter o texto retido para revisão por links.",
   },
-  review: {
-    reputation: 250,
-    label: "Revisar",
-    description: "Usar a fila de revisão: descartar sinalizações e aprovar ou rejeitar edições sugeridas.",
+  trustedFlag: {
+    reputation: 100,
+    label: "Sinalizações de confiança",
+    description: `Suas sinalizações de spam e ofensa contam para ocultar o conteúdo na hora (${FLAGS_TO_HIDE_TEXT}), pesadas pelo seu histórico de sinalizações.`,
   },
-  closeVote: {
-    reputation: 500,
-    label: "Votar para fechar e reabrir",
-    description: "Votar para fechar perguntas fora do escopo, duplicadas ou sem detalhes, e para reabri-las.",
+  voteDown: {
+    reputation: 125,
+    label: "Votar negativamente",
+    description: "Dizer que uma pergunta ou resposta não é útil (custa 1 ponto em respostas).",
+  },
+  review: {
+    reputation: 2000,
+    label: "Revisar",
+    description:
+      "Usar a fila de revisão: descartar sinalizações e aprovar ou rejeitar edições sugeridas (uma edição é publicada com duas aprovações, ou uma da moderação).",
   },
   editDirectly: {
-    reputation: 1000,
+    reputation: 2000,
     label: "Editar diretamente",
     description: "Editar perguntas e respostas de outras pessoas sem passar pela fila de revisão.",
+  },
+  closeVote: {
+    reputation: 3000,
+    label: "Votar para fechar e reabrir",
+    description: "Votar para fechar perguntas fora do escopo, duplicadas ou sem detalhes, e para reabri-las.",
   },
 } as const;
 
@@ -79,8 +90,6 @@ export function reputationFor(viewer: Viewer, privilege: Privilege): number {
   return Math.min(viewer.reputation, viewer.trustedReputation ?? 1);
 }
 
-/** Spam or offensive flags from trusted members (or one moderator) that hide an item until it is reviewed. */
-export const FLAGS_TO_HIDE = 3;
 /** Close (or reopen) votes that close (or reopen) a question; a moderator's vote is binding. */
 export const VOTES_TO_CLOSE = 3;
 /** Links a member below `postLinksFreely` may put in one question, answer, comment or post. */
@@ -111,6 +120,37 @@ export const CLOSE_REASONS = {
   opinion_based: "Baseada em opiniões",
 } as const;
 export type CloseReason = keyof typeof CLOSE_REASONS;
+
+/** Approvals that publish a suggested edit; a moderator's approval publishes it alone. */
+export const APPROVALS_TO_PUBLISH_EDIT = 2;
+
+/**
+ * A trusted flagger's weight toward FLAGS_TO_HIDE, from their record of decided flags (Discourse weighs flags by
+ * the flagger's accuracy the same way): a member whose flags were mostly declined no longer hides anything; one
+ * with a long record of helpful flags counts double.
+ */
+export function flagWeight(record: { helpful: number; declined: number }): number {
+  const { helpful, declined } = record;
+  if (declined >= FLAG_RECORD_MIN && declined > helpful) return 0;
+  if (helpful >= 10 && helpful >= 4 * declined) return 2;
+  return 1;
+}
+/** Decided flags before a poor record takes a flagger's weight away. */
+export const FLAG_RECORD_MIN = 3;
+
+/** The refusal for voting or flagging before the e-mail is confirmed. */
+export const CONFIRM_EMAIL_FIRST = {
+  vote: "Confirme seu e-mail para votar. Não recebeu o link? Peça outro em Configurações.",
+  flag: "Confirme seu e-mail para sinalizar. Não recebeu o link? Peça outro em Configurações.",
+} as const;
+
+/** Voting and flagging count only from confirmed addresses: a ring of throwaway addresses cannot act. */
+export function requireConfirmedEmail(viewer: Viewer, action: keyof typeof CONFIRM_EMAIL_FIRST): Viewer {
+  if (!viewer.emailVerified && !isModerator(viewer)) {
+    throw new AppError("forbidden", CONFIRM_EMAIL_FIRST[action]);
+  }
+  return viewer;
+}
 
 /** How much reputation `viewer` still lacks for `privilege` (0 when they have it). */
 export function missingReputation(viewer: Viewer, privilege: Privilege): number {

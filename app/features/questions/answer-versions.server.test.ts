@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { answerOutdatedMarks, answerVersions } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { createMember } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { markOutdated, retractOutdatedMark, versionsFromForm } from "./answer-versions.server.ts";
@@ -21,7 +22,7 @@ beforeAll(async () => {
   markers = await Promise.all(
     Array.from({ length: OUTDATED_MARKS_TO_SHOW + 1 }, (_, i) =>
       // Trusted to vote down: their marks count toward the notice.
-      createMember(db(), { name: `Marcador ${i}`, reputation: 60 }),
+      createMember(db(), { name: `Marcador ${i}`, reputation: PRIVILEGES.voteDown.reputation + 10 }),
     ),
   );
 });

@@ -79,7 +79,7 @@ describe("order and acceptance", () => {
     const a1 = (await createAnswer(people.other, id, "<p>Primeira</p>")).id;
     const a2 = (await createAnswer(people.moderator, id, "<p>Segunda</p>")).id;
     const a3 = (await createAnswer(people.rich, id, "<p>Terceira</p>")).id;
-    await castVote(people.author, { kind: "answer", id: a2 }, 1);
+    await castVote(people.rich, { kind: "answer", id: a2 }, 1);
     const order = async (o: "newest" | "oldest" | "votes") =>
       (await listAnswers(null, id, o)).map((a) => a.id);
     expect(await order("newest")).toEqual([a3, a2, a1]);

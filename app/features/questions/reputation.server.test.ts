@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
+import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { acceptAnswer, createAnswer, deleteAnswer } from "./answers.server.ts";
 import { awardBounty, offerBounty } from "./bounties.server.ts";
 import { ledgerReputation, recomputeReputation } from "./reputation.server.ts";
@@ -15,7 +16,12 @@ const db = setupTestDatabase();
 
 describe("recomputeReputation", () => {
   test("matches the running total after a busy day", async () => {
-    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(db())));
+    // Rows at the base reputation (the ledger explains all of it); their sessions may vote up (PRIVILEGES.voteUp).
+    const voting = (m: Awaited<ReturnType<typeof createMember>>) => ({
+      ...m,
+      reputation: PRIVILEGES.voteUp.reputation,
+    });
+    const members = (await Promise.all(Array.from({ length: 6 }, () => createMember(db())))).map(voting);
     const [ana, bia, caio, duda, edu, mod] = members as [
       (typeof members)[0],
       (typeof members)[0],
@@ -27,13 +33,13 @@ describe("recomputeReputation", () => {
     const moderator = { ...mod, role: "moderator" as const };
     await db().update(users).set({ role: "moderator" }).where(eq(users.id, mod.id));
 
-    const fans = await Promise.all(Array.from({ length: 6 }, () => createMember(db())));
+    const fans = (await Promise.all(Array.from({ length: 6 }, () => createMember(db())))).map(voting);
     const q1 = await askAs(ana);
     const q2 = await askAs(bia);
     for (const voter of [bia, caio, duda, edu, ...fans])
       await castVote(voter, { kind: "question", id: q1 }, 1);
     // Voting down is a privilege (issue 19); the session says how much reputation the voter has.
-    const downvoter = (m: typeof caio) => ({ ...m, reputation: 50 });
+    const downvoter = (m: typeof caio) => ({ ...m, reputation: PRIVILEGES.voteDown.reputation });
     await castVote(downvoter(caio), { kind: "question", id: q2 }, -1);
     const a1 = (await createAnswer(caio, q1, "<p>Resposta do Caio</p>")).id;
     const a2 = (await createAnswer(duda, q1, "<p>Resposta da Duda</p>")).id;

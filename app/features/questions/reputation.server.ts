@@ -5,7 +5,7 @@
 // Trust (ADR 047): each event says whether an established member (or the site) caused it. Only those move
 // users.trusted_reputation, the number the powers over other people's content are checked against, so a ring
 // of new accounts voting and accepting for each other gains reputation but no power.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { reputationEvents, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { ESTABLISHED_ACCOUNT_DAYS, ESTABLISHED_REPUTATION } from "#app/features/moderation/rules.ts";
@@ -26,6 +26,8 @@ export type ReputationReason =
   | "downvote"
   | "upvote_undone"
   | "downvote_undone"
+  /** Serial voting reversed (ADR 047): the voter's up-votes on one author past SERIAL_UPVOTES_PER_DAY. */
+  | "upvote_reversed"
   | "downvote_cast"
   | "downvote_cast_undone"
   | "accepted"
@@ -46,6 +48,7 @@ export type ReputationEvent = {
 /** Each undoing reason and the reason it undoes: the undo gives back exactly what the original moved. */
 const UNDOES: Partial<Record<ReputationReason, ReputationReason>> = {
   upvote_undone: "upvote",
+  upvote_reversed: "upvote",
   downvote_undone: "downvote",
   accepted_undone: "accepted",
   downvote_cast_undone: "downvote_cast",
@@ -93,9 +96,14 @@ async function recorded(tx: Executor, events: ReputationEvent[]): Promise<Record
             eq(reputationEvents.reason, original),
             eq(reputationEvents.targetKind, e.targetKind),
             eq(reputationEvents.targetId, e.targetId),
+            // The same voter's act, not another's on the same post (their trust may differ); rows written
+            // before acts were recorded have none.
+            e.actorId != null
+              ? or(eq(reputationEvents.actorId, e.actorId), isNull(reputationEvents.actorId))
+              : undefined,
           ),
         )
-        .orderBy(desc(reputationEvents.id))
+        .orderBy(sql`${reputationEvents.actorId} is null`, desc(reputationEvents.id))
         .limit(1);
       if (last) {
         out.push({ ...e, delta: -last.delta, trusted: last.trusted });
@@ -135,6 +143,7 @@ export async function addReputation(tx: Executor, events: ReputationEvent[]): Pr
       targetKind: e.targetKind ?? null,
       targetId: e.targetId ?? null,
       trusted: e.trusted,
+      actorId: e.actorId ?? null,
     })),
   );
   const byUser = new Map<number, { all: number; trusted: number }>();

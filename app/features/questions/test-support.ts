@@ -31,9 +31,11 @@ export async function askAs(viewer: Viewer, overrides: Partial<QuestionWriteInpu
 export async function cast(db: Database) {
   const [author, other, moderator, rich] = await Promise.all([
     createMember(db, { name: "Autora da Pergunta" }),
-    createMember(db, { name: "Outra Pessoa" }),
+    // Another member who may vote up and flag (PRIVILEGES.voteUp, PRIVILEGES.flag).
+    createMember(db, { name: "Outra Pessoa", reputation: 15 }),
     createMember(db, { role: "moderator" as Role, name: "Moderação" }),
-    createMember(db, { name: "Pessoa Rica" }),
+    // Enough to vote up (PRIVILEGES.voteUp), no more.
+    createMember(db, { name: "Pessoa Rica", reputation: 15 }),
   ]);
   return { author, other, moderator, rich, visitor: null };
 }

@@ -93,7 +93,7 @@ describe("voting on an answer", () => {
     await expect(castVote(answerer, { kind: "answer", id }, 1)).rejects.toMatchObject({
       message: VOTE_MESSAGES.ownAnswer,
     });
-    await castVote(people.author, { kind: "answer", id }, 1);
+    await castVote(people.rich, { kind: "answer", id }, 1);
     await castVote(people.other, { kind: "answer", id }, -1);
     const [row] = await db().select({ s: answers.score }).from(answers).where(eq(answers.id, id));
     expect(row?.s).toBe(0);
@@ -134,7 +134,9 @@ describe("concurrency", () => {
   test("many members voting at the same moment all count, once each", async () => {
     const author = await createMember(db());
     const id = await askAs(author);
-    const voters = await Promise.all(Array.from({ length: 8 }, () => createMember(db())));
+    const voters = await Promise.all(
+      Array.from({ length: 8 }, () => createMember(db(), { reputation: PRIVILEGES.voteUp.reputation })),
+    );
     await Promise.all(voters.map((v) => castVote(v, { kind: "question", id }, 1)));
     expect(await questionScore(id)).toBe(8);
     expect(await reputationOf(author.id)).toBe(81);

@@ -12,6 +12,7 @@ import { clientIpContext, visitorPageContext, type VisitorPageNote } from "#app/
 import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
+import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { RouterContextProvider } from "react-router";
 import { dispatch } from "./dispatch.server.ts";
 import { handlers } from "./handlers.server.ts";
@@ -63,7 +64,7 @@ let readToken: string;
 let question: number;
 
 beforeAll(async () => {
-  author = await createMember(db(), { name: "Autora da API", reputation: 10 });
+  author = await createMember(db(), { name: "Autora da API", reputation: PRIVILEGES.voteUp.reputation });
   other = await createMember(db(), { name: "Outra da API" });
   writeToken = (await createAccessToken(db(), author, { name: "escrita", scopes: ["write"] })).token;
   otherWriteToken = (await createAccessToken(db(), other, { name: "escrita", scopes: ["write"] })).token;

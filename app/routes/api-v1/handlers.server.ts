@@ -3,7 +3,7 @@
 // limits, spam defences and the sanitiser are the site's — and naming what it changed for visitors' pages as
 // the site's actions do (ADR 028). Input arrives parsed by the operation's schemas; the answer is checked
 // against its response schema by the tests.
-import { href } from "react-router";
+import { href, type RouterContextProvider } from "react-router";
 import { getProfile } from "#app/features/accounts/profiles.server.ts";
 import { openApiDocument } from "#app/features/api/document.ts";
 import {
@@ -37,7 +37,7 @@ import { loadQuestionPage, type AnswerOnPage } from "#app/features/questions/que
 import type { AnswerOrder } from "#app/features/questions/answer-orders.ts";
 import type { AuthorSummary } from "#app/features/questions/question-rows.server.ts";
 import { createQuestion } from "#app/features/questions/question-writes.server.ts";
-import { castVote, myVotes } from "#app/features/questions/votes.server.ts";
+import { castVote } from "#app/features/questions/votes.server.ts";
 import { MARK_END, MARK_START } from "#app/features/search/search-query.ts";
 import { search } from "#app/features/search/search.server.ts";
 import { findSameError } from "#app/features/errors/error-index.server.ts";
@@ -46,6 +46,7 @@ import {
   listTagDirectory,
   type TagDirectoryEntry,
 } from "#app/features/tags/tag-directory.server.ts";
+import { clientIpContext } from "#app/lib/context.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { generatedAvatarUrl } from "#app/lib/generated-avatar.ts";
@@ -230,12 +231,9 @@ async function setVote(
   viewer: Viewer,
   target: { kind: "question" | "answer"; id: number },
   value: -1 | 0 | 1,
-  currentScore: number,
+  context: Readonly<RouterContextProvider>,
 ): Promise<{ score: number; vote: -1 | 0 | 1 }> {
-  const current = (await myVotes(viewer, target.kind, [target.id])).get(target.id) ?? 0;
-  if (value === current) return { score: currentScore, vote: current };
-  // Taking a vote back is casting the same one again; changing it is casting the other one.
-  const outcome = await castVote(viewer, target, value === 0 ? (current as -1 | 1) : value);
+  const outcome = await castVote(viewer, target, value, { set: true, ip: context.get(clientIpContext) });
   return { score: outcome.score, vote: outcome.myVote };
 }
 
@@ -354,14 +352,14 @@ export const handlers: Handlers = {
     const question = await getQuestion(viewer, params.id);
     if (!question || question.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
     writeChanges(context, topic.question(params.id));
-    return setVote(member(viewer), { kind: "question", id: params.id }, body.value, question.score);
+    return setVote(member(viewer), { kind: "question", id: params.id }, body.value, context);
   },
 
   async voteOnAnswer({ viewer, params, body, context }) {
     const info = await answerInfo(params.id);
     if (!info) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
     writeChanges(context, topic.question(info.questionId));
-    return setVote(member(viewer), { kind: "answer", id: params.id }, body.value, info.score);
+    return setVote(member(viewer), { kind: "answer", id: params.id }, body.value, context);
   },
 
   async acceptAnswer({ viewer, params, context }) {

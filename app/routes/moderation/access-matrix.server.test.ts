@@ -117,7 +117,7 @@ describe("the access matrix", () => {
     const id = await askAs(author);
     await expect(castVote(fresh, { kind: "question", id }, -1)).rejects.toMatchObject({
       status: 403,
-      message: "Votar negativamente exige 50 pontos de reputação. Faltam 49 pontos.",
+      message: "Votar negativamente exige 125 pontos de reputação. Faltam 124 pontos.",
     });
     const [row] = await db().select({ score: questions.score }).from(questions).where(eq(questions.id, id));
     expect(row?.score).toBe(0);

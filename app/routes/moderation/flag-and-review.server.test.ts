@@ -7,6 +7,7 @@ import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
 import { FLAG_MESSAGES } from "#app/features/moderation/flags.server.ts";
+import { REVIEW_MESSAGES } from "#app/features/moderation/review-queue.server.ts";
 import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { getQuestion } from "#app/features/questions/question-detail.server.ts";
@@ -20,9 +21,11 @@ import type { Viewer } from "#app/lib/viewer.ts";
 const db = setupTestDatabase();
 let people: Awaited<ReturnType<typeof cast>>;
 let reviewer: Viewer;
+let secondReviewer: Viewer;
 beforeAll(async () => {
   people = await cast(db());
   reviewer = await createMember(db(), { reputation: PRIVILEGES.review.reputation });
+  secondReviewer = await createMember(db(), { reputation: PRIVILEGES.review.reputation });
 });
 
 async function answerOf(value: unknown) {
@@ -109,7 +112,7 @@ describe("/revisao", () => {
     expect(unknown.status).toBe(400);
   });
 
-  test("an approved suggested edit becomes the question's text, as the suggesting editor's revision", async () => {
+  test("a suggested edit approved twice becomes the question's text, as the suggesting editor's revision", async () => {
     const question = await askAs(people.author);
     const [edit] = await db()
       .insert(suggestedEdits)
@@ -122,12 +125,24 @@ describe("/revisao", () => {
         summary: "Título mais claro",
       })
       .returning();
-    const reply = await answerOf(
-      await reviewAction(
-        actionArgs("/revisao", reviewer, { intent: "approve-edit", editId: String(edit!.id), position: "0" }),
-      ),
+    const approve = (who: Viewer) =>
+      reviewAction(
+        actionArgs("/revisao", who, { intent: "approve-edit", editId: String(edit!.id), position: "0" }),
+      );
+    // The first approval waits for a second reviewer; the text is unchanged until then.
+    expect(await answerOf(await approve(reviewer))).toMatchObject({
+      status: 200,
+      ok: true,
+      message: REVIEW_MESSAGES.firstApproval,
+    });
+    expect((await getQuestion(people.author, question))?.title).not.toBe(
+      "Um título melhor para esta pergunta de teste",
     );
-    expect(reply).toMatchObject({ status: 200, ok: true });
+    expect(await answerOf(await approve(reviewer))).toMatchObject({
+      status: 409,
+      message: REVIEW_MESSAGES.alreadyApproved,
+    });
+    expect(await answerOf(await approve(secondReviewer))).toMatchObject({ status: 200, ok: true });
     const updated = await getQuestion(people.author, question);
     expect(updated?.title).toBe("Um título melhor para esta pergunta de teste");
     expect(updated?.description).not.toContain("<script");
@@ -156,16 +171,17 @@ describe("/revisao", () => {
         { targetKind: "answer", targetId: answer.id, editorId: people.rich.id, body: "<p> </p>" },
       ])
       .returning();
+    // A moderator's approval publishes at once, so the checks run on it.
     const refused = await answerOf(
       await reviewAction(
-        actionArgs("/revisao", reviewer, { intent: "approve-edit", editId: String(empty!.id) }),
+        actionArgs("/revisao", people.moderator, { intent: "approve-edit", editId: String(empty!.id) }),
       ),
     );
     expect(refused.status).toBe(400);
     const [still] = await db().select().from(suggestedEdits).where(eq(suggestedEdits.id, empty!.id));
     expect(still?.status).toBe("pending");
     await reviewAction(
-      actionArgs("/revisao", reviewer, { intent: "approve-edit", editId: String(good!.id) }),
+      actionArgs("/revisao", people.moderator, { intent: "approve-edit", editId: String(good!.id) }),
     );
     const all = await db()
       .select()

@@ -27,7 +27,7 @@ let admin: Viewer;
 beforeAll(async () => {
   author = await createMember(db());
   reviewer = await createMember(db(), { reputation: PRIVILEGES.review.reputation });
-  flagger = await createMember(db());
+  flagger = await createMember(db(), { reputation: PRIVILEGES.voteUp.reputation });
   admin = await createMember(db(), { role: "admin" });
 });
 
