@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { answers, comments, postComments, posts } from "#db/schema.ts";
+import { answers, comments, flags, postComments, posts } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -8,6 +8,8 @@ import { FLAG_MESSAGES, flagContent, questionNumberFrom } from "./flags.server.t
 import { countOpenReviewItems } from "./review-count.server.ts";
 import {
   ESTABLISHED_ACCOUNT_DAYS,
+  FLAG_RECORD_MIN,
+  flagWeight,
   FLAGS_PER_DAY,
   FLAGS_TO_HIDE,
   PRIVILEGES,
@@ -219,6 +221,45 @@ describe("hiding at once", () => {
     expect(notice?.url).toBe(`/questions/${question.id}`);
     // Flags stay open for the review queue.
     expect((await flagsOn("question", question.id)).every((f) => f.status === "open")).toBe(true);
+  });
+
+  test("a flagger's weight follows their record: mostly declined counts nothing, a young account nothing, a long helpful record double", async () => {
+    const old = new Date(Date.now() - (ESTABLISHED_ACCOUNT_DAYS + 1) * 86_400_000);
+    const established = () =>
+      createMember(db(), { reputation: PRIVILEGES.trustedFlag.reputation, createdAt: old });
+    /** Decided flags on questions of the author, as the review queue leaves them. */
+    async function record(flagger: Viewer, status: "helpful" | "declined", n: number) {
+      for (let i = 0; i < n; i++) {
+        const q = await questionBy(author);
+        await db().insert(flags).values({
+          targetKind: "question",
+          targetId: q.id,
+          authorId: author.id,
+          reporterId: flagger.id,
+          reason: "spam",
+          status,
+        });
+      }
+    }
+    const [declined, young, proven, plain] = [
+      await established(),
+      await createMember(db(), { reputation: PRIVILEGES.trustedFlag.reputation }),
+      await established(),
+      await established(),
+    ];
+    await record(declined, "declined", FLAG_RECORD_MIN);
+    await record(proven, "helpful", 10);
+
+    // A flagger whose flags were mostly declined and one whose account is days old: nothing hidden.
+    const question = await questionBy(author);
+    for (const flagger of [declined, young, plain]) {
+      expect((await flagContent(flagger, spam("question", question.id))).hidden, flagger.name).toBe(false);
+    }
+    // A proven flagger counts double: with the plain one, that makes FLAGS_TO_HIDE.
+    expect((await flagContent(proven, spam("question", question.id))).hidden).toBe(true);
+    expect(flagWeight({ helpful: 0, declined: FLAG_RECORD_MIN })).toBe(0);
+    expect(flagWeight({ helpful: 10, declined: 2 })).toBe(2);
+    expect(flagWeight({ helpful: 2, declined: 2 })).toBe(1);
   });
 
   test("needs-improvement flags never hide, however many", async () => {
