@@ -55,12 +55,23 @@ test("typing searches existing tags or offers to create one, by keyboard", async
   const { input, chosen } = await openSelector(page);
   await input.fill("dic");
   const found = page.getByRole("listbox", { name: "Tags encontradas" });
-  await expect(found.getByRole("option", { name: "Dicas" })).toBeVisible();
-  await input.press("ArrowDown");
+  // The best match comes highlighted: Enter picks it, never the half-typed "dic".
   await expect(found.getByRole("option", { name: "Dicas" })).toHaveAttribute("aria-selected", "true");
   await input.press("Enter");
   await expect(chosen.getByRole("listitem")).toHaveText(["Dicas"]);
   await expect(input).toHaveValue("");
+
+  // The arrows still reach creating what was typed, at the end of the list.
+  await input.fill("reac");
+  await expect(found.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await expect(found.getByRole("option").first()).toHaveText(/^react/i);
+  await input.press("ArrowUp");
+  await expect(found.getByRole("option", { name: "Criar a tag “reac”" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await input.press("Escape");
+  await input.fill("");
 
   await input.fill("minha-tag-nova");
   await expect(found.getByRole("option", { name: "Criar a tag “minha-tag-nova”" })).toBeVisible();

@@ -8,9 +8,16 @@ import { extractErrorSignatures, plainTextOf, totalWeight, type ErrorSignature }
 
 export type ErrorItem = { kind: "question" | "answer"; itemId: number; questionId: number };
 
-/** Rewrites an item's signatures from its HTML fields (question: description and details; answer: body). */
-export async function indexErrors(tx: Executor, item: ErrorItem, html: string[]): Promise<void> {
-  const found = extractErrorSignatures(html.map(plainTextOf).join("\n"));
+/**
+ * The signatures of an item's HTML fields (question: description and details; answer: body). Pure and bounded
+ * (a few milliseconds for the largest text): writers work it out before their transaction opens.
+ */
+export function errorSignaturesOf(html: string[]): ErrorSignature[] {
+  return extractErrorSignatures(html.map(plainTextOf).join("\n"));
+}
+
+/** Rewrites an item's signatures (errorSignaturesOf its fields), in the writer's transaction. */
+export async function indexErrors(tx: Executor, item: ErrorItem, found: ErrorSignature[]): Promise<void> {
   await tx
     .delete(errorSignatures)
     .where(and(eq(errorSignatures.kind, item.kind), eq(errorSignatures.itemId, item.itemId)));
@@ -154,10 +161,11 @@ export async function backfillErrorSignatures({
     if (!rows.length) break;
     await db.transaction(async (tx) => {
       for (const r of rows) {
-        await indexErrors(tx, { kind: "question", itemId: r.id, questionId: r.id }, [
-          r.description,
-          r.details,
-        ]);
+        await indexErrors(
+          tx,
+          { kind: "question", itemId: r.id, questionId: r.id },
+          errorSignaturesOf([r.description, r.details]),
+        );
       }
     });
     last = rows.at(-1)?.id ?? last;
@@ -174,7 +182,11 @@ export async function backfillErrorSignatures({
     if (!rows.length) break;
     await db.transaction(async (tx) => {
       for (const r of rows) {
-        await indexErrors(tx, { kind: "answer", itemId: r.id, questionId: r.questionId }, [r.body]);
+        await indexErrors(
+          tx,
+          { kind: "answer", itemId: r.id, questionId: r.questionId },
+          errorSignaturesOf([r.body]),
+        );
       }
     });
     last = rows.at(-1)?.id ?? last;

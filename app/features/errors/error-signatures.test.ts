@@ -167,4 +167,25 @@ describe("extractErrorSignatures on hostile input", () => {
     extractErrorSignatures(text);
     expect(performance.now() - started).toBeLessThan(250);
   });
+
+  // The second review: ten 2,000-character lines of "a-a-a-…" after an error's name took ~350 ms (the URL and
+  // file-name patterns of messageTemplate retried from every word). Measured against ordinary text of the same
+  // size in the same run, so a busy machine slows both alike.
+  it.each([
+    ["dashes", `${`Error: ${"a-".repeat(990)}\n`.repeat(10)}`],
+    ["dots", `${`Error: ${"a.".repeat(990)}\n`.repeat(10)}`],
+    ["pluses", `${`TypeError: x ${"a+".repeat(990)}\n`.repeat(10)}`],
+  ])("lines of %s after an error's name cost about what ordinary text costs", (_name, text) => {
+    const ordinary = `${`Error: ${"palavra ".repeat(248)}\n`.repeat(10)}`;
+    const time = (input: string) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        extractErrorSignatures(input);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    expect(time(text)).toBeLessThan(10 * time(ordinary) + 20);
+  });
 });

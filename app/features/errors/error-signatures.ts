@@ -20,6 +20,12 @@ export const MAX_SIGNATURES = 12;
 /** Only this much of a text is read (the ask form sends no more either). */
 export const MAX_ERROR_TEXT = 20_000;
 const MAX_LINE = 200;
+/**
+ * What is read of one line, and of one message: an error's name and message come first, and a cap keeps every
+ * pattern's work per line bounded (a 2,000-character line of "a-a-a-…" cost 27 ms each uncapped).
+ */
+const MAX_SCANNED_LINE = 400;
+const MAX_MESSAGE = 300;
 const MAX_TEMPLATE_WORDS = 14;
 
 /** `tpl` is a message's template without the name it came with: `erro:"…"` finds a message however it was raised. */
@@ -94,7 +100,9 @@ export function plainTextOf(html: string): string {
  */
 export function messageTemplate(message: string): string | null {
   const words = message
-    .replace(/\b[a-z][\w+.-]*:\/\/\S+/gi, " * ")
+    .slice(0, MAX_MESSAGE)
+    // A scheme is short: bounded, so a long run of letters and dashes is not tried from every position.
+    .replace(/\b[a-z][\w+.-]{0,30}:\/\/\S+/gi, " * ")
     .replace(/\bwebpack-internal:\S+/gi, " * ")
     // Quoted values: '…', "…", `…`, “…”, ‘…’ (one line at most).
     .replace(/'[^'\n]*'|"[^"\n]*"|`[^`\n]*`|“[^”\n]*”|‘[^’\n]*’/g, " * ")
@@ -173,8 +181,9 @@ export function extractErrorSignatures(text: string): ErrorSignature[] {
     add("msg", `${severity} ${template}`, line);
     add("tpl", template, line);
   };
-  for (const line of lines) {
-    if (line.length > 2000 || !line.trim()) continue;
+  for (const whole of lines) {
+    if (whole.length > 2000 || !whole.trim()) continue;
+    const line = whole.slice(0, MAX_SCANNED_LINE);
     errorLine = !FRAME_LINE.test(line) && [NAMED_LINE, CODE_LINE, KEYWORD_LINE].some((p) => p.test(line));
     for (const { pattern, kind, value } of CODE_PATTERNS) {
       pattern.lastIndex = 0;

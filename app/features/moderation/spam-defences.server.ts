@@ -3,6 +3,7 @@
 // it trips a blocked word, and the review item of a member's first question, answer or post. The writers
 // (questions, answers, comments, posts) call these around their own transactions; nothing here decides whether
 // someone may write at all (that is the rate limits' and the privileges' job).
+import { domainToUnicode } from "node:url";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { answers, blockedTerms, flags, posts, questions, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
@@ -104,9 +105,83 @@ export type BlockedTerm = {
   createdBy: { handle: string; name: string } | null;
 };
 
-/** Lower case without accents: "Cassino", "cassíno" and "CASSINO" are one word. */
+/**
+ * Latin look-alikes from Cyrillic and Greek (lower case), after Unicode's confusables list: "саѕѕіnо" written
+ * with Cyrillic letters reads as "cassino" to a person and must to the filter. Only letters that look the same;
+ * digits are left alone (a "0" for an "o" would turn ordinary numbers into words).
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  ѕ: "s",
+  ԁ: "d",
+  ԛ: "q",
+  ԝ: "w",
+  һ: "h",
+  ɡ: "g",
+  ɑ: "a",
+  ɩ: "i",
+  α: "a",
+  β: "b",
+  ε: "e",
+  η: "n",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+};
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("")}]`, "gu");
+
+/**
+ * The form a blocked word is matched in: without the invisible characters that split a word for the filter and
+ * not for the reader (zero-width spaces and joiners, word joiners, soft hyphens: Unicode's format characters),
+ * compatibility forms made plain (fullwidth "ｃａｓｓｉｎｏ", ligatures), lower case without accents, and
+ * Cyrillic or Greek look-alikes read as the Latin letter. "Cassino", "cas\u00ADsino", "ｃａｓｓｉｎｏ" and
+ * "саѕѕіnо" are one word.
+ */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return text
+    .replace(/\p{Cf}/gu, "")
+    .normalize("NFKC")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(LOOK_ALIKE, (letter) => LOOK_ALIKES[letter] ?? letter);
+}
+
+/** A link's address as a reader would read it: percent-escapes decoded, an IDN host (xn--…) in its letters. */
+function readableAddress(href: string): string {
+  let decoded = href;
+  try {
+    decoded = decodeURIComponent(href);
+  } catch {
+    // A broken escape stays as written.
+  }
+  try {
+    const url = new URL(decoded);
+    return `${decoded} ${domainToUnicode(url.hostname)}`;
+  } catch {
+    return decoded;
+  }
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -191,7 +266,7 @@ export async function findBlockedWord(
   for (const html of content.html ?? []) {
     pieces.push(richTextToPlainText(html));
     // The addresses of links too: a blocked word often hides in a domain.
-    for (const match of html.matchAll(/href\s*=\s*"([^"]*)"/gi)) pieces.push(match[1] ?? "");
+    for (const match of html.matchAll(/href\s*=\s*"([^"]*)"/gi)) pieces.push(readableAddress(match[1] ?? ""));
   }
   const found = foldText(pieces.join("\n")).match(words);
   return found ? found[0] : null;

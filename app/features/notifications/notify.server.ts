@@ -31,11 +31,12 @@ export type NotifyInput = {
 /** Records a notification for `userId` (never for the actor themself). Call inside the causing transaction. */
 export async function notify(executor: Executor, input: NotifyInput): Promise<void> {
   if (input.actorId && input.actorId === input.userId) return;
-  // A member the recipient blocked tells them nothing (issue 19); the moderation's word still reaches them.
+  // A member the recipient blocked tells them nothing (issue 19). Only the moderation's word still reaches them:
+  // a "moderation" notice caused by a member who is not staff (a community close vote) is blocked like any other.
   if (
     input.actorId &&
-    input.kind !== "moderation" &&
-    (await blocked(executor, input.userId, input.actorId))
+    (await blocked(executor, input.userId, input.actorId)) &&
+    !(input.kind === "moderation" && (await isStaff(executor, input.actorId)))
   ) {
     return;
   }
@@ -107,6 +108,12 @@ export async function notifyTagFollowers(
       groupKey: `tag:${tag.id}`,
     });
   }
+}
+
+/** Whether the member is a moderator or an administrator now. */
+async function isStaff(executor: Executor, memberId: number): Promise<boolean> {
+  const [row] = await executor.select({ role: users.role }).from(users).where(eq(users.id, memberId));
+  return row?.role === "moderator" || row?.role === "admin";
 }
 
 /** Whether `userId` blocked `actorId`: one primary-key lookup. */

@@ -2,7 +2,7 @@
 // with revisions, soft deletion and restoring, and the asker's accepted answer (+15 to the answerer). The lists
 // are in answer-list.server.ts.
 // The errors an answer carries are indexed with it (issue 21): the errors feature owns the index.
-import { indexErrors } from "#app/features/errors/error-index.server.ts";
+import { errorSignaturesOf, indexErrors } from "#app/features/errors/error-index.server.ts";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { answers, questions, revisions } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
@@ -62,6 +62,8 @@ export async function createAnswer(
 ): Promise<{ id: number; held: boolean }> {
   const member = requireMember(viewer);
   const body = checkBody(html);
+  // Worked out before the transaction: the row locks are held only for the writes.
+  const signatures = errorSignaturesOf([body]);
   assertLinkLimit(member, { html: body }, "body");
   await assertContentRate(member, "answer", "body");
   const blockedWord = await findBlockedWord({ html: [body] });
@@ -99,7 +101,7 @@ export async function createAnswer(
       })
       .returning({ id: answers.id });
     if (!row) throw new Error("createAnswer: insert returned nothing");
-    await indexErrors(tx, { kind: "answer", itemId: row.id, questionId }, [body]);
+    await indexErrors(tx, { kind: "answer", itemId: row.id, questionId }, signatures);
     await tx.insert(revisions).values({ targetKind: "answer", targetId: row.id, editorId: member.id, body });
     // "Testada em": tag + version pairs of the question's tags (issue 21).
     if (options.versions && options.versions.length > 0) {
@@ -313,7 +315,11 @@ async function saveAnswerEdit(
   if (answer.body === body) return { questionId: answer.questionId, changed: false };
   const now = new Date();
   await tx.update(answers).set({ body, updatedAt: now }).where(eq(answers.id, answer.id));
-  await indexErrors(tx, { kind: "answer", itemId: answer.id, questionId: answer.questionId }, [body]);
+  await indexErrors(
+    tx,
+    { kind: "answer", itemId: answer.id, questionId: answer.questionId },
+    errorSignaturesOf([body]),
+  );
   await tx.update(questions).set({ lastActivityAt: now }).where(eq(questions.id, answer.questionId));
   await tx.insert(revisions).values({ targetKind: "answer", targetId: answer.id, editorId, body, summary });
   return { questionId: answer.questionId, changed: true };

@@ -35,7 +35,7 @@ import {
 } from "#app/features/moderation/spam-defences.server.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 // The errors a question carries are indexed with it (issue 21): the errors feature owns the index.
-import { indexErrors } from "#app/features/errors/error-index.server.ts";
+import { errorSignaturesOf, indexErrors } from "#app/features/errors/error-index.server.ts";
 
 export type QuestionWriteInput = {
   title: string;
@@ -124,6 +124,8 @@ export async function createQuestion(
 ): Promise<{ id: number; held: boolean }> {
   const member = requireMember(viewer);
   const checked = checkQuestion(input);
+  // Worked out before the transaction: the row locks are held only for the writes.
+  const signatures = errorSignaturesOf([checked.description, checked.details]);
   checkQuestionLinks(member, checked);
   await assertContentRate(member, "question");
   const blockedWord = await findBlockedWord({
@@ -155,10 +157,7 @@ export async function createQuestion(
       })
       .returning({ id: questions.id });
     if (!row) throw new Error("createQuestion: insert returned nothing");
-    await indexErrors(tx, { kind: "question", itemId: row.id, questionId: row.id }, [
-      checked.description,
-      checked.details,
-    ]);
+    await indexErrors(tx, { kind: "question", itemId: row.id, questionId: row.id }, signatures);
     const resolved = await resolveTagRows(tx, checked.tagNames);
     if (resolved.length) {
       await tx
@@ -395,10 +394,11 @@ async function saveQuestionEdit(
       lastActivityAt: now,
     })
     .where(eq(questions.id, id));
-  await indexErrors(tx, { kind: "question", itemId: id, questionId: id }, [
-    checked.description,
-    checked.details,
-  ]);
+  await indexErrors(
+    tx,
+    { kind: "question", itemId: id, questionId: id },
+    errorSignaturesOf([checked.description, checked.details]),
+  );
   await tx.insert(revisions).values({
     targetKind: "question",
     targetId: id,

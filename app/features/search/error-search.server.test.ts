@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { questions } from "#db/schema.ts";
-import { indexErrors } from "#app/features/errors/error-index.server.ts";
+import { errorSignaturesOf, indexErrors } from "#app/features/errors/error-index.server.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { parseSearchQuery, quickSearch, search } from "./search.server.ts";
@@ -48,7 +48,11 @@ describe("searching by error", () => {
     const [esm, esmAccepted, react, postgres] = rows.map((r) => r.id);
     Object.assign(ids, { esm, esmAccepted, react, postgres });
     for (const r of rows) {
-      await indexErrors(db(), { kind: "question", itemId: r.id, questionId: r.id }, [r.description]);
+      await indexErrors(
+        db(),
+        { kind: "question", itemId: r.id, questionId: r.id },
+        errorSignaturesOf([r.description]),
+      );
     }
   });
 

@@ -8,7 +8,7 @@ import { env } from "#app/lib/env.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { sniffImageType, storeImage } from "./uploads.server.ts";
+import { CONTENT_IMAGE_MAX_SIDE, MAX_INPUT_PIXELS, sniffImageType, storeImage } from "./uploads.server.ts";
 
 const db = setupTestDatabase();
 let member: Viewer;
@@ -157,6 +157,22 @@ describe("storeImage", () => {
     expect([cover.width, cover.height]).toEqual([16, 16]);
     const small = await storeImage(member, fileOf(png, "a.png", "image/png"), { resizeTo: 1000 });
     expect([small.width, small.height]).toEqual([64, 32]);
+  });
+
+  it(`stores pictures at most ${CONTENT_IMAGE_MAX_SIDE} px on their longest side, and refuses more than ${MAX_INPUT_PIXELS / 1e6} megapixels`, async () => {
+    // Few bytes, many pixels: the review's PNG was 160 KB for 7070×7070.
+    const wide = await solid(4000, 1000).png({ compressionLevel: 9 }).toBuffer();
+    const stored = await storeImage(member, fileOf(wide, "largo.png", "image/png"));
+    expect([stored.width, stored.height]).toEqual([CONTENT_IMAGE_MAX_SIDE, CONTENT_IMAGE_MAX_SIDE / 4]);
+    const metadata = await sharp(await storedBytes(stored.url)).metadata();
+    expect([metadata.width, metadata.height]).toEqual([CONTENT_IMAGE_MAX_SIDE, CONTENT_IMAGE_MAX_SIDE / 4]);
+    const bomb = await solid(5100, 5100).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    await expect(storeImage(member, fileOf(bomb, "bomba.png", "image/png"))).rejects.toMatchObject({
+      code: "payload_too_large",
+      message: "A imagem tem pixels demais (5100×5100): envie uma de até 25 megapixels.",
+      field: "file",
+    });
   });
 
   it("refuses visitors", async () => {

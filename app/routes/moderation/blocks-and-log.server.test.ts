@@ -13,7 +13,9 @@ import {
   listBlockedMembers,
   unblockMember,
 } from "#app/features/moderation/blocks.server.ts";
+import { PRIVILEGES, VOTES_TO_CLOSE } from "#app/features/moderation/rules.ts";
 import { suspendMember } from "#app/features/moderation/suspensions.server.ts";
+import { voteToClose } from "#app/features/questions/closing.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { createAnswer, deleteAnswer, restoreAnswer } from "#app/features/questions/answers.server.ts";
 import { addComment } from "#app/features/questions/comments.server.ts";
@@ -91,6 +93,28 @@ describe("blocking a member", () => {
     expect(await tagNotices()).toEqual([]);
     await askAs(caio, { tags: ["javascript"] });
     expect(await tagNotices()).toHaveLength(1);
+  });
+
+  test("a community close by a blocked member does not reach the blocker; a moderator's does", async () => {
+    const people = await cast(db());
+    const ana = people.author;
+    const closers = await Promise.all(
+      Array.from({ length: VOTES_TO_CLOSE }, () =>
+        createMember(db(), { reputation: PRIVILEGES.closeVote.reputation }),
+      ),
+    );
+    for (const closer of closers) await blockMember(ana, closer.id);
+    const original = await askAs(people.rich);
+    const duplicate = await askAs(ana);
+    for (const closer of closers) {
+      await voteToClose(closer, duplicate, { reason: "duplicate", duplicateOf: String(original) });
+    }
+    expect(await notificationsOf(ana.id)).toEqual([]);
+    // The same closing by a moderator Ana blocked still tells her.
+    await blockMember(ana, people.moderator.id);
+    const another = await askAs(ana);
+    await voteToClose(people.moderator, another, { reason: "duplicate", duplicateOf: String(original) });
+    expect((await notificationsOf(ana.id)).map((n) => n.kind)).toEqual(["moderation"]);
   });
 
   test("the question page marks the blocked member's answers and comments for the blocker only", async () => {

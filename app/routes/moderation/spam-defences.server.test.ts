@@ -164,6 +164,31 @@ describe("the administrators' lists", () => {
     );
   });
 
+  test("blocked words are found through invisible characters, fullwidth letters, look-alikes and encoded links", async () => {
+    await addBlockedTerm(admin, { kind: "word", value: "apostaganha" });
+    const disguised = [
+      "apos\u200Btaganha", // zero-width space
+      "apos\u00ADtaganha", // soft hyphen
+      "apos\u2060taganha", // word joiner
+      "apos\u200Dtaganha", // zero-width joiner
+      "ａｐｏｓｔａｇａｎｈａ", // fullwidth
+      "аpоstаgаnhа", // Cyrillic а and о
+      "APOSTAGANHA",
+    ];
+    for (const text of disguised) expect(await findBlockedWord({ text: [text] }), text).toBe("apostaganha");
+    // In a link: percent-encoded, and as an internationalised host (xn--).
+    expect(
+      await findBlockedWord({ html: ['<p><a href="https://exemplo.com/%61postaganha">aqui</a></p>'] }),
+    ).toBe("apostaganha");
+    expect(
+      await findBlockedWord({
+        html: [`<p><a href="https://${new URL("https://аpostaganha.com").hostname}/">aqui</a></p>`],
+      }),
+    ).toBe("apostaganha");
+    // Ordinary text is left alone: digits are not letters.
+    expect(await findBlockedWord({ text: ["ap0stag4nha 2024 e o código em python"] })).toBeNull();
+  });
+
   test("a list changed by another server is read again within a few seconds (here: at once after a change)", async () => {
     expect(await findBlockedWord({ text: ["pílulas baratas"] })).toBeNull();
     await addBlockedTerm(admin, { kind: "word", value: "pílulas" });

@@ -100,6 +100,14 @@ export function TagSelector({
     };
   }, [searching, query, searchUrl]);
 
+  // When the search answers, its best match is highlighted (as on Stack Overflow): Enter then picks "python", not
+  // the half-typed "pyth". Creating a new tag stays one arrow away, at the end of the list.
+  useEffect(() => {
+    if (results && results.names.length > 0 && same(results.query, cleanName(text))) setActive(0);
+    // Only a new answer moves the highlight; the member's arrows move it after that.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [results]);
+
   // Clicking anywhere outside closes the dropdown.
   useEffect(() => {
     if (!open) return;
