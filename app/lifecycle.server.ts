@@ -15,6 +15,7 @@ import {
 } from "./lib/context.ts";
 import { closeDatabase, checkDatabase, database } from "./lib/db.server.ts";
 import { logger } from "./lib/logger.server.ts";
+import { startMailSender, stopMailSender } from "./lib/mail-outbox.server.ts";
 import { siteWrites } from "./lib/site-writes.server.ts";
 import { env } from "./lib/env.server.ts";
 import { seedDemoIfEmpty } from "../db/seed/demo.ts";
@@ -35,12 +36,15 @@ export async function startApp() {
       await backfillErrorSignatures();
     }
   }
+  // E-mails queued before a stop (or a crash) leave now, and every new one as its transaction commits.
+  startMailSender();
   // No ADMIN_EMAIL promotion here: an address verified before may have been verified by the old link's GET (a
   // squatter's); the owner is promoted when they confirm it or reset the password (ADR 023).
 }
 
 export async function stopApp() {
   await settleAccountMail();
+  await stopMailSender();
   await flushViews().catch((error: unknown) => logger.error({ err: error }, "queued views lost at shutdown"));
   writes = undefined;
   await closeDatabase();

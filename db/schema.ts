@@ -252,6 +252,38 @@ export const signInFlows = pgTable(
   (t) => [index("sign_in_flows_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * E-mails waiting to leave (ADR 048): written in the same transaction as the change that causes them, sent by
+ * a sender on every app server that claims rows with `FOR UPDATE SKIP LOCKED`, retried with back-off, and kept
+ * with their last error when they give up. `kind` "mail" holds a whole message; "password_reset" holds only the
+ * address typed in the forgot form, so the request does the same work whether or not it has an account.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull().default("mail"),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    text: text("text").notNull().default(""),
+    html: text("html"),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    /** What a job needs besides the recipient (the site's origin for links). */
+    payload: jsonb("payload").$type<Record<string, string>>(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    sentAt: ts("sent_at"),
+    failedAt: ts("failed_at"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
 /** Fixed-window counters shared by every app server. */
 export const rateLimits = pgTable(
   "rate_limits",

@@ -143,8 +143,9 @@ test("the OpenAPI document is well-formed, and every operation in it answers as 
 
   // Every operation, over HTTP, as documented: a plan per operationId (the test fails when one is missing).
   const base = document.servers[0]!.url;
-  const asker = await memberWithToken("Asker", ["read", "write"], 100);
-  const helper = await memberWithToken("Helper", ["read", "write"]);
+  // The asker votes an answer down (125 points), the helper votes up (15): PRIVILEGES in moderation/rules.ts.
+  const asker = await memberWithToken("Asker", ["read", "write"], 150);
+  const helper = await memberWithToken("Helper", ["read", "write"], 15);
   const reader = await memberWithToken("Reader", ["read"]);
   const state: { question?: number; answer?: number; slug?: string } = {};
   type Step = {

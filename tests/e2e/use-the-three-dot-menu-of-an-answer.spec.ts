@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
+import { earnVotingRights } from "./reputation.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 /** A fresh question with one answer by Bia; returns the question's address. */
@@ -30,10 +31,12 @@ async function openQuestion(page: Page, question: string) {
   return answer.getByRole("button", { name: "Mais ações" });
 }
 
-test("a member uses an answer's menu with the keyboard and with the mouse", async ({ page }) => {
+test("a member uses an answer's menu with the keyboard and with the mouse", async ({ page, browser }) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   const question = await questionWithAnAnswer(page);
-  await signUp(page, { name: "Caio Leitor" });
+  // Caio may flag: a confirmed e-mail and his first points.
+  const caio = await signUp(page, { name: "Caio Leitor" });
+  await earnVotingRights(page, caio, browser);
 
   // Keyboard: the first item takes focus; Escape closes and focus is back on the button.
   let trigger = await openQuestion(page, question);

@@ -1,16 +1,11 @@
-// The accounts' e-mails. They are sent in the background: a request never waits for the mail server, and
-// "Enviar" takes the same time whether or not the address has an account.
+// The accounts' e-mails, as messages their writers queue in the outbox inside their own transaction
+// (lib/mail-outbox.server.ts, ADR 048): a request never waits for the mail server, and a crash right after it
+// loses nothing. `runInBackground` is for work a request should not wait for (the newsletter's).
 import { logger } from "#app/lib/logger.server.ts";
-import { sendMail, type MailMessage } from "#app/lib/mail.server.ts";
+import type { MailMessage } from "#app/lib/mail.server.ts";
+import { sendDueMailNow } from "#app/lib/mail-outbox.server.ts";
 
 const pending = new Set<Promise<void>>();
-
-function sendInBackground(message: MailMessage) {
-  const sending = sendMail(message)
-    .catch((error: unknown) => logger.error({ err: error, subject: message.subject }, "e-mail not sent"))
-    .finally(() => pending.delete(sending));
-  pending.add(sending);
-}
 
 /** Runs `task` (which may send e-mails) without making the request wait for it. */
 export function runInBackground(task: () => Promise<void>) {
@@ -20,9 +15,10 @@ export function runInBackground(task: () => Promise<void>) {
   pending.add(running);
 }
 
-/** Waits for the e-mails under way (tests, and a graceful shutdown). */
+/** Waits for the background work under way, then sends what it queued (tests, and a graceful shutdown). */
 export async function settleAccountMail(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
+  await sendDueMailNow();
 }
 
 const SIGNATURE = ["", "Até breve,", "Equipe Suporte de Domingo"];
@@ -30,8 +26,8 @@ const SIGNATURE = ["", "Até breve,", "Equipe Suporte de Domingo"];
 /** "Olá, {name}!" on one line, whatever an older row holds (names are one line since issue 15). */
 const greeting = (name: string) => `Olá, ${name.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, " ").trim()}!`;
 
-export function sendVerificationMail(to: string, name: string, link: string) {
-  sendInBackground({
+export function verificationMessage(to: string, name: string, link: string): MailMessage {
+  return {
     to,
     subject: "Confirme seu e-mail na Suporte de Domingo",
     text: [
@@ -45,11 +41,11 @@ export function sendVerificationMail(to: string, name: string, link: string) {
       "Se não foi você quem criou a conta, é só ignorar esta mensagem.",
       ...SIGNATURE,
     ].join("\n"),
-  });
+  };
 }
 
-export function sendPasswordResetMail(to: string, name: string, link: string) {
-  sendInBackground({
+export function passwordResetMessage(to: string, name: string, link: string): MailMessage {
+  return {
     to,
     subject: "Recupere sua senha da Suporte de Domingo",
     text: [
@@ -63,11 +59,11 @@ export function sendPasswordResetMail(to: string, name: string, link: string) {
       "Se não foi você quem pediu, ignore esta mensagem: sua senha continua a mesma.",
       ...SIGNATURE,
     ].join("\n"),
-  });
+  };
 }
 
-export function sendEmailChangeMail(to: string, name: string, link: string) {
-  sendInBackground({
+export function emailChangeMessage(to: string, name: string, link: string): MailMessage {
+  return {
     to,
     subject: "Confirme seu novo e-mail na Suporte de Domingo",
     text: [
@@ -81,11 +77,11 @@ export function sendEmailChangeMail(to: string, name: string, link: string) {
       "Se não foi você, ignore esta mensagem.",
       ...SIGNATURE,
     ].join("\n"),
-  });
+  };
 }
 
-export function sendEmailChangeNotice(to: string, name: string, newEmail: string) {
-  sendInBackground({
+export function emailChangeNoticeMessage(to: string, name: string, newEmail: string): MailMessage {
+  return {
     to,
     subject: "Pedido de troca de e-mail na Suporte de Domingo",
     text: [
@@ -96,11 +92,11 @@ export function sendEmailChangeNotice(to: string, name: string, newEmail: string
       "Se não foi você, troque sua senha agora mesmo em Configurações.",
       ...SIGNATURE,
     ].join("\n"),
-  });
+  };
 }
 
-export function sendPasswordChangedNotice(to: string, name: string) {
-  sendInBackground({
+export function passwordChangedMessage(to: string, name: string): MailMessage {
+  return {
     to,
     subject: "Sua senha da Suporte de Domingo foi alterada",
     text: [
@@ -110,5 +106,5 @@ export function sendPasswordChangedNotice(to: string, name: string) {
       'Se não foi você, use "Esqueceu a senha?" na tela de Login para criar uma nova.',
       ...SIGNATURE,
     ].join("\n"),
-  });
+  };
 }

@@ -3,7 +3,13 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
-import { env } from "#app/lib/env.server.ts";
+import { env, publicUrl } from "#app/lib/env.server.ts";
+import {
+  queueMail,
+  queueMailJob,
+  registerMailRenderer,
+  type MailRenderer,
+} from "#app/lib/mail-outbox.server.ts";
 import { clientAddressKey } from "#app/lib/client-address.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -15,7 +21,7 @@ import {
   issueToken,
   type TokenKind,
 } from "./account-tokens.server.ts";
-import { runInBackground, sendPasswordResetMail, sendVerificationMail } from "./account-mail.server.ts";
+import { passwordResetMessage, verificationMessage } from "./account-mail.server.ts";
 import { uniqueViolation } from "./db-errors.server.ts";
 import { activeMembersOnly, isRemovedEmail } from "./removed-members.server.ts";
 import { availableHandle, baseHandle } from "./handles.server.ts";
@@ -95,9 +101,9 @@ export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<Sig
         const token = await startSession(tx, row.id, meta);
         const device = await rememberDevice(tx, row.id, meta.deviceToken);
         const verification = await issueToken(tx, row.id, "verify_email");
-        return { viewer: toViewer(row), token, device, verification };
+        await queueMail(tx, verificationMessage(email, name, verificationLink(meta.origin, verification)));
+        return { viewer: toViewer(row), token, device };
       });
-      sendVerificationMail(email, name, verificationLink(meta.origin, result.verification));
       return { viewer: result.viewer, token: result.token, device: result.device };
     } catch (error) {
       const constraint = uniqueViolation(error);
@@ -161,18 +167,29 @@ export async function signIn(input: SignInInput, meta: RequestMeta): Promise<Sig
  */
 export async function requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
   await assertRateLimit(RATE_LIMITS.resetPerIp, clientOf(meta));
+  // One row in the outbox whatever the address: the sender looks the account up (passwordResetMail).
+  await queueMailJob(await getDb(), PASSWORD_RESET_JOB, email, { origin: meta.origin });
+}
+
+/** The outbox's kind for a reset asked in the forgot form. */
+export const PASSWORD_RESET_JOB = "password_reset";
+
+/**
+ * A reset asked in the forgot form, made into its e-mail when the outbox sends it: a fresh link for the account
+ * of that address, or nothing when there is none (or it was removed).
+ */
+export const passwordResetMail: MailRenderer = async ({ recipient, payload }) => {
   const db = await getDb();
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(byEmail(email))
+    .where(byEmail(recipient))
     .limit(1);
-  if (!row || isRemovedEmail(row.email)) return;
-  runInBackground(async () => {
-    const token = await issueToken(db, row.id, "reset_password");
-    sendPasswordResetMail(row.email, row.name, resetLink(meta.origin, token));
-  });
-}
+  if (!row || isRemovedEmail(row.email)) return null;
+  const token = await issueToken(db, row.id, "reset_password");
+  return passwordResetMessage(row.email, row.name, resetLink(payload.origin ?? publicUrl(), token));
+};
+registerMailRenderer(PASSWORD_RESET_JOB, passwordResetMail);
 
 export type RecoveryState = { valid: boolean };
 
@@ -307,8 +324,10 @@ export async function resendVerification(viewer: Viewer, meta: RequestMeta): Pro
   if (viewer.emailVerified) return false;
   await assertRateLimit(RATE_LIMITS.resetPerIp, clientOf(meta));
   const db = await getDb();
-  const token = await issueToken(db, viewer.id, "verify_email");
-  sendVerificationMail(viewer.email, viewer.name, verificationLink(meta.origin, token));
+  await db.transaction(async (tx) => {
+    const token = await issueToken(tx, viewer.id, "verify_email");
+    await queueMail(tx, verificationMessage(viewer.email, viewer.name, verificationLink(meta.origin, token)));
+  });
   return true;
 }
 

@@ -21,6 +21,7 @@ import {
   users,
 } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
+import { queueMail } from "#app/lib/mail-outbox.server.ts";
 import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -36,9 +37,9 @@ import { removeSubscriptionOf } from "#app/features/newsletter/newsletter.server
 import { anonymiseActor } from "#app/features/notifications/notify.server.ts";
 import { cancelTokens, issueToken } from "./account-tokens.server.ts";
 import {
-  sendEmailChangeMail,
-  sendEmailChangeNotice,
-  sendPasswordChangedNotice,
+  emailChangeMessage,
+  emailChangeNoticeMessage,
+  passwordChangedMessage,
 } from "./account-mail.server.ts";
 import { verificationLink, type RequestMeta } from "./accounts.server.ts";
 import { REMOVED_EMAIL_PREFIX, REMOVED_NAME } from "./removed-members.server.ts";
@@ -166,10 +167,12 @@ export async function requestEmailChange(
     .where(eq(sql`lower(${users.email})`, newEmail))
     .limit(1);
   if (taken) throw new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { field: "newEmail" });
-  const token = await issueToken(db, member.id, "change_email", { newEmail });
-  // The link opens a page whose button, pressed in a session of this account, makes the change (ADR 023).
-  sendEmailChangeMail(newEmail, member.name, verificationLink(meta.origin, token));
-  sendEmailChangeNotice(member.email, member.name, newEmail);
+  await db.transaction(async (tx) => {
+    const token = await issueToken(tx, member.id, "change_email", { newEmail });
+    // The link opens a page whose button, pressed in a session of this account, makes the change (ADR 023).
+    await queueMail(tx, emailChangeMessage(newEmail, member.name, verificationLink(meta.origin, token)));
+    await queueMail(tx, emailChangeNoticeMessage(member.email, member.name, newEmail));
+  });
 }
 
 /**
@@ -194,8 +197,8 @@ export async function changePassword(
     await endSessionsOf(tx, member.id, currentToken);
     await forgetDevicesOf(tx, member.id, currentDevice);
     await revokeAccessTokensOf(tx, member.id);
+    await queueMail(tx, passwordChangedMessage(member.email, member.name));
   });
-  sendPasswordChangedNotice(member.email, member.name);
 }
 
 /** "Sair de todos os outros aparelhos". */

@@ -7,7 +7,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { newsletterSubscriptions } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
-import { sendMail } from "#app/lib/mail.server.ts";
+import { queueMail } from "#app/lib/mail-outbox.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 // The shared counters of the accounts feature (its public rate-limit functions).
 import {
@@ -158,7 +158,7 @@ export function unsubscribeUrl(row: Pick<SubscriptionRow, "id" | "tokenHash">): 
  */
 export async function sendNewsletterMail(row: SubscriptionRow, mail: { subject: string; text: string }) {
   const url = unsubscribeUrl(row);
-  await sendMail({
+  await queueMail(await getDb(), {
     to: row.email,
     subject: mail.subject,
     text: `${mail.text}\n\n--\nPara não receber mais e-mails da newsletter: ${url}`,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { notifications, rateLimits, tagFollows, tags } from "#db/schema.ts";
 import { hitRateLimit, RATE_LIMITS } from "#app/features/accounts/rate-limits.server.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
+import { sendDueMailNow } from "#app/lib/mail-outbox.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
@@ -19,7 +20,9 @@ import {
 import { notify, notifyTagFollowers } from "./notify.server.ts";
 import { eq } from "drizzle-orm";
 
+/** What was sent to `address`: the outbox's due e-mails leave first (no sender runs in tests). */
 async function mailsTo(address: string) {
+  await sendDueMailNow();
   const files = await readdir(outboxDir()).catch(() => []);
   const all = await Promise.all(
     files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir(), f), "utf8"))),

@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, users } from "#db/schema.ts";
 import { database, getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
-import { sendMail } from "#app/lib/mail.server.ts";
+import { queueMail } from "#app/lib/mail-outbox.server.ts";
 import { plural } from "#app/lib/plural.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "./kinds.ts";
@@ -148,7 +148,7 @@ export async function sendWeeklyDigests(now = new Date()): Promise<number> {
   for (const items of byUser.values()) {
     const first = items[0]!;
     const lines = items.slice(0, 20).map((i) => `- ${i.title}: ${publicUrl()}${i.url}`);
-    await sendMail({
+    await queueMail(db, {
       to: first.email,
       subject: `Sua semana na Suporte de Domingo: ${items.length} ${plural(items.length, "novidade", "novidades")}`,
       text: `Olá, ${first.name}!\n\nO que aconteceu enquanto você estava fora:\n\n${lines.join("\n")}\n\nTudo em ${publicUrl()}/notifications`,

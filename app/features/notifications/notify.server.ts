@@ -8,7 +8,8 @@ import { memberBlocks, notificationPreferences, notifications, tagFollows, users
 import type { Executor } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { sendMail } from "#app/lib/mail.server.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { queueMail } from "#app/lib/mail-outbox.server.ts";
 // The shared counters of the accounts feature (its public rate-limit functions).
 import { hitRateLimit, RATE_LIMITS } from "#app/features/accounts/rate-limits.server.ts";
 import type { NotificationKind } from "./kinds.ts";
@@ -139,7 +140,7 @@ async function maybeEmail(executor: Executor, input: NotifyInput) {
   setImmediate(() => {
     (async () => {
       if (!(await mayEmail(input))) return;
-      await sendMail({
+      await queueMail(await getDb(), {
         to: preference.email,
         subject: `Suporte de Domingo: ${input.title}`,
         text: `${input.title}\n\nVeja em ${publicUrl()}${input.url}\n\nVocê escolhe o que recebe por e-mail em ${publicUrl()}/configuracoes.`,
