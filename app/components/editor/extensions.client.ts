@@ -6,6 +6,7 @@ import { Extension } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
 import { Markdown } from "@tiptap/markdown";
 import { Plugin, PluginKey, TextSelection } from "@tiptap/pm/state";
+import type { EditorView } from "@tiptap/pm/view";
 import { StarterKit } from "@tiptap/starter-kit";
 import { createLowlight } from "lowlight";
 import bash from "highlight.js/lib/languages/bash";
@@ -100,6 +101,28 @@ const Video = Youtube.extend({
  * moves the focus on as usual. Escape in a code block lets the next Tab leave the editor, so the keyboard is
  * never trapped (the editor's description says so).
  */
+/**
+ * Makes ProseMirror's selection the browser's. ProseMirror reads the caret on `selectionchange`, which the
+ * browser fires after the key that moved it: keys pressed fast on a busy device (ArrowDown out of a code block,
+ * ArrowUp back in, Tab) reach the editor while it still believes the caret is where it was, so Tab left the
+ * editor instead of indenting the line the reader sees the caret on.
+ */
+function catchUpWithTheBrowser(view: EditorView): void {
+  if (!view.hasFocus()) return;
+  const root = view.root as Document;
+  const dom = root.getSelection?.();
+  if (!dom?.anchorNode || !dom.focusNode || !view.dom.contains(dom.anchorNode)) return;
+  try {
+    const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+    const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
+    const { selection } = view.state;
+    if (anchor === selection.anchor && head === selection.head) return;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
+  } catch {
+    // A caret ProseMirror cannot place (inside a widget): keep its own.
+  }
+}
+
 const CodeKeys = Extension.create<{ onEscapeInCode: () => void }>({
   name: "codeKeys",
   addOptions() {
@@ -113,6 +136,7 @@ const CodeKeys = Extension.create<{ onEscapeInCode: () => void }>({
         key: new PluginKey("codeKeys"),
         props: {
           handleKeyDown(view, event) {
+            if (event.key === "Escape" || event.key === "Tab") catchUpWithTheBrowser(view);
             const { $from, $to, from, to } = view.state.selection;
             const inCode = $from.parent.type.name === "codeBlock" && $to.parent === $from.parent;
             if (event.key === "Escape") {
