@@ -1,7 +1,7 @@
 // Issue 7 end to end: A follows B and a tag; B answers A's question and asks one in the tag; A's bell count
 // rises without a reload (server-sent events fed by LISTEN/NOTIFY); A opens it and they are read.
 import type { Page } from "@playwright/test";
-import { signUp } from "./auth.ts";
+import { signOut, signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** Posts the ask form as a browser without JavaScript would (plain-text details) and returns the new path. */
@@ -93,4 +93,23 @@ test("a member chooses which notifications also come by e-mail", async ({ page }
   await expect(section.getByRole("checkbox", { name: "Novos seguidores" })).toBeChecked();
   await expect(section.getByRole("checkbox", { name: "Resumo semanal com o que não li" })).toBeChecked();
   await expect(section.getByRole("checkbox", { name: "Curtidas nos seus posts" })).not.toBeChecked();
+});
+
+test("the bell of a page whose session ended elsewhere stops quietly, with no error in the console", async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto("/notifications");
+  // The session ends (as from another tab); the page's EventSource connects again, as it does after a drop.
+  await signOut(page);
+  const outcome = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const source = new EventSource("/notifications/stream");
+        source.onerror = () => resolve(source.readyState === EventSource.CLOSED ? "closed" : "retrying");
+        source.onopen = () => resolve("open");
+      }),
+  );
+  expect(outcome).toBe("closed");
+  // The fixture fails the test if the console logged an error (a 401 did).
 });

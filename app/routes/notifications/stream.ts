@@ -8,7 +8,9 @@ const HEARTBEAT_MS = 25_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  if (!viewer) return new Response("Entre para receber notificações.", { status: 401 });
+  // No session (it ended in another tab, or expired while the bell was open): 204 is how a server tells an
+  // EventSource to stop reconnecting; a 401 did the same but left an error in the member's console each time.
+  if (!viewer) return new Response(null, { status: 204 });
 
   const encoder = new TextEncoder();
   let cleanup = () => {};
