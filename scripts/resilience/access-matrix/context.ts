@@ -205,7 +205,16 @@ export async function matrixContext(server: Server, cast: Cast, targets: AuthorT
       multipart: options.multipart,
     });
     const m = memberOf(actor);
-    const done = m && options.done ? await options.done(m) : undefined;
+    // E-mails leave through the outbox a moment after the answer (ADR 048): give them up to 3 s.
+    const eventually = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 30 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+      return check();
+    };
+    const done =
+      m && options.done
+        ? await (options.mail ? eventually(() => options.done!(m)) : options.done(m))
+        : undefined;
+    if (options.mail) await new Promise((r) => setTimeout(r, 200));
     const leaked =
       actor !== "autor" &&
       ((await accountState(author)) !== before ||

@@ -5,7 +5,6 @@ import type { Matrix } from "./context.ts";
 import {
   judge,
   MEMBERS,
-  NOT_THE_AUTHOR,
   AUTHOR_OR_MODERATOR,
   AUTHOR_ONLY,
   MODERATOR_ONLY,
@@ -135,14 +134,15 @@ export function questionWrites(ctx: Matrix): Write[] {
       expect: AUTHOR_ONLY,
     },
     {
+      // Voting and flagging take 15 points and a confirmed e-mail (ADR 047): the other member is new.
       name: "votar na pergunta",
       run: ctx.onFreshQuestion({ intent: "vote", kind: "question", value: "1" }),
-      expect: NOT_THE_AUTHOR,
+      expect: MODERATOR_ONLY,
     },
     {
       name: "votar na resposta",
       run: onAuthorsAnswer("vote", { value: "1" }),
-      expect: NOT_THE_AUTHOR,
+      expect: MODERATOR_ONLY,
     },
     {
       // Voting down is earned (issue 19): the other member is new, the author may not vote on their own answer.
@@ -181,7 +181,7 @@ export function questionWrites(ctx: Matrix): Write[] {
         const id = String(await ctx.fresh());
         return ctx.post(flagPage("question", id), { kind: "question", id, ...flagFields }, ctx.cookieOf(a));
       },
-      expect: NOT_THE_AUTHOR,
+      expect: MODERATOR_ONLY,
     },
     {
       name: "sinalizar resposta",
@@ -193,7 +193,7 @@ export function questionWrites(ctx: Matrix): Write[] {
           ctx.cookieOf(a),
         );
       },
-      expect: NOT_THE_AUTHOR,
+      expect: MODERATOR_ONLY,
     },
     {
       name: "oferecer recompensa",
