@@ -2,14 +2,7 @@
 // reports, bounties, and the saved filters of the question list.
 import { askQuestion } from "../harness.ts";
 import type { Matrix } from "./context.ts";
-import {
-  judge,
-  MEMBERS,
-  AUTHOR_OR_MODERATOR,
-  AUTHOR_ONLY,
-  MODERATOR_ONLY,
-  type Write,
-} from "./judge.ts";
+import { judge, MEMBERS, AUTHOR_OR_MODERATOR, AUTHOR_ONLY, MODERATOR_ONLY, type Write } from "./judge.ts";
 import { filler, hex } from "./setup.ts";
 
 export function questionWrites(ctx: Matrix): Write[] {
