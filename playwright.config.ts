@@ -22,6 +22,8 @@ export const e2eDataDir = path.join(os.tmpdir(), `sdd-e2e-${port}`);
 export const e2eMigratedTemplate = path.join(os.tmpdir(), `sdd-e2e-${port}-migrated`);
 /** The production build the e2e server runs, made by scripts/e2e-server.ts in its own folder. */
 export const e2eBuildDir = `build-e2e-${port}`;
+/** Where the suite's server answers (the `baseURL` of every page). */
+export const e2eBaseUrl = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,7 +42,7 @@ export default defineConfig({
   expect: { timeout: 8_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: e2eBaseUrl,
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     // Recording a trace of every test cost a quarter of the suite's time on two cores; in CI the retry of a failed

@@ -33,6 +33,8 @@ export default [
     route("cadastro", "routes/auth/sign-up.tsx"),
     // Sign-in with GitHub and Google (issue 22, ADR 044).
     route("entrar/vincular", "routes/auth/provider-link.tsx"),
+    // The second step of sign-in (ADR 049).
+    route("entrar/verificacao", "routes/auth/second-step.tsx"),
     route("entrar/:provider", "routes/auth/provider-start.tsx"),
     route("entrar/:provider/retorno", "routes/auth/provider-callback.tsx"),
     route("esqueci-a-senha", "routes/auth/forgot-password.tsx"),
@@ -41,6 +43,7 @@ export default [
     route("confirmar-email/:token", "routes/auth/confirm-email.tsx"),
     route("u/:handle", "routes/profile/profile.tsx"),
     route("configuracoes", "routes/settings/settings.tsx"),
+    route("configuracoes/seguranca", "routes/settings/security.tsx"),
     route("conta-removida", "routes/settings/account-removed.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
     // Moderation (issue 19): privileges earned by reputation, the administrators' spam filters, flags and the
@@ -50,6 +53,8 @@ export default [
     route("sinalizar", "routes/moderation/flag.tsx"),
     route("revisao", "routes/moderation/review-queue.tsx"),
     route("moderacao/registro", "routes/moderation/moderation-log.tsx"),
+    // E-mails the outbox gave up on (ADR 048), for administrators.
+    route("moderacao/emails", "routes/moderation/failed-mail.tsx"),
     // The REST API's reference page (issue 20), generated from its OpenAPI document.
     route("api/docs", "routes/api-docs/api-docs.tsx"),
   ]),

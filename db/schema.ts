@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
@@ -116,6 +117,14 @@ export const users = pgTable(
      * members on one network move no reputation (ADR 047). Never the address itself.
      */
     network: text("network"),
+    /**
+     * Two-factor sign-in (ADR 049): the authenticator app's base32 secret, kept from "Ativar" on; the second step is
+     * asked only once `totp_enabled_at` is set (the member typed a code from it). `totp_last_step` is the 30-second
+     * step of the last code accepted, so a code seen over someone's shoulder cannot be used again.
+     */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: ts("totp_enabled_at"),
+    totpLastStep: integer("totp_last_step"),
     search: searchVector(
       sql`${weighted(sql`coalesce(name, '')`, "A")} || ${weighted(sql`coalesce(handle, '')`, "A")} || ${weighted(sql`coalesce(bio, '')`, "C")}`,
     ),
@@ -142,8 +151,47 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: ts("expires_at").notNull(),
     userAgent: text("user_agent"),
+    /** What the sessions page names a session by: the cookie's hash never leaves the server. */
+    publicId: uuid("public_id").notNull().defaultRandom(),
+    /** Where the session began, as the sessions page shows it: the address with its last part hidden. */
+    place: text("place"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    uniqueIndex("sessions_public_id_key").on(t.publicId),
+  ],
+);
+
+/**
+ * The second step of a sign-in (ADR 049): the password (or provider) was right and the account asks for a code.
+ * The browser holds the random token in a short-lived cookie; five wrong codes end the attempt.
+ */
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    attempts: smallint("attempts").notNull().default(0),
+    redirectTo: text("redirect_to").notNull().default("/"),
+  },
+  (t) => [index("sign_in_challenges_user_idx").on(t.userId)],
+);
+
+/** Ten single-use recovery codes per member with two-factor sign-in, kept as SHA-256 (ADR 049). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 /**
@@ -200,6 +248,8 @@ export const knownDevices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /** "Confiar neste navegador": the second step of sign-in is skipped here until then (ADR 049). */
+    twoFactorUntil: ts("two_factor_until"),
   },
   (t) => [index("known_devices_user_idx").on(t.userId, t.createdAt)],
 );

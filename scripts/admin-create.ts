@@ -125,6 +125,9 @@ try {
         ? `Administrador criado em ${where}: ${email} (perfil /u/${result.handle}).`
         : `A conta ${email} agora é administradora em ${where} (perfil /u/${result.handle}).`,
     );
+    console.log(
+      "Ao entrar, ative a verificação em duas etapas em Configurações › Segurança: sem ela, as ferramentas de administração ficam bloqueadas.",
+    );
   } finally {
     await closeDatabase();
   }

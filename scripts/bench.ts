@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { Secret, TOTP } from "otpauth";
 import type { LoadOptions, LoadResult, LoadTarget } from "../bench/load-generator.ts";
 import { firstTapMarkdown, measureFirstTap, type FirstTapResult } from "./first-tap.ts";
 
@@ -219,6 +220,28 @@ async function signIn(email: string, password: string): Promise<string> {
     .join("; ");
   if (!cookie) throw new Error(`login sem cookie (HTTP ${res.status})`);
   return cookie;
+}
+
+/**
+ * Turns on two-factor sign-in for the member of `cookie`, as a person does in Segurança: administrators use their
+ * powers, and skip the content limits, only with it on (ADR 049).
+ */
+async function enableTwoFactor(cookie: string): Promise<void> {
+  const page = `${origin}/configuracoes/seguranca`;
+  const post = (form: Record<string, string>) =>
+    fetch(page, {
+      method: "POST",
+      body: new URLSearchParams(form),
+      redirect: "manual",
+      headers: { cookie, "Sec-Fetch-Site": "same-origin" },
+    });
+  await post({ intent: "two-factor-start" });
+  const html = await (await fetch(page, { headers: { cookie } })).text();
+  const secret = /aria-label="Chave secreta"[^>]*>([A-Z2-7 ]+)</.exec(html)?.[1]?.replace(/ /g, "");
+  if (!secret) throw new Error("segurança: a chave do autenticador não apareceu");
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const confirmed = await post({ intent: "two-factor-confirm", code });
+  if (confirmed.status !== 200) throw new Error(`segurança: ativação recusada (HTTP ${confirmed.status})`);
 }
 
 // -------------------------------------------------------------------------------------------------- main
@@ -464,6 +487,7 @@ try {
   // answers) and someone fails to sign in. Same run, same pages: the ratio is the figure.
   if (!only || only.includes("viva")) {
     const writerCookie = await signIn(writer.email, writer.password);
+    await enableTwoFactor(writerCookie);
     const visitors: LoadTarget[] = [
       { name: "pergunta", path: question, weight: 6 },
       { name: "lista", path: "/questions", weight: 2 },

@@ -38,3 +38,15 @@ export function networkKey(ip: string): string {
     .digest("base64url")
     .slice(0, 22);
 }
+
+/**
+ * Where a session began, as its member sees it on the sessions page: an IPv4 address with its last part hidden
+ * ("201.17.34.x"), an IPv6 address as its /64. Enough to tell home from work, not a whole address to keep.
+ */
+export function addressForDisplay(ip: string): string | null {
+  const key = clientAddressKey(ip);
+  if (key === "unknown") return null;
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(key);
+  if (v4) return `${v4[1]}.x`;
+  return key.includes("::/64") ? key : null;
+}

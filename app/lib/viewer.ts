@@ -7,6 +7,8 @@ export type Viewer = {
   name: string;
   email: string;
   role: Role;
+  /** The staff role a moderator or administrator holds back until they turn on two-factor sign-in (ADR 049). */
+  withheldRole?: Exclude<Role, "member">;
   avatarUrl: string | null;
   reputation: number;
   /** The part of `reputation` given by established members: what the powers over others' content need. */

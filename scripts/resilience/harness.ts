@@ -81,12 +81,24 @@ export async function withDatabase<T>(store: Store, fn: (db: Database) => Promis
   }
 }
 
-/** Sets the role of the accounts with these e-mails. PGlite: the store's server must be stopped first. */
+/**
+ * Sets the role of the accounts with these e-mails. A moderator also gets two-factor sign-in, as staff must have it
+ * to use their powers (ADR 049). PGlite: the store's server must be stopped first.
+ */
 export async function setRole(store: Store, role: "member" | "moderator", emails: string[]) {
+  const twoFactor =
+    role === "moderator"
+      ? sql`, totp_secret = coalesce(totp_secret, ${STAFF_TOTP_SECRET}), totp_enabled_at = coalesce(totp_enabled_at, now())`
+      : sql``;
   await withDatabase(store, (db) =>
-    db.execute(sql`update users set role = ${role} where email in (${sql.join(emails, sql`, `)})`),
+    db.execute(
+      sql`update users set role = ${role}${twoFactor} where email in (${sql.join(emails, sql`, `)})`,
+    ),
   );
 }
+
+/** The authenticator key the harness gives its moderators. */
+export const STAFF_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 export async function rows<T extends Record<string, unknown>>(db: Database, text: string): Promise<T[]> {
   return (await db.execute<T>(sql.raw(text))).rows as T[];

@@ -6,6 +6,7 @@ import { randomIp, signIn, signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 import { makeModerator, ownHandle, signInAsAdmin } from "./moderators.ts";
 import { askQuestion } from "./questions.ts";
+import { enableTwoFactor } from "./two-factor.ts";
 
 test("a moderator closes a question as a duplicate, then reopens it", async ({ page, browser }) => {
   // A long journey: four members, an administrator, and every page checked with axe.
@@ -35,6 +36,8 @@ test("a moderator closes a question as a duplicate, then reopens it", async ({ p
 
   // The moderator: promoted by the administrator on their profile.
   const moderator = await signUp(page, { name: "Bia Moderação" });
+  // Moderators hold their powers only with two-factor sign-in on (ADR 049).
+  await enableTwoFactor(page, moderator);
   const handle = await ownHandle(page);
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();

@@ -8,6 +8,7 @@ import { expect, expectAccessible, test } from "./fixtures.ts";
 import { makeModerator, ownHandle, signInAsAdmin } from "./moderators.ts";
 import { askQuestion } from "./questions.ts";
 import { earnVotingRights } from "./reputation.ts";
+import { enableTwoFactor } from "./two-factor.ts";
 
 test("a flagged question is hidden, reviewed and its flagger told the outcome", async ({ page, browser }) => {
   // Four people and a dozen pages, each checked for accessibility.
@@ -73,7 +74,8 @@ test("a flagged question is hidden, reviewed and its flagger told the outcome", 
   await signInAsAdmin(admin);
   const moderatorContext = await browser.newContext();
   const moderator = await moderatorContext.newPage();
-  await signUp(moderator, { name: "Mona Moderação" });
+  // Moderators hold their powers only with two-factor sign-in on (ADR 049).
+  await enableTwoFactor(moderator, await signUp(moderator, { name: "Mona Moderação" }));
   await makeModerator(admin, await ownHandle(moderator));
   await moderator.goto(`/sinalizar?tipo=question&id=${questionId}`);
   await expect(moderator.getByRole("heading", { level: 1, name: "Sinalizar pergunta" })).toBeVisible();

@@ -5,18 +5,22 @@
 import { mkdir, readFile, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDataDir } from "../../playwright.config.ts";
-import { newCredentials, randomIp, signIn, signUp, type Credentials } from "./auth.ts";
+import { e2eBaseUrl, e2eDataDir } from "../../playwright.config.ts";
+import { newCredentials, randomIp, signIn, signOut, signUp, type Credentials } from "./auth.ts";
 import { expect } from "./fixtures.ts";
 import { waitForMail } from "./outbox.ts";
+import { enableTwoFactor } from "./two-factor.ts";
 
 export const ADMIN_EMAIL = "administracao@exemplo.com.br";
 const adminFile = path.join(e2eDataDir, "e2e-admin.json");
 const adminLock = path.join(e2eDataDir, "e2e-admin.lock");
 
-async function readAdmin(): Promise<Credentials | null> {
+/** The administrator's credentials and the device cookie of a browser trusted to skip the code for 30 days. */
+type AdminRecord = Credentials & { device: string };
+
+async function readAdmin(): Promise<AdminRecord | null> {
   try {
-    return JSON.parse(await readFile(adminFile, "utf8")) as Credentials;
+    return JSON.parse(await readFile(adminFile, "utf8")) as AdminRecord;
   } catch {
     return null;
   }
@@ -25,7 +29,7 @@ async function readAdmin(): Promise<Credentials | null> {
 /** Fixed, so an attempt that failed after signing up can be finished by the next one. */
 const ADMIN_PASSWORD = "senha-da-administracao-de-teste";
 
-async function createAdmin(page: Page): Promise<Credentials> {
+async function createAdmin(page: Page): Promise<AdminRecord> {
   const credentials = newCredentials({
     email: ADMIN_EMAIL,
     name: "Administração Teste",
@@ -40,8 +44,16 @@ async function createAdmin(page: Page): Promise<Credentials> {
     headers: { "X-Forwarded-For": randomIp() },
   });
   expect(await confirmed.text()).toContain("E-mail confirmado!");
-  await writeFile(adminFile, JSON.stringify(credentials));
-  return credentials;
+  // Administrators use their powers only with two-factor sign-in on (ADR 049). Signed in again once through the
+  // code page with "Confiar neste navegador", the browser's device cookie lets every later sign-in skip the code.
+  await enableTwoFactor(page, credentials);
+  await signOut(page);
+  await signIn(page, credentials, { trustBrowser: true });
+  const device = (await page.context().cookies()).find((cookie) => cookie.name === "sdd_device");
+  if (!device) throw new Error("no device cookie after the administrator's sign-in");
+  const admin: AdminRecord = { ...credentials, device: device.value };
+  await writeFile(adminFile, JSON.stringify(admin));
+  return admin;
 }
 
 /** Signs the page's browser in as the suite's administrator, creating the account on first use. */
@@ -63,6 +75,7 @@ export async function signInAsAdmin(page: Page): Promise<Credentials> {
     await expect.poll(readAdmin, { timeout: 30_000 }).not.toBeNull();
     credentials = (await readAdmin())!;
   }
+  await page.context().addCookies([{ name: "sdd_device", value: credentials.device, url: e2eBaseUrl }]);
   await signIn(page, credentials);
   return credentials;
 }

@@ -6,6 +6,7 @@ import { randomIp, signIn, signUp } from "./auth.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 import { makeModerator, ownHandle, signInAsAdmin } from "./moderators.ts";
 import { askQuestion } from "./questions.ts";
+import { enableTwoFactor } from "./two-factor.ts";
 
 test("a moderator suspends a member, who reads but cannot write, and the log keeps it", async ({ page }) => {
   // Four people (the administrator, a moderator, the member) and three pages each: a long journey.
@@ -16,6 +17,8 @@ test("a moderator suspends a member, who reads but cannot write, and the log kee
   const member = await signUp(page, { name: `Membro Suspenso ${stamp}` });
   const memberHandle = await ownHandle(page);
   const moderator = await signUp(page, { name: `Moderação ${stamp}` });
+  // Moderators hold their powers only with two-factor sign-in on (ADR 049).
+  await enableTwoFactor(page, moderator);
   const moderatorHandle = await ownHandle(page);
   await signInAsAdmin(page);
   await makeModerator(page, moderatorHandle);

@@ -5,6 +5,9 @@ import type { Database } from "../../app/lib/db.server.ts";
 import type { Role, Viewer } from "../../app/lib/viewer.ts";
 import { toViewer } from "../../app/features/accounts/viewer-row.server.ts";
 
+/** The authenticator secret factories give staff (base32): `currentTotp(TEST_TOTP_SECRET)` is their code. */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
 export async function createMember(
   db: Database,
   overrides: {
@@ -20,9 +23,17 @@ export async function createMember(
     emailVerified?: boolean;
     /** When the account was made (now unless said). */
     createdAt?: Date;
+    /**
+     * The authenticator app's secret of a member with two-factor sign-in on. Moderators and administrators have
+     * one unless said (`null`): without it they act as members (ADR 049).
+     */
+    totpSecret?: string | null;
   } = {},
 ): Promise<Viewer> {
   const suffix = randomBytes(4).toString("hex");
+  const staff = overrides.role === "moderator" || overrides.role === "admin";
+  const totpSecret =
+    overrides.totpSecret === undefined ? (staff ? TEST_TOTP_SECRET : null) : overrides.totpSecret;
   const [row] = await db
     .insert(users)
     .values({
@@ -35,6 +46,7 @@ export async function createMember(
       passwordHash: overrides.passwordHash,
       emailVerifiedAt: overrides.emailVerified === false ? null : new Date(),
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+      ...(totpSecret ? { totpSecret, totpEnabledAt: new Date() } : {}),
     })
     .returning();
   if (!row) throw new Error("createMember: insert returned nothing");

@@ -95,6 +95,25 @@ export function emailChangeNoticeMessage(to: string, name: string, newEmail: str
   };
 }
 
+export function twoFactorChangedMessage(to: string, name: string, state: "on" | "off"): MailMessage {
+  return {
+    to,
+    subject:
+      state === "on"
+        ? "A verificação em duas etapas foi ativada na sua conta"
+        : "A verificação em duas etapas foi desativada na sua conta",
+    text: [
+      greeting(name),
+      "",
+      state === "on"
+        ? "A partir de agora, o Login pede também um código do seu aplicativo autenticador. Guarde os códigos de recuperação num lugar seguro."
+        : "O Login volta a pedir só a senha. Você pode ativar a verificação em duas etapas de novo em Configurações › Segurança.",
+      'Se não foi você, troque sua senha (use "Esqueceu a senha?" na tela de Login) e fale com a moderação.',
+      ...SIGNATURE,
+    ].join("\n"),
+  };
+}
+
 export function passwordChangedMessage(to: string, name: string): MailMessage {
   return {
     to,

@@ -15,15 +15,20 @@ import {
   recoveryState,
   requestPasswordReset,
   resendVerification,
-  resetPassword,
+  resetPassword as resetPasswordStep,
   setRole,
-  signIn,
+  signIn as signInStep,
   signUp,
   type RequestMeta,
 } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
 import { resolveSession } from "./sessions.server.ts";
+import { signedIn } from "#tests/support/sign-in.ts";
+
+const signIn = async (...args: Parameters<typeof signInStep>) => signedIn(await signInStep(...args));
+const resetPassword = async (...args: Parameters<typeof resetPasswordStep>) =>
+  signedIn(await resetPasswordStep(...args));
 
 const db = setupTestDatabase();
 

@@ -39,6 +39,7 @@ import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInpu
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { forgetProvidersOnReset } from "./provider-accounts.server.ts";
 import { startSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
+import { endChallengesOf, sessionOrSecondStep, type SignInOutcome } from "./two-factor.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 // The administrators' blocked e-mail domains (issue 19: the moderation feature's spam defences).
 import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
@@ -123,7 +124,7 @@ export async function signUp(input: SignUpInput, meta: RequestMeta): Promise<Sig
  * Checks the e-mail and password. An unknown e-mail and a wrong password get the same message after the same
  * work (a dummy hash is checked when there is no account). The session carried by the request is replaced.
  */
-export async function signIn(input: SignInInput, meta: RequestMeta): Promise<SignedIn> {
+export async function signIn(input: SignInInput, meta: RequestMeta): Promise<SignInOutcome> {
   const email = input.email.toLowerCase();
   const client = clientOf(meta);
   await assertRateLimit(RATE_LIMITS.signInPerIp, client);
@@ -153,9 +154,7 @@ export async function signIn(input: SignInInput, meta: RequestMeta): Promise<Sig
     if (meta.currentToken) await endSessionByToken(tx, meta.currentToken);
     if (rehash) await tx.update(users).set({ passwordHash: rehash }).where(eq(users.id, row.id));
     await tx.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, row.id));
-    const token = await startSession(tx, row.id, meta);
-    const device = await rememberDevice(tx, row.id, meta.deviceToken);
-    return { viewer: toViewer(row), token, device };
+    return sessionOrSecondStep(tx, row, meta);
   });
 }
 
@@ -211,7 +210,7 @@ export async function recoveryState(token: string | null): Promise<RecoveryState
  * proves the address, so it also counts as verified; and since the account is then held by that mailbox alone,
  * ADMIN_EMAIL's account may be promoted (ADR 023).
  */
-export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Promise<SignedIn> {
+export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Promise<SignInOutcome> {
   const passwordHash = await hashPassword(input.newPassword);
   const db = await getDb();
   const now = new Date();
@@ -234,12 +233,19 @@ export async function resetPassword(input: RecoveryInput, meta: RequestMeta): Pr
     await forgetDevicesOf(tx, row.id);
     await revokeAccessTokensOf(tx, row.id, now);
     await forgetProvidersOnReset(tx, row.id, Boolean(before?.passwordHash));
-    const session = await startSession(tx, row.id, meta, now);
-    const device = await rememberDevice(tx, row.id, null, now);
-    return { viewer: toViewer(row), token: session, device };
+    // The mailbox alone does not skip the second step: with it on, the code page comes next (ADR 049).
+    await endChallengesOf(tx, row.id);
+    return {
+      userId: row.id,
+      outcome: await sessionOrSecondStep(tx, row, { ...meta, deviceToken: null }, now),
+    };
   });
-  if (await promoteConfiguredAdmin(result.viewer.id)) result.viewer = { ...result.viewer, role: "admin" };
-  return result;
+  const { userId, outcome } = result;
+  if ((await promoteConfiguredAdmin(userId)) && "viewer" in outcome) {
+    // Promoted now; its powers wait for the second step like every administrator's.
+    outcome.viewer = { ...outcome.viewer, withheldRole: "admin" };
+  }
+  return outcome;
 }
 
 // ---------------------------------------------------------------------------------------- verification

@@ -21,6 +21,7 @@ import {
   type ProviderProfile,
 } from "./provider-accounts.server.ts";
 import { deleteAccount } from "./settings.server.ts";
+import { signedIn } from "#tests/support/sign-in.ts";
 
 const db = setupTestDatabase();
 const PASSWORD = "senha-forte-do-teste-1";
@@ -62,8 +63,11 @@ describe("a provider identity nobody has", () => {
     expect(outcome.kind).toBe("signedIn");
     if (outcome.kind !== "signedIn") return;
     expect(outcome.created).toBe(true);
-    expect(outcome.signedIn.token).toMatch(/^[\w-]{20,}$/);
-    const [row] = await db().select().from(users).where(eq(users.id, outcome.signedIn.viewer.id));
+    expect(signedIn(outcome.signedIn).token).toMatch(/^[\w-]{20,}$/);
+    const [row] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, signedIn(outcome.signedIn).viewer.id));
     expect(row).toMatchObject({
       name: "Octo Cat",
       handle: "octo-cat",
@@ -147,7 +151,7 @@ describe("a provider e-mail that matches an existing account", () => {
     expect(await db().select().from(accountProviders)).toHaveLength(0);
 
     const done = await confirmPendingLink(outcome.flowToken, PASSWORD, meta());
-    expect(done.signedIn.viewer.id).toBe(owner.id);
+    expect(signedIn(done.signedIn).viewer.id).toBe(owner.id);
     expect(done.returnTo).toBe("/questions");
     const links = await db().select().from(accountProviders);
     expect(links).toMatchObject([{ userId: owner.id, provider: "github" }]);
@@ -206,7 +210,7 @@ describe("unlinking", () => {
   test("the last way in is refused; with a second provider or a password it goes", async () => {
     const outcome = await signInWithProvider(github(), { kind: "sign-up" }, meta());
     if (outcome.kind !== "signedIn") throw new Error("expected signedIn");
-    const viewer = outcome.signedIn.viewer;
+    const viewer = signedIn(outcome.signedIn).viewer;
     const error = await rejection(unlinkProvider(viewer, "github"));
     expect(error.message).toBe(PROVIDER_MESSAGES.lastWayIn);
     expect(await linkedProviders(viewer)).toMatchObject({
@@ -246,7 +250,7 @@ describe("LGPD", () => {
     // The identity is free again: it would make a new member, not reach the removed one.
     const outcome = await signInWithProvider(github(), { kind: "sign-in" }, meta());
     expect(outcome).toMatchObject({ kind: "signedIn", created: true });
-    if (outcome.kind === "signedIn") expect(outcome.signedIn.viewer.id).not.toBe(ana.id);
+    if (outcome.kind === "signedIn") expect(signedIn(outcome.signedIn).viewer.id).not.toBe(ana.id);
   });
 });
 

@@ -13,9 +13,10 @@ import type { Viewer } from "#app/lib/viewer.ts";
 // The administrators' blocked e-mail domains hold for provider sign-ups too.
 import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
 import type { RequestMeta, SignedIn } from "./accounts.server.ts";
+import { sessionOrSecondStep, type SignInOutcome } from "./two-factor.server.ts";
 import { uniqueViolation } from "./db-errors.server.ts";
 import { availableHandle, baseHandle } from "./handles.server.ts";
-import { isKnownDevice, rememberDevice } from "./known-devices.server.ts";
+import { isKnownDevice } from "./known-devices.server.ts";
 import { verifyPassword } from "./passwords.server.ts";
 import { requireMember } from "./permissions.ts";
 import {
@@ -27,8 +28,8 @@ import {
 } from "./rate-limits.server.ts";
 import { PROVIDER_MESSAGES } from "./provider-messages.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
-import { startSession, endSessionByToken } from "./sessions.server.ts";
-import { toViewer, viewerColumns } from "./viewer-row.server.ts";
+import { endSessionByToken } from "./sessions.server.ts";
+import { viewerColumns } from "./viewer-row.server.ts";
 
 /** What a provider told us about the person, after the exchange (never a token). */
 export type ProviderProfile = {
@@ -51,7 +52,7 @@ export type ProviderIntent =
   | { kind: "link"; userId: number };
 
 export type ProviderOutcome =
-  | { kind: "signedIn"; signedIn: SignedIn; created: boolean }
+  | { kind: "signedIn"; signedIn: SignInOutcome; created: boolean }
   | { kind: "linked"; provider: SignInProvider }
   /** The verified e-mail belongs to an account not linked yet: its password once (`confirmPendingLink`). */
   | { kind: "needsProof"; flowToken: string };
@@ -66,7 +67,7 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerC
 export type AvatarImporter = (viewer: Viewer, url: string) => Promise<string | null>;
 
 /** Signs `userId` in: the same session, known device and `lastActiveAt` as the password sign-in. */
-async function signInMember(tx: Executor, userId: number, meta: RequestMeta): Promise<SignedIn> {
+async function signInMember(tx: Executor, userId: number, meta: RequestMeta): Promise<SignInOutcome> {
   const [row] = await tx
     .update(users)
     .set({ lastActiveAt: new Date() })
@@ -74,9 +75,8 @@ async function signInMember(tx: Executor, userId: number, meta: RequestMeta): Pr
     .returning(viewerColumns);
   if (!row) throw new AppError("not_found", "Esta conta não existe mais.");
   if (meta.currentToken) await endSessionByToken(tx, meta.currentToken);
-  const token = await startSession(tx, row.id, meta);
-  const device = await rememberDevice(tx, row.id, meta.deviceToken);
-  return { viewer: toViewer(row), token, device };
+  // A provider proves the mailbox, not the second step: with it on, the code page comes next (ADR 049).
+  return sessionOrSecondStep(tx, row, meta);
 }
 
 async function findIdentity(executor: Executor, provider: SignInProvider, providerUserId: string) {
@@ -182,7 +182,10 @@ export async function signInWithProvider(
           .returning({ id: users.id });
         if (!row) throw new Error("provider sign-up: insert returned nothing");
         await insertLink(tx, row.id, profile);
-        return signInMember(tx, row.id, meta);
+        const outcome = await signInMember(tx, row.id, meta);
+        // A new account has no second step yet.
+        if (!("viewer" in outcome)) throw new Error("provider sign-up: a new account asked for a code");
+        return outcome;
       });
     } catch (error) {
       const constraint = uniqueViolation(error);
@@ -262,7 +265,7 @@ export async function confirmPendingLink(
   flowToken: string,
   password: string,
   meta: RequestMeta,
-): Promise<{ signedIn: SignedIn; returnTo: string }> {
+): Promise<{ signedIn: SignInOutcome; returnTo: string }> {
   const db = await getDb();
   const now = new Date();
   const row = await pendingRow(db, flowToken, now);

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   signInFailuresPerAccount: { name: "sign-in:account-failures", limit: 20, windowSeconds: 60 },
   /** Settings' current-password checks: only the account's own sessions reach them, so sign-in guesses never count. */
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 60 },
+  /** Codes typed on the second step of sign-in (ADR 049), per account: each attempt also ends at five wrong codes. */
+  secondStepPerAccount: { name: "second-step:account", limit: 10, windowSeconds: 300 },
   /** Sign-in with GitHub or Google (ADR 044): the button and the provider's answer, per client address. */
   providerPerIp: { name: "provider:ip", limit: 20, windowSeconds: 60 },
   signUpPerIp: { name: "sign-up:ip", limit: 5, windowSeconds: 3600 },

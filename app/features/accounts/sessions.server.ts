@@ -1,10 +1,11 @@
 // Sessions: a random token in an httpOnly, SameSite=Lax cookie; the database keeps only its SHA-256 with the
 // member and the expiry. 30 days, sliding: renewed at most once a day so reading pages does not write; and 90
 // days from the sign-in at most, however active (issue 15: a stolen cookie must not live for ever).
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema.ts";
 import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";
-import { networkKey } from "#app/lib/client-address.ts";
+import { addressForDisplay, networkKey } from "#app/lib/client-address.ts";
+import { describeUserAgent } from "#app/lib/user-agent.ts";
 import { env } from "#app/lib/env.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -84,7 +85,7 @@ export async function startSession(
     .update(users)
     .set({ network: networkKey(client.ip) })
     .where(eq(users.id, userId));
-  return createSession(executor, userId, client.userAgent, now);
+  return createSession(executor, userId, client.userAgent, now, addressForDisplay(client.ip));
 }
 
 /** Starts a session for `userId` and returns the token for the cookie. */
@@ -93,6 +94,7 @@ export async function createSession(
   userId: number,
   userAgent: string | null,
   now: Date = new Date(),
+  place: string | null = null,
 ): Promise<string> {
   const { token, hash } = createToken();
   await executor.insert(sessions).values({
@@ -101,6 +103,7 @@ export async function createSession(
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
     userAgent: userAgent?.slice(0, 300) ?? null,
+    place,
   });
   // Now and then, forget sessions that expired long ago.
   if (Math.random() < 0.02) {
@@ -213,4 +216,62 @@ export async function countSessions(userId: number, now: Date = new Date()): Pro
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
   return rows.length;
+}
+
+/** A session as the sessions page lists it: named by its public id, never by the cookie's hash. */
+export type SessionSummary = {
+  id: string;
+  browser: string;
+  place: string | null;
+  startedAt: Date;
+  /** The day of its last renewal: sessions are pushed forward at most once a day. */
+  lastSeenAt: Date;
+  current: boolean;
+};
+
+/** A member's open sessions, newest first, this browser's marked. */
+export async function listSessions(
+  userId: number,
+  currentToken: string | null,
+  now: Date = new Date(),
+): Promise<SessionSummary[]> {
+  const db = await getDb();
+  const currentHash = currentToken ? hashToken(currentToken) : null;
+  const rows = await db
+    .select({
+      idHash: sessions.idHash,
+      publicId: sessions.publicId,
+      userAgent: sessions.userAgent,
+      place: sessions.place,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_AGE_MS)),
+      ),
+    )
+    .orderBy(desc(sessions.expiresAt))
+    .limit(100);
+  return rows.map((row) => ({
+    id: row.publicId,
+    browser: describeUserAgent(row.userAgent),
+    place: row.place,
+    startedAt: row.createdAt,
+    lastSeenAt: new Date(Math.max(row.createdAt.getTime(), row.expiresAt.getTime() - SESSION_TTL_MS)),
+    current: row.idHash === currentHash,
+  }));
+}
+
+/** "Sair" beside one session of the member's own; false when it was not theirs or had ended already. */
+export async function endSessionById(executor: Executor, userId: number, publicId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(publicId)) return false;
+  const ended = await executor
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ userId: sessions.userId });
+  return ended.length > 0;
 }

@@ -13,8 +13,10 @@ import {
   notifications,
   posts,
   questions,
+  recoveryCodes,
   savedFilters,
   sessions,
+  signInChallenges,
   signInFlows,
   tagFollows,
   uploads,
@@ -55,6 +57,12 @@ import {
 } from "./schemas.ts";
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { endSessionsOf } from "./sessions.server.ts";
+import {
+  regenerateRecoveryCodes,
+  totpStep,
+  turnOffTwoFactor,
+  TWO_FACTOR_MESSAGES,
+} from "./two-factor.server.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE = 256;
@@ -201,6 +209,39 @@ export async function changePassword(
   });
 }
 
+/**
+ * "Desativar" the second step, confirmed with the password (or, for an account with no password, a code from the
+ * app): a session left open on a shared computer must not be enough to remove it.
+ */
+export async function turnOffTwoFactorConfirmed(viewer: Viewer | null, proof: string): Promise<void> {
+  const member = requireMember(viewer);
+  await confirmWithPasswordOrCode(member, proof);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    if (!(await turnOffTwoFactor(tx, member.id))) throw new AppError("conflict", TWO_FACTOR_MESSAGES.notOn);
+  });
+}
+
+/** "Gerar novos códigos de recuperação", confirmed like turning the second step off. */
+export async function newRecoveryCodesConfirmed(viewer: Viewer | null, proof: string): Promise<string[]> {
+  const member = requireMember(viewer);
+  await confirmWithPasswordOrCode(member, proof);
+  return regenerateRecoveryCodes(member);
+}
+
+async function confirmWithPasswordOrCode(member: Viewer, proof: string): Promise<void> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ hasPassword: sql<boolean>`${users.passwordHash} is not null`, secret: users.totpSecret })
+    .from(users)
+    .where(eq(users.id, member.id));
+  if (row?.hasPassword || !row?.secret) return checkPassword(member, proof, "password");
+  await assertRateLimit(RATE_LIMITS.passwordCheckPerAccount, String(member.id));
+  if (totpStep(row.secret, proof.replace(/\s/g, "")) === null) {
+    throw new AppError("validation", TWO_FACTOR_MESSAGES.setupCodeWrong, { field: "password" });
+  }
+}
+
 /** "Sair de todos os outros aparelhos". */
 export async function endOtherSessions(viewer: Viewer | null, currentToken: string | null): Promise<void> {
   const member = requireMember(viewer);
@@ -280,8 +321,14 @@ export async function deleteAccount(viewer: Viewer | null, password: string): Pr
         bio: "",
         avatarUrl: null,
         weeklyDigest: false,
+        network: null,
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
       })
       .where(eq(users.id, id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
+    await tx.delete(signInChallenges).where(eq(signInChallenges.userId, id));
     return unused;
   });
   // Files only once the rows are gone for good; a file that fails to go is logged, the removal stands.

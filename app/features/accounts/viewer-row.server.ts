@@ -14,6 +14,7 @@ export const viewerColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
+  totpEnabledAt: users.totpEnabledAt,
 };
 
 export type ViewerRow = {
@@ -28,15 +29,24 @@ export type ViewerRow = {
   emailVerifiedAt: Date | null;
   suspendedUntil?: Date | null;
   suspensionReason?: string | null;
+  /** Moderators and administrators hold their powers only with two-factor sign-in on (ADR 049). */
+  totpEnabledAt?: Date | null;
 };
 
+/**
+ * The one place a member's role becomes what they may do: a moderator or administrator without two-factor sign-in
+ * acts as a member (every permission reads `role`) and is told why (`withheldRole`) until they turn it on.
+ */
 export function toViewer(row: ViewerRow): Viewer {
+  const staffRole = row.role === "member" ? null : row.role;
+  const withheld = staffRole !== null && !row.totpEnabledAt;
   return {
     id: row.id,
     handle: row.handle,
     name: row.name,
     email: row.email,
-    role: row.role,
+    role: withheld ? "member" : row.role,
+    ...(withheld ? { withheldRole: staffRole } : {}),
     avatarUrl: row.avatarUrl,
     reputation: row.reputation,
     trustedReputation: row.trustedReputation,

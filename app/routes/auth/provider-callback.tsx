@@ -6,7 +6,7 @@ import { viewerContext } from "#app/lib/context.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
+import { signInRedirect } from "#app/features/accounts/two-factor.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
 import {
   clearFlowCookie,
@@ -33,9 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       requestMeta(request, context),
     );
     if (outcome.kind === "signedIn") {
-      const headers = signedInHeaders(request, outcome.signedIn);
-      headers.append("Set-Cookie", clearFlowCookie(request));
-      return redirect(returnTo, { headers });
+      const response = signInRedirect(request, outcome.signedIn, returnTo);
+      response.headers.append("Set-Cookie", clearFlowCookie(request));
+      return response;
     }
     if (outcome.kind === "linked") {
       return redirect(`${href("/configuracoes")}?vinculado=${outcome.provider}#secao-provedores`, {

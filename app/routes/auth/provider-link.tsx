@@ -3,14 +3,14 @@
 // the usual way and links the provider in Configurações). Never silently (issue 22, ADR 044).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data, redirect, href, useNavigation } from "react-router";
+import { Form, Link, data, href, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, FieldError, FormError, Label } from "#app/components/form/field.tsx";
 import { isAppError } from "#app/lib/errors.ts";
 import type { HydrationHandle } from "#app/lib/hydrate-on-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
-import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
+import { signInRedirect } from "#app/features/accounts/two-factor.server.ts";
 import { confirmPendingLink, pendingLinkState } from "#app/features/accounts/provider-accounts.server.ts";
 import { PROVIDER_MESSAGES, PROVIDER_NAMES } from "#app/features/accounts/provider-messages.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
@@ -58,9 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       submission.value.password,
       requestMeta(request, context),
     );
-    const headers = signedInHeaders(request, signedIn);
-    headers.append("Set-Cookie", clearFlowCookie(request));
-    return redirect(returnTo, { headers });
+    const response = signInRedirect(request, signedIn, returnTo);
+    response.headers.append("Set-Cookie", clearFlowCookie(request));
+    return response;
   } catch (error) {
     const message = isAppError(error) ? error.message : PROVIDER_MESSAGES.pendingExpired;
     const field = isAppError(error) && error.field === "password";

@@ -1,11 +1,10 @@
 // /recuperar-senha: 'Recuperar senha' as a page, and the action of the modal's recovery form. The e-mail's link
 // opens the modal (`/?auth=recovery&token=…`); this page serves the form without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
 import { withPasswordChanged } from "#app/features/accounts/components/auth-urls.ts";
 import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
 import { recoveryState, resetPassword } from "#app/features/accounts/accounts.server.ts";
-import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
+import { signInRedirect } from "#app/features/accounts/two-factor.server.ts";
 import { redirectTarget } from "#app/features/accounts/redirects.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
 import { recoverySchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
@@ -29,11 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return invalidReply<AccountActionData>(submission, {}, { hideFields: HIDDEN });
   }
   try {
-    const signedIn = await resetPassword(submission.value, requestMeta(request, context));
-    // Signed in with the new password, on the page the link was opened on, told that the password changed.
-    return redirect(withPasswordChanged(redirectTarget(request)), {
-      headers: signedInHeaders(request, signedIn),
-    });
+    const outcome = await resetPassword(submission.value, requestMeta(request, context));
+    // Signed in with the new password (after the code, when the account asks for one), on the page the link was
+    // opened on, told that the password changed.
+    return signInRedirect(request, outcome, withPasswordChanged(redirectTarget(request)));
   } catch (error) {
     return errorReply<AccountActionData>(submission, error, {}, { hideFields: HIDDEN });
   }

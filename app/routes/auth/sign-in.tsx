@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { AuthPage } from "#app/features/accounts/components/auth-page.tsx";
 import { signIn } from "#app/features/accounts/accounts.server.ts";
-import { signedInHeaders } from "#app/features/accounts/known-devices.server.ts";
+import { signInRedirect } from "#app/features/accounts/two-factor.server.ts";
 import { redirectTarget } from "#app/features/accounts/redirects.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
 import { signInSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
@@ -31,8 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return invalidReply<AccountActionData>(submission, {}, { hideFields: ["password"] });
   }
   try {
-    const signedIn = await signIn(submission.value, requestMeta(request, context));
-    return redirect(redirectTarget(request), { headers: signedInHeaders(request, signedIn) });
+    const outcome = await signIn(submission.value, requestMeta(request, context));
+    return signInRedirect(request, outcome, redirectTarget(request));
   } catch (error) {
     return errorReply<AccountActionData>(submission, error, {}, { hideFields: ["password"] });
   }

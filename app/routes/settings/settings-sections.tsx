@@ -3,7 +3,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Form, useNavigation, href } from "react-router";
+import { Form, Link, useNavigation, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import {
   Field,
@@ -273,6 +273,14 @@ export function SessionsSection({ count, answer }: { count: number; answer?: Acc
         {others === 0
           ? "Sua conta está aberta só neste aparelho."
           : `Sua conta também está aberta em ${others} ${plural(others, "outro aparelho", "outros aparelhos")}.`}
+      </p>
+      <p className="mt-2 text-sm text-slate-800">
+        <Link
+          to={href("/configuracoes/seguranca")}
+          className="text-primary font-semibold underline-offset-4 hover:underline"
+        >
+          Segurança: verificação em duas etapas e cada sessão
+        </Link>
       </p>
       <Form method="post" className="mt-4 flex flex-col gap-3">
         <input type="hidden" name="intent" value="sessions" />
