@@ -220,3 +220,35 @@ export async function failedMail(limit = 20) {
     .orderBy(desc(mailOutbox.failedAt))
     .limit(limit);
 }
+
+/** "Tentar de novo" on a failed e-mail (the SMTP server is back, the address was fixed): due now, attempts reset. */
+export async function retryFailedMail(id: number): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(mailOutbox)
+    .set({ failedAt: null, attempts: 0, nextAttemptAt: new Date() })
+    .where(and(eq(mailOutbox.id, id), isNotNull(mailOutbox.failedAt)))
+    .returning({ id: mailOutbox.id });
+  if (rows.length > 0) nudge();
+  return rows.length > 0;
+}
+
+/** "Descartar": a failed e-mail no one will send (a mailbox that does not exist). */
+export async function discardFailedMail(id: number): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), isNotNull(mailOutbox.failedAt)))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+/** How many e-mails were given up on (the administrators' page counts them all, lists the newest). */
+export async function failedMailCount(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(isNotNull(mailOutbox.failedAt));
+  return row?.n ?? 0;
+}

@@ -44,11 +44,9 @@ export function actionArgs(
   return { request, context, params } as never;
 }
 
-/** The arguments of a loader: a GET of `path` by a visitor. */
-export function loaderArgs(path: string, params: Record<string, string> = {}) {
-  return {
-    request: new Request(`http://localhost:3000${path}`),
-    context: requestContext(),
-    params,
-  } as never;
+/** The arguments of a loader: a GET of `path` by a visitor, or by `viewer`. */
+export function loaderArgs(path: string, params: Record<string, string> = {}, viewer: Viewer | null = null) {
+  const context = requestContext();
+  context.set(viewerContext, viewer);
+  return { request: new Request(`http://localhost:3000${path}`), context, params } as never;
 }

@@ -27,7 +27,12 @@ export function memberLinks(
       ? [{ label: "Registro de moderação", to: href("/moderacao/registro") }]
       : []),
     // The blocked words and e-mail domains are the administrators' (issue 19's spam defences).
-    ...(viewer.role === "admin" ? [{ label: "Filtros contra spam", to: href("/moderacao/filtros") }] : []),
+    ...(viewer.role === "admin"
+      ? [
+          { label: "Filtros contra spam", to: href("/moderacao/filtros") },
+          { label: "E-mails não enviados", to: href("/moderacao/emails") },
+        ]
+      : []),
   ];
 }
 
