@@ -7,13 +7,16 @@ test("the health check answers", async ({ request }) => {
 });
 
 test("the accessibility check every page visit runs catches a real violation", async ({ page }) => {
-  await page.goto("/");
-  // A field with no label and text below the contrast minimum, added to the real page.
+  // A page that hydrates as it loads. The markup is added once React owns the page: added before, it is a
+  // hydration error, and React replaces it (the added field itself is an intent that starts hydration).
+  await page.goto("/coming-soon");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // A field with no label and text below the contrast minimum, added to the real page (React leaves alone what it
+  // did not render once it has hydrated).
   await page.evaluate(() => {
-    const main = document.querySelector("main");
-    main?.insertAdjacentHTML(
+    document.body.insertAdjacentHTML(
       "beforeend",
-      '<input id="sem-rotulo"><p style="color:#bbb;background:#fff">texto claro demais</p>',
+      '<div role="region" aria-label="Teste"><input id="sem-rotulo"><p style="color:#bbb;background:#fff">texto claro demais</p></div>',
     );
   });
   const failure = await expectAccessible(page).then(
