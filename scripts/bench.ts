@@ -273,7 +273,11 @@ if (values["seed-only"]) {
 
 // The members who write in "comunidade viva" sign in as one administrator, whom the content limits leave
 // alone (ADR 024): the row measures writes, not 429s.
-const writer = { email: "bench-escritor@exemplo.com.br", password: "senha-do-bench-escritor-2026" };
+// A new one each run: it turns on two-factor sign-in (ADR 049), and the seeded database is kept between runs.
+const writer = {
+  email: `bench-escritor-${randomBytes(4).toString("hex")}@exemplo.com.br`,
+  password: "senha-do-bench-escritor-2026",
+};
 runNode(
   [
     "scripts/admin-create.ts",

@@ -57,12 +57,8 @@ import {
 } from "./schemas.ts";
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { endSessionsOf } from "./sessions.server.ts";
-import {
-  regenerateRecoveryCodes,
-  totpStep,
-  turnOffTwoFactor,
-  TWO_FACTOR_MESSAGES,
-} from "./two-factor.server.ts";
+import { regenerateRecoveryCodes, totpStep, turnOffTwoFactor } from "./two-factor.server.ts";
+import { TWO_FACTOR_MESSAGES } from "./two-factor-rules.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE = 256;

@@ -19,10 +19,10 @@ import {
   currentTotp,
   startTwoFactorSetup,
   TRUSTED_BROWSER_MS,
-  TWO_FACTOR_MESSAGES,
   twoFactorState,
   type SignInOutcome,
 } from "./two-factor.server.ts";
+import { TWO_FACTOR_MESSAGES } from "./two-factor-rules.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 
 const db = setupTestDatabase();

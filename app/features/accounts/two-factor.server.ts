@@ -13,6 +13,7 @@ import { queueMail } from "#app/lib/mail-outbox.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { twoFactorChangedMessage } from "./account-mail.server.ts";
+import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from "./two-factor-rules.ts";
 import { isSecure, readCookie, startSession } from "./sessions.server.ts";
 import type { SignedIn } from "./accounts.server.ts";
 import { rememberDevice, signedInHeaders } from "./known-devices.server.ts";
@@ -20,22 +21,9 @@ import { requireMember } from "./permissions.ts";
 import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
 import { toViewer, viewerColumns, type ViewerRow } from "./viewer-row.server.ts";
 
-export const TWO_FACTOR_MESSAGES = {
-  codeWrong:
-    "Código inválido. Confira o aplicativo autenticador (ou o código de recuperação) e tente de novo.",
-  setupCodeWrong:
-    "Código inválido. Confira se o aplicativo mostra a conta da Suporte de Domingo e tente de novo.",
-  tooManyAttempts: "Tentativas demais com esta verificação. Entre de novo com sua senha.",
-  expired: "Esta verificação expirou. Entre de novo com sua senha.",
-  alreadyOn: "A verificação em duas etapas já está ativa.",
-  notOn: "A verificação em duas etapas não está ativa.",
-  noSetup: 'Comece pelo botão "Ativar" para ver o código QR.',
-} as const;
-
 const ISSUER = "Suporte de Domingo";
 /** One step on either side of now: a phone whose clock is 30 s off still signs in. */
 const WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
 /** How long the code page waits for the code after the password was right. */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 /** Wrong codes one attempt takes before the password is asked again. */

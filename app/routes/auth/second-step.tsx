@@ -15,8 +15,8 @@ import {
   completeSecondStep,
   readChallengeToken,
   signInRedirect,
-  TWO_FACTOR_MESSAGES,
 } from "#app/features/accounts/two-factor.server.ts";
+import { TWO_FACTOR_MESSAGES } from "#app/features/accounts/two-factor-rules.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { appErrorResult } from "#app/lib/form-replies.server.ts";

@@ -19,10 +19,10 @@ import {
 import {
   cancelTwoFactorSetup,
   confirmTwoFactorSetup,
-  RECOVERY_CODE_COUNT,
   startTwoFactorSetup,
   twoFactorState,
 } from "#app/features/accounts/two-factor.server.ts";
+import { RECOVERY_CODE_COUNT } from "#app/features/accounts/two-factor-rules.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { formatDate, formatRelative } from "#app/lib/dates.ts";
