@@ -7,6 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../app/lib/db.server.ts";
+import { hashRecoveryCode } from "../../app/features/accounts/two-factor.server.ts";
 
 export type Store = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; dataDir: string };
 
@@ -83,22 +84,36 @@ export async function withDatabase<T>(store: Store, fn: (db: Database) => Promis
 
 /**
  * Sets the role of the accounts with these e-mails. A moderator also gets two-factor sign-in, as staff must have it
- * to use their powers (ADR 049). PGlite: the store's server must be stopped first.
+ * to use their powers (ADR 049), with recovery codes `signIn` spends at the code page. PGlite: the store's server
+ * must be stopped first.
  */
 export async function setRole(store: Store, role: "member" | "moderator", emails: string[]) {
-  const twoFactor =
-    role === "moderator"
-      ? sql`, totp_secret = coalesce(totp_secret, ${STAFF_TOTP_SECRET}), totp_enabled_at = coalesce(totp_enabled_at, now())`
-      : sql``;
-  await withDatabase(store, (db) =>
-    db.execute(
-      sql`update users set role = ${role}${twoFactor} where email in (${sql.join(emails, sql`, `)})`,
-    ),
-  );
+  const listed = sql.join(emails, sql`, `);
+  await withDatabase(store, async (db) => {
+    if (role === "member") {
+      await db.execute(sql`update users set role = 'member' where email in (${listed})`);
+      return;
+    }
+    await db.execute(
+      sql`update users set role = 'moderator', totp_secret = coalesce(totp_secret, ${STAFF_TOTP_SECRET}),
+          totp_enabled_at = coalesce(totp_enabled_at, now()) where email in (${listed})`,
+    );
+    const hashes = sql.join(
+      STAFF_RECOVERY_CODES.map((code) => sql`(${hashRecoveryCode(code)})`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`insert into recovery_codes (user_id, code_hash)
+          select u.id, h.hash from users u cross join (values ${hashes}) as h(hash)
+          where u.email in (${listed}) on conflict do nothing`,
+    );
+  });
 }
 
-/** The authenticator key the harness gives its moderators. */
+/** The authenticator key the harness gives its moderators, and their recovery codes (each good once). */
 export const STAFF_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+const STAFF_RECOVERY_CODES = Array.from({ length: 200 }, (_, i) => `hr${String(i).padStart(8, "0")}`);
+const codesSpent = new Map<string, number>();
 
 export async function rows<T extends Record<string, unknown>>(db: Database, text: string): Promise<T[]> {
   return (await db.execute<T>(sql.raw(text))).rows as T[];
@@ -143,6 +158,24 @@ export async function signIn(origin: string, email: string, password: string): P
     body: new URLSearchParams({ email, password }),
     headers: { ...sameOrigin, "x-forwarded-for": randomIp() },
   });
+  const next = res.headers.get("location") ?? "";
+  if (res.status === 302 && next.startsWith("/entrar/verificacao")) {
+    // A moderator's second step (setRole gave them two-factor sign-in): one of their recovery codes.
+    const spent = codesSpent.get(email) ?? 0;
+    codesSpent.set(email, spent + 1);
+    const verified = await fetch(`${origin}${next}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ code: STAFF_RECOVERY_CODES[spent] ?? "" }),
+      headers: { ...sameOrigin, cookie: cookieOf(res), "x-forwarded-for": randomIp() },
+    });
+    const session = cookieOf(verified)
+      .split("; ")
+      .filter((pair) => !pair.endsWith("="))
+      .join("; ");
+    if (verified.status !== 302 || !session) throw new Error(`código recusado (HTTP ${verified.status})`);
+    return session;
+  }
   const cookie = cookieOf(res);
   if (res.status !== 302 || !cookie) throw new Error(`login recusado (HTTP ${res.status})`);
   return cookie;

@@ -33,6 +33,7 @@ test("a member turns on two-factor sign-in, signs in with a code, trusts the bro
   await expect(section.getByRole("status")).toHaveText("Verificação em duas etapas ativada.");
   const codes = section.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
+  const recoveryCode = await codes.first().innerText();
   await expectAccessible(page);
 
   // Signed out, the password leads to the code page; a wrong code is refused there, the app's next code signs in.
@@ -63,7 +64,7 @@ test("a member turns on two-factor sign-in, signs in with a code, trusts the bro
   // Another device signs in (password and a recovery code); this one sees both sessions and ends the other.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, { ...me, recoveryCodes: [await codes.first().innerText()] });
+  await signIn(otherPage, { ...me, recoveryCodes: [recoveryCode] });
   plainExpect((await otherPage.request.get("/configuracoes/exportar", { maxRedirects: 0 })).status()).toBe(
     200,
   );

@@ -122,7 +122,7 @@ function newRecoveryCode(): string {
 
 /** A recovery code as typed (any case, with or without the hyphen and spaces) into what is stored. */
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, "");
-const hashRecoveryCode = (code: string) =>
+export const hashRecoveryCode = (code: string) =>
   createHash("sha256")
     .update(`recuperacao:${normalizeRecoveryCode(code)}`)
     .digest("hex");
