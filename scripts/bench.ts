@@ -226,7 +226,7 @@ async function signIn(email: string, password: string): Promise<string> {
  * Turns on two-factor sign-in for the member of `cookie`, as a person does in Segurança: administrators use their
  * powers, and skip the content limits, only with it on (ADR 049).
  */
-async function enableTwoFactor(cookie: string): Promise<void> {
+async function enableTwoFactor(cookie: string, password: string): Promise<void> {
   const page = `${origin}/configuracoes/seguranca`;
   const post = (form: Record<string, string>) =>
     fetch(page, {
@@ -235,7 +235,7 @@ async function enableTwoFactor(cookie: string): Promise<void> {
       redirect: "manual",
       headers: { cookie, "Sec-Fetch-Site": "same-origin" },
     });
-  await post({ intent: "two-factor-start" });
+  await post({ intent: "two-factor-start", password });
   const html = await (await fetch(page, { headers: { cookie } })).text();
   const secret = /aria-label="Chave secreta"[^>]*>([A-Z2-7 ]+)</.exec(html)?.[1]?.replace(/ /g, "");
   if (!secret) throw new Error("segurança: a chave do autenticador não apareceu");
@@ -491,7 +491,7 @@ try {
   // answers) and someone fails to sign in. Same run, same pages: the ratio is the figure.
   if (!only || only.includes("viva")) {
     const writerCookie = await signIn(writer.email, writer.password);
-    await enableTwoFactor(writerCookie);
+    await enableTwoFactor(writerCookie, writer.password);
     const visitors: LoadTarget[] = [
       { name: "pergunta", path: question, weight: 6 },
       { name: "lista", path: "/questions", weight: 2 },

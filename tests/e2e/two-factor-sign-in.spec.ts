@@ -18,6 +18,11 @@ test("a member turns on two-factor sign-in, signs in with a code, trusts the bro
   await page.getByRole("link", { name: "Segurança: verificação em duas etapas e cada sessão" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Segurança" })).toBeVisible();
   const section = page.getByRole("region", { name: "Verificação em duas etapas" });
+  // Turning it on asks for the password: a session left open elsewhere must not be enough.
+  await section.getByLabel("Sua senha atual").fill("nao-e-a-senha");
+  await section.getByRole("button", { name: "Ativar" }).click();
+  await expect(section.getByLabel("Sua senha atual")).toHaveAttribute("aria-invalid", "true");
+  await section.getByLabel("Sua senha atual").fill(me.password);
   await section.getByRole("button", { name: "Ativar" }).click();
   await expect(section.getByRole("img", { name: "Código QR para o aplicativo autenticador" })).toBeVisible();
   const secret = (await section.getByLabel("Chave secreta").innerText()).replace(/\s/g, "");
@@ -30,7 +35,9 @@ test("a member turns on two-factor sign-in, signs in with a code, trusts the bro
   await expect(section.getByText("Código inválido. Confira se o aplicativo mostra a conta")).toBeVisible();
   await section.getByLabel("Código do aplicativo").fill(totpCode(secret));
   await section.getByRole("button", { name: "Confirmar e ativar" }).click();
-  await expect(section.getByRole("status")).toHaveText("Verificação em duas etapas ativada.");
+  await expect(section.getByRole("status")).toHaveText(
+    "Verificação em duas etapas ativada. As sessões em outros aparelhos foram encerradas.",
+  );
   const codes = section.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   const recoveryCode = await codes.first().innerText();

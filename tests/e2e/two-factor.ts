@@ -16,7 +16,10 @@ const SECURITY = "/configuracoes/seguranca";
 /** Turns two-factor sign-in on for the member signed in on `page`; their credentials keep the secret and codes. */
 export async function enableTwoFactor(page: Page, credentials: Credentials): Promise<void> {
   const headers = { "X-Forwarded-For": randomIp() };
-  const started = await page.request.post(SECURITY, { form: { intent: "two-factor-start" }, headers });
+  const started = await page.request.post(SECURITY, {
+    form: { intent: "two-factor-start", password: credentials.password },
+    headers,
+  });
   expect(started.status(), await started.text()).toBe(200);
   const html = await (await page.request.get(SECURITY)).text();
   const secret = html.match(/aria-label="Chave secreta"[^>]*>([A-Z2-7 ]+)</)?.[1]?.replace(/ /g, "");

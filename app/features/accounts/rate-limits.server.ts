@@ -19,8 +19,12 @@ export const RATE_LIMITS = {
   signInFailuresPerAccount: { name: "sign-in:account-failures", limit: 20, windowSeconds: 60 },
   /** Settings' current-password checks: only the account's own sessions reach them, so sign-in guesses never count. */
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 60 },
-  /** Codes typed on the second step of sign-in (ADR 049), per account: each attempt also ends at five wrong codes. */
-  secondStepPerAccount: { name: "second-step:account", limit: 10, windowSeconds: 300 },
+  /**
+   * Wrong codes on the second step of sign-in (ADR 049), per account and from anywhere: each attempt also ends at
+   * five, and a day's cap bounds a guesser who knows the password (50 wrong codes: ~1.5 in 10,000 to hit one).
+   */
+  secondStepFailuresPerAccount: { name: "second-step:account", limit: 10, windowSeconds: 300 },
+  secondStepFailuresPerAccountDay: { name: "second-step:account-day", limit: 50, windowSeconds: 86_400 },
   /** Sign-in with GitHub or Google (ADR 044): the button and the provider's answer, per client address. */
   providerPerIp: { name: "provider:ip", limit: 20, windowSeconds: 60 },
   signUpPerIp: { name: "sign-up:ip", limit: 5, windowSeconds: 3600 },

@@ -57,7 +57,12 @@ import {
 } from "./schemas.ts";
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { endSessionsOf } from "./sessions.server.ts";
-import { regenerateRecoveryCodes, totpStep, turnOffTwoFactor } from "./two-factor.server.ts";
+import {
+  regenerateRecoveryCodes,
+  startTwoFactorSetup,
+  totpStep,
+  turnOffTwoFactor,
+} from "./two-factor.server.ts";
 import { TWO_FACTOR_MESSAGES } from "./two-factor-rules.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -203,6 +208,21 @@ export async function changePassword(
     await revokeAccessTokensOf(tx, member.id);
     await queueMail(tx, passwordChangedMessage(member.email, member.name));
   });
+}
+
+/**
+ * "Ativar" the second step, confirmed with the password (an account with no password has nothing else to give):
+ * a session left open on a shared computer must not be enough to put someone else's phone on the account.
+ */
+export async function startTwoFactorSetupConfirmed(viewer: Viewer | null, password: string): Promise<void> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  const [row] = await db
+    .select({ hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+    .from(users)
+    .where(eq(users.id, member.id));
+  if (row?.hasPassword) await checkPassword(member, password, "password");
+  await startTwoFactorSetup(member);
 }
 
 /**

@@ -11,7 +11,11 @@ import { issueToken } from "./account-tokens.server.ts";
 import { resetPassword, signIn, type RequestMeta } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { resolveSession } from "./sessions.server.ts";
-import { newRecoveryCodesConfirmed, turnOffTwoFactorConfirmed } from "./settings.server.ts";
+import {
+  newRecoveryCodesConfirmed,
+  startTwoFactorSetupConfirmed,
+  turnOffTwoFactorConfirmed,
+} from "./settings.server.ts";
 import {
   CHALLENGE_ATTEMPTS,
   completeSecondStep,
@@ -81,6 +85,28 @@ describe("turning two-factor sign-in on", () => {
     // Only hashes are kept.
     const stored = await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.id));
     expect(stored.map((row) => row.codeHash)).not.toContain(codes[0]);
+    await settleAccountMail();
+  });
+});
+
+describe("turning it on from the settings", () => {
+  test("needs the password, and ends the sessions opened with the password alone", async () => {
+    const member = await createMember(db(), { passwordHash: await hashPassword(PASSWORD) });
+    const elsewhere = signedIn(await signIn({ email: member.email, password: PASSWORD }, meta()));
+    const here = signedIn(await signIn({ email: member.email, password: PASSWORD }, meta()));
+    expect(await rejection(startTwoFactorSetupConfirmed(member, "nao-e-a-senha"))).toMatchObject({
+      status: 400,
+    });
+    expect((await twoFactorState(member)).setup).toBeNull();
+
+    await startTwoFactorSetupConfirmed(member, PASSWORD);
+    const { setup } = await twoFactorState(member);
+    await confirmTwoFactorSetup(member, currentTotp(setup!.secret), here.token);
+    const alive = async (token: string) =>
+      (await resolveSession(new Request("http://x/", { headers: { cookie: `sdd_session=${token}` } })))
+        .viewer;
+    expect(await alive(elsewhere.token)).toBeNull();
+    expect((await alive(here.token))?.id).toBe(member.id);
     await settleAccountMail();
   });
 });

@@ -14,11 +14,17 @@ import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { twoFactorChangedMessage } from "./account-mail.server.ts";
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from "./two-factor-rules.ts";
-import { isSecure, readCookie, startSession } from "./sessions.server.ts";
+import { endSessionsOf, isSecure, readCookie, startSession } from "./sessions.server.ts";
 import type { SignedIn } from "./accounts.server.ts";
 import { rememberDevice, signedInHeaders } from "./known-devices.server.ts";
 import { requireMember } from "./permissions.ts";
-import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
+import {
+  assertAllowed,
+  assertRateLimit,
+  hitRateLimit,
+  peekRateLimit,
+  RATE_LIMITS,
+} from "./rate-limits.server.ts";
 import { toViewer, viewerColumns, type ViewerRow } from "./viewer-row.server.ts";
 
 const ISSUER = "Suporte de Domingo";
@@ -141,7 +147,11 @@ async function replaceRecoveryCodes(executor: Executor, userId: number): Promise
  * The first code from the app: turns the second step on and returns the ten recovery codes, shown once.
  * Limited like the password checks, so the setup form cannot be used to guess.
  */
-export async function confirmTwoFactorSetup(viewer: Viewer | null, code: string): Promise<string[]> {
+export async function confirmTwoFactorSetup(
+  viewer: Viewer | null,
+  code: string,
+  keepSessionToken: string | null = null,
+): Promise<string[]> {
   const member = requireMember(viewer);
   await assertRateLimit(RATE_LIMITS.passwordCheckPerAccount, String(member.id));
   const db = await getDb();
@@ -166,6 +176,8 @@ export async function confirmTwoFactorSetup(viewer: Viewer | null, code: string)
       .returning({ id: users.id });
     if (!on) throw new AppError("conflict", TWO_FACTOR_MESSAGES.alreadyOn);
     await queueMail(tx, twoFactorChangedMessage(row.email, row.name, "on"));
+    // Sessions opened with the password alone end: none of them carries a staff member's powers from now on.
+    await endSessionsOf(tx, member.id, keepSessionToken);
     return replaceRecoveryCodes(tx, member.id);
   });
 }
@@ -296,7 +308,10 @@ export async function completeSecondStep(
         )
     : [];
   if (!challenge || !tokenHash) throw new AppError("unauthenticated", TWO_FACTOR_MESSAGES.expired);
-  await assertRateLimit(RATE_LIMITS.secondStepPerAccount, String(challenge.userId), now);
+  // Only wrong codes count, so the member's own sign-ins never hold them back.
+  const account = String(challenge.userId);
+  assertAllowed(await peekRateLimit(RATE_LIMITS.secondStepFailuresPerAccount, account, now));
+  assertAllowed(await peekRateLimit(RATE_LIMITS.secondStepFailuresPerAccountDay, account, now));
 
   const signedIn = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -345,6 +360,8 @@ export async function completeSecondStep(
     return { viewer: toViewer(row), token: session, device };
   });
   if (signedIn) return signedIn;
+  await hitRateLimit(RATE_LIMITS.secondStepFailuresPerAccount, account, now);
+  await hitRateLimit(RATE_LIMITS.secondStepFailuresPerAccountDay, account, now);
 
   const [counted] = await db
     .update(signInChallenges)

@@ -155,7 +155,8 @@ async function hidingFlagWeight(tx: Executor, target: FlagTarget): Promise<numbe
             isNotNull(users.emailVerifiedAt),
             sql`${users.createdAt} <= now() - make_interval(days => ${ESTABLISHED_ACCOUNT_DAYS})`,
           ),
-          inArray(users.role, ["moderator", "admin"]),
+          // Staff with two-factor sign-in on (ADR 049): without it they act as members.
+          and(inArray(users.role, ["moderator", "admin"]), isNotNull(users.totpEnabledAt)),
         ),
       ),
     );

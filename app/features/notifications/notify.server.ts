@@ -111,10 +111,13 @@ export async function notifyTagFollowers(
   }
 }
 
-/** Whether the member is a moderator or an administrator now. */
+/** Whether the member is a moderator or an administrator now, with two-factor sign-in on (ADR 049). */
 async function isStaff(executor: Executor, memberId: number): Promise<boolean> {
-  const [row] = await executor.select({ role: users.role }).from(users).where(eq(users.id, memberId));
-  return row?.role === "moderator" || row?.role === "admin";
+  const [row] = await executor
+    .select({ role: users.role, twoFactor: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, memberId));
+  return (row?.role === "moderator" || row?.role === "admin") && Boolean(row.twoFactor);
 }
 
 /** Whether `userId` blocked `actorId`: one primary-key lookup. */

@@ -3,7 +3,7 @@
 // desatualizada desde" worked out from them by the rule in versions.ts. Both are written in the transaction
 // that changes them and denormalised on the answer's row (`tested_versions`, `outdated_since`): the page reads
 // them with the answer, and the row's version moves with them, so kept pages and cards follow (ADR 031).
-import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, or } from "drizzle-orm";
 import {
   answerOutdatedMarks,
   answers,
@@ -175,7 +175,8 @@ async function refreshOutdated(tx: Executor, answer: MarkTarget): Promise<Outdat
         eq(answerOutdatedMarks.answerId, answer.id),
         or(
           eq(answerOutdatedMarks.memberId, answer.authorId),
-          inArray(users.role, ["moderator", "admin"]),
+          // Staff with two-factor sign-in on (ADR 049): without it they act as members.
+          and(inArray(users.role, ["moderator", "admin"]), isNotNull(users.totpEnabledAt)),
           gte(users.reputation, PRIVILEGES.voteDown.reputation),
         ),
       ),

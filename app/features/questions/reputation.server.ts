@@ -67,11 +67,13 @@ async function isEstablished(tx: Executor, memberId: number, now: Date): Promise
       emailVerifiedAt: users.emailVerifiedAt,
       createdAt: users.createdAt,
       trustedReputation: users.trustedReputation,
+      twoFactor: users.totpEnabledAt,
     })
     .from(users)
     .where(eq(users.id, memberId));
   if (!row) return false;
-  if (row.role === "moderator" || row.role === "admin") return true;
+  // Staff count as staff only with two-factor sign-in on (ADR 049), like everywhere else.
+  if ((row.role === "moderator" || row.role === "admin") && row.twoFactor) return true;
   return (
     row.emailVerifiedAt !== null &&
     now.getTime() - row.createdAt.getTime() >= ESTABLISHED_ACCOUNT_DAYS * 86_400_000 &&

@@ -15,11 +15,11 @@ import {
 import {
   newRecoveryCodesConfirmed,
   turnOffTwoFactorConfirmed,
+  startTwoFactorSetupConfirmed,
 } from "#app/features/accounts/settings.server.ts";
 import {
   cancelTwoFactorSetup,
   confirmTwoFactorSetup,
-  startTwoFactorSetup,
   twoFactorState,
 } from "#app/features/accounts/two-factor.server.ts";
 import { RECOVERY_CODE_COUNT } from "#app/features/accounts/two-factor-rules.ts";
@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "two-factor-start":
-        await startTwoFactorSetup(viewer);
+        await startTwoFactorSetupConfirmed(viewer, text(formData, "password"));
         return reply({});
       case "two-factor-cancel":
         await cancelTwoFactorSetup(viewer);
@@ -88,8 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!/^\d{3}\s?\d{3}$/.test(code)) {
           return reply({ field: "code", error: "Digite o código de 6 dígitos que o aplicativo mostra" }, 400);
         }
-        const recoveryCodes = await confirmTwoFactorSetup(viewer, code);
-        return reply({ message: "Verificação em duas etapas ativada.", recoveryCodes });
+        const recoveryCodes = await confirmTwoFactorSetup(viewer, code, readSessionToken(request));
+        return reply({
+          message: "Verificação em duas etapas ativada. As sessões em outros aparelhos foram encerradas.",
+          recoveryCodes,
+        });
       }
       case "two-factor-off":
       case "recovery-codes": {
@@ -226,6 +229,8 @@ function TwoFactorSection({
         ? answer
         : undefined;
   const codeError = mine?.field === "code" ? mine.error : undefined;
+  const startError =
+    mine?.intent === "two-factor-start" && mine.field === "password" ? mine.error : undefined;
   const formError = mine && !mine.field ? mine.error : undefined;
   return (
     <Section id="secao-duas-etapas" title="Verificação em duas etapas">
@@ -324,11 +329,28 @@ function TwoFactorSection({
             Além da senha, o Login pede um código do aplicativo autenticador do seu celular. Quem descobrir
             sua senha não entra sem ele.
           </p>
-          <Form method="post">
+          <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="two-factor-start" />
-            <button type="submit" className="btn-primary" disabled={starting}>
-              Ativar
-            </button>
+            {state.hasPassword ? (
+              <Field>
+                <Label htmlFor="senha-ativacao">Sua senha atual</Label>
+                <input
+                  id="senha-ativacao"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  className="field-input max-w-sm"
+                  {...fieldAria({ error: startError, errorId: "senha-ativacao-erro" })}
+                />
+                <FieldError id="senha-ativacao-erro" errors={startError} />
+              </Field>
+            ) : null}
+            <div>
+              <button type="submit" className="btn-primary" disabled={starting}>
+                Ativar
+              </button>
+            </div>
           </Form>
         </>
       )}
