@@ -19,11 +19,10 @@ import {
   setRole,
   signIn as signInStep,
   signUp,
-  type RequestMeta,
 } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
-import { resolveSession } from "./sessions.server.ts";
+import { resolveSession, type RequestMeta } from "./sessions.server.ts";
 import { signedIn } from "#tests/support/sign-in.ts";
 
 const signIn = async (...args: Parameters<typeof signInStep>) => signedIn(await signInStep(...args));

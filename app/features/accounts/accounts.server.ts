@@ -38,32 +38,19 @@ import {
 import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInput } from "./schemas.ts";
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { forgetProvidersOnReset } from "./provider-accounts.server.ts";
-import { startSession, endSessionByToken, endSessionsOf } from "./sessions.server.ts";
+import {
+  endSessionByToken,
+  endSessionsOf,
+  startSession,
+  type RequestMeta,
+  type SignedIn,
+} from "./sessions.server.ts";
 import { endChallengesOf, sessionOrSecondStep, type SignInOutcome } from "./two-factor.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 // The administrators' blocked e-mail domains (issue 19: the moderation feature's spam defences).
 import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
 import { ROLE_LABELS } from "./roles.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
-
-/** What a request tells the accounts about itself. */
-export type RequestMeta = {
-  /** The client's address (Express' `req.ip`, proxies trusted per TRUST_PROXY). */
-  ip: string;
-  userAgent: string | null;
-  /** The site's public origin, for links in e-mails. */
-  origin: string;
-  /** The session token the request already carries, replaced on sign-in. */
-  currentToken?: string | null;
-  /** The known-device token the browser carries (known-devices.server.ts). */
-  deviceToken?: string | null;
-};
-
-/**
- * A member signed in by the operation, with the token for the session cookie and, when the browser is not yet
- * known for this member, the one for the known-device cookie.
- */
-export type SignedIn = { viewer: Viewer; token: string; device: string | null };
 
 /** The client as the address limits see it: an IPv6 /64 is one client (app/lib/client-address.ts). */
 const clientOf = (meta: RequestMeta) => clientAddressKey(meta.ip);

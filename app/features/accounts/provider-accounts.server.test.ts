@@ -8,7 +8,7 @@ import { env } from "#app/lib/env.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
-import type { RequestMeta } from "./accounts.server.ts";
+import type { RequestMeta } from "./sessions.server.ts";
 import { exportAccountData } from "./account-export.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { PROVIDER_MESSAGES } from "./provider-messages.ts";

@@ -12,7 +12,6 @@ import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 // The administrators' blocked e-mail domains hold for provider sign-ups too.
 import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
-import type { RequestMeta, SignedIn } from "./accounts.server.ts";
 import { sessionOrSecondStep, type SignInOutcome } from "./two-factor.server.ts";
 import { uniqueViolation } from "./db-errors.server.ts";
 import { availableHandle, baseHandle } from "./handles.server.ts";
@@ -28,7 +27,7 @@ import {
 } from "./rate-limits.server.ts";
 import { PROVIDER_MESSAGES } from "./provider-messages.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
-import { endSessionByToken } from "./sessions.server.ts";
+import { endSessionByToken, type RequestMeta, type SignedIn } from "./sessions.server.ts";
 import { viewerColumns } from "./viewer-row.server.ts";
 
 /** What a provider told us about the person, after the exchange (never a token). */

@@ -3,9 +3,8 @@
 import type { RouterContextProvider } from "react-router";
 import { clientIpContext } from "#app/lib/context.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
-import type { RequestMeta } from "./accounts.server.ts";
 import { readDeviceToken } from "./known-devices.server.ts";
-import { readSessionToken } from "./sessions.server.ts";
+import { readSessionToken, type RequestMeta } from "./sessions.server.ts";
 
 export function requestMeta(request: Request, context: Readonly<RouterContextProvider>): RequestMeta {
   return {

@@ -11,6 +11,25 @@ import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 
+/** What a request tells the accounts about itself. */
+export type RequestMeta = {
+  /** The client's address (Express' `req.ip`, proxies trusted per TRUST_PROXY). */
+  ip: string;
+  userAgent: string | null;
+  /** The site's public origin, for links in e-mails. */
+  origin: string;
+  /** The session token the request already carries, replaced on sign-in. */
+  currentToken?: string | null;
+  /** The known-device token the browser carries (known-devices.server.ts). */
+  deviceToken?: string | null;
+};
+
+/**
+ * A member signed in by the operation, with the token for the session cookie and, when the browser is not yet
+ * known for this member, the one for the known-device cookie.
+ */
+export type SignedIn = { viewer: Viewer; token: string; device: string | null };
+
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_TTL_MS = SESSION_TTL_SECONDS * 1000;
 /** The absolute lifetime: no renewal goes past the sign-in plus this (ADR 023). */

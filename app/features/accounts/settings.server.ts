@@ -43,7 +43,7 @@ import {
   emailChangeNoticeMessage,
   passwordChangedMessage,
 } from "./account-mail.server.ts";
-import { verificationLink, type RequestMeta } from "./accounts.server.ts";
+import { verificationLink } from "./accounts.server.ts";
 import { REMOVED_EMAIL_PREFIX, REMOVED_NAME } from "./removed-members.server.ts";
 import { forgetDevicesOf } from "./known-devices.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
@@ -56,7 +56,7 @@ import {
   type ProfileInput,
 } from "./schemas.ts";
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
-import { endSessionsOf } from "./sessions.server.ts";
+import { endSessionsOf, type RequestMeta } from "./sessions.server.ts";
 import {
   regenerateRecoveryCodes,
   startTwoFactorSetup,

@@ -18,7 +18,7 @@ import { AppError, type AppErrorCode } from "#app/lib/errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import type { RequestMeta } from "./accounts.server.ts";
+import type { RequestMeta } from "./sessions.server.ts";
 import { importProviderAvatar } from "./provider-avatar.server.ts";
 import { PROVIDER_MESSAGES, PROVIDER_NAMES } from "./provider-messages.ts";
 import {

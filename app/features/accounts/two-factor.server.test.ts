@@ -8,7 +8,8 @@ import { createMember, TEST_TOTP_SECRET } from "#tests/support/factories.ts";
 import { signedIn } from "#tests/support/sign-in.ts";
 import { settleAccountMail } from "./account-mail.server.ts";
 import { issueToken } from "./account-tokens.server.ts";
-import { resetPassword, signIn, type RequestMeta } from "./accounts.server.ts";
+import { resetPassword, signIn } from "./accounts.server.ts";
+import type { RequestMeta } from "./sessions.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { resolveSession } from "./sessions.server.ts";
 import {

@@ -14,8 +14,7 @@ import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { twoFactorChangedMessage } from "./account-mail.server.ts";
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from "./two-factor-rules.ts";
-import { endSessionsOf, isSecure, readCookie, startSession } from "./sessions.server.ts";
-import type { SignedIn } from "./accounts.server.ts";
+import { endSessionsOf, isSecure, readCookie, startSession, type SignedIn } from "./sessions.server.ts";
 import { rememberDevice, signedInHeaders } from "./known-devices.server.ts";
 import { requireMember } from "./permissions.ts";
 import {
