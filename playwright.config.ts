@@ -20,8 +20,11 @@ export const e2eDataDir = path.join(os.tmpdir(), `sdd-e2e-${port}`);
  * fresh folder starts from a copy of it instead of creating and migrating its own (tests/e2e/spawned-server.ts).
  */
 export const e2eMigratedTemplate = path.join(os.tmpdir(), `sdd-e2e-${port}-migrated`);
-/** The production build the e2e server runs, made by scripts/e2e-server.ts in its own folder. */
-export const e2eBuildDir = `build-e2e-${port}`;
+/**
+ * The production build the e2e server runs, made by scripts/e2e-server.ts in its own folder unless E2E_BUILD_DIR
+ * names a shared one (`npm test` passes Vitest's, so the suite builds once).
+ */
+export const e2eBuildDir = process.env.E2E_BUILD_DIR ?? `build-e2e-${port}`;
 /** Where the suite's server answers (the `baseURL` of every page). */
 export const e2eBaseUrl = `http://localhost:${port}`;
 

@@ -5,18 +5,15 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { E2E_RATE_LIMITS } from "../tests/e2e/limits.ts";
+import { productionBuild } from "../tests/support/production-server.ts";
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "sdd-e2e-"));
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-// Each run builds into its own folder (per port), so parallel runs never swap a build under each other.
+// Each run builds into its own folder (per port unless E2E_BUILD_DIR names one), so parallel runs never swap a
+// build under each other; a build newer than its sources is reused (`npm test` shares Vitest's, ADR 045).
 const buildDir = process.env.BUILD_DIR ?? `build-e2e-${process.env.PORT}`;
-if (process.env.E2E_SKIP_BUILD !== "1") {
-  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-  });
-}
+if (process.env.E2E_SKIP_BUILD !== "1") await productionBuild(buildDir);
 // A migrated embedded database that specs' own servers copy instead of migrating again (tests/e2e/spawned-server.ts).
 const template = process.env.E2E_MIGRATED_TEMPLATE;
 if (template) {

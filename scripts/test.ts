@@ -87,13 +87,19 @@ if (!part || part === "static") {
   run("tipos (tsc)", bin("tsc"), []);
 }
 if (!part || part === "unit") run("unidade + integração (vitest)", bin("vitest"), ["run"]);
+// One production build for every step that runs one: Vitest's servers make it (tests/support/production-server.ts,
+// rebuilt only when the sources are newer), and the end-to-end, resilience and bench steps run on it.
+const sharedBuild = "build-e2e-shared";
+const sharedBuildEnv = () => (existsSync(`${sharedBuild}/server/index.js`) ? { BUILD_DIR: sharedBuild } : {});
 if (!part || part === "e2e") {
   ensureChromium();
-  run("ponta a ponta (playwright)", bin("playwright"), ["test"], { CHROMIUM_PATH: chromium });
+  run("ponta a ponta (playwright)", bin("playwright"), ["test"], {
+    CHROMIUM_PATH: chromium,
+    E2E_BUILD_DIR: sharedBuild,
+  });
 }
 if (!part || part === "resilience") {
-  // Short resilience suite and the JavaScript budget (scripts/resilience/run.ts), on the end-to-end build.
-  const e2eBuild = `build-e2e-${process.env.E2E_PORT ?? 3210}`;
+  // Short resilience suite and the JavaScript budget (scripts/resilience/run.ts), on the shared build.
   ensureChromium();
   run(
     "resiliência e orçamento de JavaScript (curtos)",
@@ -101,7 +107,7 @@ if (!part || part === "resilience") {
     ["scripts/resilience/run.ts", "--short"],
     {
       CHROMIUM_PATH: chromium,
-      ...(existsSync(`${e2eBuild}/server/index.js`) ? { BUILD_DIR: e2eBuild } : {}),
+      ...sharedBuildEnv(),
     },
   );
 }
@@ -109,8 +115,7 @@ if (!part || part === "bench") {
   // The bench's short versions (docs/performance.md): a living community on PGlite, and on PostgreSQL when
   // TEST_DATABASE_URL is set. They prove the measurement still runs end to end (a run without acknowledged
   // writes fails); the figures themselves are read from a quiet machine, never asserted here.
-  const e2eBuild = `build-e2e-${process.env.E2E_PORT ?? 3210}`;
-  const buildEnv = existsSync(`${e2eBuild}/server/index.js`) ? { BUILD_DIR: e2eBuild } : {};
+  const buildEnv = sharedBuildEnv();
   const benchArgs = ["--short", "--duration", "2", "--only", "viva,toque", "--port", "3980"];
   run(
     "bench curto (PGlite)",

@@ -1,9 +1,22 @@
 // A member likes a post (once), comments and replies, deletes their comment, favourites the post and
 // finds it in /favoritos.
+import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 
 const POST = "/blog/entendendo-o-event-loop-do-javascript-sem-misterio";
+
+/**
+ * The server's answer to a toggle's post: the buttons answer at once (optimistic), and a page opened right after
+ * reads what the server stored, so it waits for that answer as a person's next page does in practice.
+ */
+function savedBy(page: Page, path: string) {
+  return page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.replace(/\.data$/, "") === path &&
+      response.request().method() === "POST",
+  );
+}
 
 test("like, comment, reply, delete a comment and favourite, then find it in Favoritos", async ({ page }) => {
   const member = await signUp(page, { name: "Leitora Atenta" });
@@ -13,12 +26,14 @@ test("like, comment, reply, delete a comment and favourite, then find it in Favo
   // Like: one per member, toggles.
   const count = page.getByText(/^\d+ curtidas?$/);
   const before = Number((await count.textContent())?.match(/\d+/)?.[0]);
+  const saved = savedBy(page, "/api/post-like");
   await page.getByRole("button", { name: "Curtir", exact: true }).click();
   await expect(page.getByRole("button", { name: "Descurtir", exact: true })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
   await expect(count).toHaveText(`${before + 1} curtidas`);
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole("button", { name: "Descurtir", exact: true })).toBeVisible();
   await expect(count).toHaveText(`${before + 1} curtidas`);
@@ -61,11 +76,13 @@ test("like, comment, reply, delete a comment and favourite, then find it in Favo
   await expect(page.getByRole("button", { name: /^Apagar comentário de (?!Leitora)/ })).toHaveCount(0);
 
   // Favourite, and find it in /favoritos.
+  const favourited = savedBy(page, "/api/post-favorite");
   await page.getByRole("button", { name: "Favoritar" }).click();
   await expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
+  expect((await favourited).ok()).toBe(true);
   await page.goto("/favoritos");
   await expect(page.getByRole("heading", { level: 1, name: "Favoritos" })).toBeVisible();
   const card = page.getByRole("article").filter({ hasText: title });
@@ -80,11 +97,13 @@ test("favourite from a card on the blog list", async ({ page }) => {
   await page.goto("/blog");
   const card = page.getByRole("article").nth(1);
   const title = (await card.getByRole("heading").textContent()) ?? "";
+  const favourited = savedBy(page, "/api/post-favorite");
   await card.getByRole("button", { name: "Favoritar" }).click();
   await expect(card.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
+  expect((await favourited).ok()).toBe(true);
   await page.goto("/favoritos");
   await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(1);
 });

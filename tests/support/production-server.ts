@@ -1,12 +1,13 @@
 // A real production server for Vitest files that need one (backups, metrics): the build made once into a
-// folder of its own (rebuilt when the sources are newer; files building at once wait for each other), then
+// folder of its own (rebuilt when the sources are newer; files building at once wait for each other; `npm test`'s
+// end-to-end, resilience and bench steps run on the same build, ADR 045), then
 // `server/server.ts` or `server/cluster.ts` started with the test's environment and stopped with SIGTERM.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 
-export const TEST_BUILD_DIR = "build-e2e-ops";
+export const TEST_BUILD_DIR = "build-e2e-shared";
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -33,10 +34,14 @@ export async function productionBuild(buildDir = TEST_BUILD_DIR): Promise<string
   }
   try {
     const entry = path.join(buildDir, "server/index.js");
-    const stale =
-      !existsSync(entry) ||
-      Math.max(newestMtime("app"), newestMtime("public"), statSync("package.json").mtimeMs) >
-        statSync(entry).mtimeMs;
+    // What the build reads: the app, the schema it imports from db/, the static files and the build's settings.
+    const sources = Math.max(
+      newestMtime("app"),
+      newestMtime("db"),
+      newestMtime("public"),
+      ...["package.json", "vite.config.ts", "react-router.config.ts"].map((file) => statSync(file).mtimeMs),
+    );
+    const stale = !existsSync(entry) || sources > statSync(entry).mtimeMs;
     if (stale) {
       execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
         stdio: ["ignore", "ignore", "inherit"],
