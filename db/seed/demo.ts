@@ -152,8 +152,8 @@ async function insertDemo(tx: Transaction, plan: DemoPlan) {
         userId: memberId(e.member),
         delta: e.delta,
         reason: e.reason,
-        targetKind: e.target.kind,
-        targetId: targetId(e.target),
+        targetKind: e.target?.kind ?? null,
+        targetId: e.target ? targetId(e.target) : null,
         createdAt: e.createdAt,
       })),
     );

@@ -63,8 +63,9 @@ export type PlannedVote = { voter: string; target: PlannedTarget; value: 1 | -1;
 export type PlannedReputationEvent = {
   member: string;
   delta: number;
-  reason: "upvote" | "downvote";
-  target: PlannedTarget;
+  /** `past`: a veteran's reputation from before the demo's content (SeedMember.pastReputation), with no target. */
+  reason: "upvote" | "downvote" | "past";
+  target: PlannedTarget | null;
   createdAt: Date;
 };
 export type PlannedComment = { target: PlannedTarget; author: string; body: string; createdAt: Date };
@@ -170,6 +171,17 @@ export function planDemo(now: Date = new Date()): DemoPlan {
   // --------------------------------------------------------------------------------- votes & reputation
   const votes: PlannedVote[] = [];
   const reputationEvents: PlannedReputationEvent[] = [];
+  for (const m of MEMBERS) {
+    if (!m.pastReputation) continue;
+    reputation.set(m.handle, (reputation.get(m.handle) ?? 1) + m.pastReputation);
+    reputationEvents.push({
+      member: m.handle,
+      delta: m.pastReputation,
+      reason: "past",
+      target: null,
+      createdAt: after(joined.get(m.handle)!, 1),
+    });
+  }
   const castVotes = (target: PlannedTarget, author: string, createdAt: Date, seedVotes: SeedVotes) => {
     const voters = [
       ...seedVotes.up.map((v) => [v, 1] as const),

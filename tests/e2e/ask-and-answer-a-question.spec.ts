@@ -6,7 +6,7 @@ import { hydrated } from "./hydration.ts";
 import { askQuestion } from "./questions.ts";
 import { earnVotingRights } from "./reputation.ts";
 import { expect, test } from "./fixtures.ts";
-import { draftKept } from "./rich-text.ts";
+import { draftKept, editorIn } from "./rich-text.ts";
 
 async function memberPage(
   browser: Browser,
@@ -18,16 +18,6 @@ async function memberPage(
   const member = await signUp(page, { name });
   if (votes) await earnVotingRights(page, member, browser);
   return { page, close: () => context.close() };
-}
-
-async function editorIn(page: Page, label: string) {
-  const editor = page.getByRole("textbox", { name: label });
-  // Editors further down the page load as they come near the screen (the textarea is then replaced).
-  await expect(async () => {
-    await editor.scrollIntoViewIfNeeded({ timeout: 1000 });
-    await expect(editor).toHaveAttribute("contenteditable", "true", { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  return editor;
 }
 
 async function answer(page: Page, text: string) {
@@ -192,7 +182,7 @@ test("a member answers twice from the same page, and the editor starts empty eac
     title: `Duas respostas seguidas ${Date.now()}`,
     description: "Um problema descrito com texto suficiente para passar.",
     details: "Tentei de tudo e esperava que funcionasse logo.",
-    tags: "respostas",
+    tags: "react",
   });
   await page.goto(question);
   await answer(page, "Primeira resposta, com texto suficiente.");
@@ -249,7 +239,7 @@ test("@phone a member answers a question on a phone", async ({ page }) => {
     title,
     description: "Um problema descrito com texto suficiente para passar.",
     details: "Tentei de tudo e esperava que funcionasse logo.",
-    tags: "celular",
+    tags: "flutter",
   });
 
   // Another member finds it on the list and answers it.

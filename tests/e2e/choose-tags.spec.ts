@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
+import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
+import { editorIn } from "./rich-text.ts";
 
 async function openSelector(page: Page) {
   await page.goto("/test/editor");
@@ -100,4 +102,46 @@ test("at most five tags", async ({ page }) => {
   await input.press("Enter");
   await expect(page.getByText("Escolha no máximo 5 tags.")).toBeVisible();
   await expect(chosen.getByRole("listitem")).toHaveCount(5);
+});
+
+test("a new member picks existing tags and is told what creating one takes", async ({ page }) => {
+  // The demo community has members past the privilege, so it is no young site: a newcomer may not create tags.
+  await signUp(page);
+  await page.goto("/ask-a-question");
+  const input = page.getByRole("combobox", { name: "Tags (até 5)" });
+  const chosen = page.getByRole("list", { name: "Tags escolhidas" });
+  await input.fill("tag-que-ninguem-criou");
+  await expect(
+    page.getByText("Nenhuma tag com esse nome. Criar tags requer 150 pontos de reputação."),
+  ).toBeVisible();
+  await expect(page.getByRole("option", { name: /Criar a tag/ })).toHaveCount(0);
+  await input.fill("pyth");
+  await expect(page.getByRole("option", { name: "python" })).toHaveAttribute("aria-selected", "true");
+  await input.press("Enter");
+  await expect(chosen.getByRole("listitem")).toHaveText(["python"]);
+
+  // Sent anyway (a direct post, or typed and added with a comma), the server refuses it next to the field.
+  const title = "Como escolher a tag certa para uma pergunta nova?";
+  const description = "Quero saber como as tags funcionam quando a que eu quero ainda não existe no site.";
+  const tried = "Tentei escrever o nome da tag e esperava poder criá-la na hora, como faço no GitHub.";
+  const response = await page.request.post("/ask-a-question", {
+    form: { title, description, details: tried, tags: "tag-que-ninguem-criou" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  await input.fill("tag-que-ninguem-criou");
+  await input.press(",");
+  await page.getByRole("textbox", { name: "Título" }).fill(title);
+  await (await editorIn(page, "Quais são os detalhes do seu problema?")).click();
+  await page.keyboard.type(description);
+  await (await editorIn(page, "O que você tentou e o que estava esperando?")).click();
+  await page.keyboard.type(tried);
+  await page.getByRole("button", { name: "Poste sua pergunta" }).click();
+  await expect(
+    page.getByText(
+      "A tag “tag-que-ninguem-criou” ainda não existe, e criar tags requer 150 pontos de reputação (faltam 149). Escolha uma tag da lista.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Título" })).toHaveValue(title);
+  await expect(chosen.getByRole("listitem")).toHaveText(["tag-que-ninguem-criou", "python"]);
 });

@@ -39,7 +39,7 @@ test("a comment on an answer shows code, bold, italic and a link, on every page 
     title: `Como rodar o servidor de desenvolvimento? ${stamp}`,
     description: "O projeto tem um script de desenvolvimento, mas não sei qual comando usar para subir.",
     details: "Já instalei as dependências com npm install.",
-    tags: "node",
+    tags: "node.js",
   });
   await answerQuestion(page, question, `<p>Use o script dev do package.json, ${stamp}.</p>`);
 

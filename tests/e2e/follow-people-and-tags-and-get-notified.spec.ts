@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { signOut, signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
+import { ensureTags } from "./moderators.ts";
 
 /** Posts the ask form as a browser without JavaScript would (plain-text details) and returns the new path. */
 async function ask(page: Page, title: string, tag: string): Promise<string> {
@@ -27,6 +28,7 @@ test("following people and tags brings live notifications to the bell", async ({
   test.setTimeout(120_000);
   const stamp = Date.now();
   const tag = `avisos${stamp}`;
+  await ensureTags(browser, tag);
   await signUp(page, { name: "Ana Notificada" });
   const questionPath = await ask(page, `Como funcionam as notificações ao vivo? ${stamp}`, tag);
   expect(questionPath).toMatch(/^\/questions\/\d+$/);

@@ -41,7 +41,7 @@ test("a member sees their own writes at once, the next member sees them without 
     title: `Como medir o tempo de uma função em Node? ${stamp}`,
     description: "Quero saber quanto tempo uma função assíncrona leva, sem bibliotecas de fora.",
     details: "Tentei Date.now antes e depois, mas queria algo mais preciso.",
-    tags: "node",
+    tags: "node.js",
   });
   const bia = await memberPage(browser, "Bia Responde");
   await answerQuestion(bia, question, `<p>Use performance.now(), resposta ${stamp}.</p>`);

@@ -4,7 +4,7 @@
 // members the administrator promotes on their profile, as a person would.
 import { mkdir, readFile, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { e2eBaseUrl, e2eDataDir } from "../../playwright.config.ts";
 import { newCredentials, randomIp, signIn, signOut, signUp, type Credentials } from "./auth.ts";
 import { expect } from "./fixtures.ts";
@@ -94,4 +94,26 @@ export async function makeModerator(adminPage: Page, handle: string): Promise<vo
     headers: { "X-Forwarded-For": randomIp() },
   });
   expect(response.status(), await response.text().catch(() => "")).toBe(200);
+}
+
+/**
+ * Tags a spec needs of its own (a unique name, or one the demo lacks), created by the administrator on /tags: on
+ * the demo community a newcomer may not create tags. A tag that exists already is left as it is.
+ */
+export async function ensureTags(browser: Browser, ...names: string[]): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    for (const name of names) {
+      const response = await page.request.post("/tags", {
+        form: { name, description: "" },
+        headers: { "Sec-Fetch-Site": "same-origin" },
+        maxRedirects: 0,
+      });
+      expect([302, 409], await response.text()).toContain(response.status());
+    }
+  } finally {
+    await context.close();
+  }
 }

@@ -18,7 +18,7 @@ async function questionBySomeoneElse(page: Page): Promise<string> {
     title: `Como limitar links em respostas? ${stamp()}`,
     description: "Uma descrição com texto suficiente para passar na regra.",
     details: "O que tentei e o que esperava, com texto suficiente.",
-    tags: "limites",
+    tags: "web",
   });
 }
 
@@ -151,7 +151,7 @@ test("an administrator blocks a word; a member's question with it is held, hidde
       title,
       description: "Uma descrição com texto suficiente para passar na regra.",
       details: "O que tentei e o que esperava, com texto suficiente.",
-      tags: "compras",
+      tags: "carreira",
     },
     maxRedirects: 0,
   });
@@ -180,8 +180,9 @@ test("@phone a visitor reads every privilege on a phone, with no one's progress"
   await page.goto("/privilegios");
   await expect(page.getByRole("heading", { level: 1, name: "Privilégios" })).toBeVisible();
   const list = page.getByRole("list", { name: "Privilégios por reputação" });
-  await expect(list.getByRole("listitem")).toHaveCount(9);
+  await expect(list.getByRole("listitem")).toHaveCount(10);
   await expect(page.locator('[data-privilege="editDirectly"]')).toContainText("2.000 pontos");
+  await expect(page.locator('[data-privilege="createTag"]')).toContainText("150 pontos");
   await expect(page.getByText(/Faltam|Você já tem/)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Entre na sua conta" })).toBeVisible();
   // Nothing wider than the screen.

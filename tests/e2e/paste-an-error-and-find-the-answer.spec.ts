@@ -45,7 +45,7 @@ test("pasting an error into the details shows the question that already has it, 
     title,
     description: `<p>Ao rodar <code>node src/server.js</code> aparece:</p><pre><code>${escape(THEIRS)}</code></pre>`,
     details: "<p>Já rodei npm install de novo e esperava que o servidor subisse.</p>",
-    tags: "node",
+    tags: "node.js",
   });
   await answerQuestion(
     page,

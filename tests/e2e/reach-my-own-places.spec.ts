@@ -54,7 +54,7 @@ test("favourites count a question's single vote and single answer in the singula
     title: `Uma pergunta com um voto ${Date.now()}`,
     description: "Um problema descrito com texto suficiente para passar.",
     details: "Tentei de tudo e esperava que funcionasse logo.",
-    tags: "favoritos",
+    tags: "javascript",
   });
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();

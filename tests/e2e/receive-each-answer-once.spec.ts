@@ -15,7 +15,7 @@ async function questionWithACodeAnswer(page: Page, stamp: string): Promise<strin
     title: `Como ler um arquivo linha a linha em Node? ${stamp}`,
     description: "Preciso ler um arquivo grande sem carregar tudo na memória de uma vez.",
     details: "Tentei readFileSync, mas o processo fica sem memória com arquivos grandes.",
-    tags: "node",
+    tags: "node.js",
   });
   await signUp(page, { name: "Bia Responde" });
   await answerQuestion(

@@ -1,5 +1,5 @@
-// Steps shared by the editor's specs (write-rich-text, write-like-a-developer): both drive the playground at
-// /test/editor, so opening it, its toolbar and its submission are written once here.
+// Steps shared by the editor's specs: the playground at /test/editor (write-rich-text, write-like-a-developer),
+// its toolbar and its submission, and reaching an editor of a real form.
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
@@ -35,4 +35,14 @@ export async function draftKept(page: Page, ...texts: string[]) {
       return texts.filter((text) => !kept.includes(text));
     })
     .toEqual([]);
+}
+
+/** The rich-text editor labelled `label`, once it replaced its textarea (editors further down load on approach). */
+export async function editorIn(page: Page, label: string) {
+  const editor = page.getByRole("textbox", { name: label });
+  await expect(async () => {
+    await editor.scrollIntoViewIfNeeded({ timeout: 1000 });
+    await expect(editor).toHaveAttribute("contenteditable", "true", { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  return editor;
 }

@@ -5,6 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
+import { ensureTags } from "./moderators.ts";
 import { askQuestion } from "./questions.ts";
 
 async function memberPage(
@@ -26,6 +27,9 @@ async function ask(page: Page, stamp: number): Promise<string> {
     tags: "node",
   });
 }
+
+// Versions are named by the question's tag: "node", which the demo community does not have.
+test.beforeAll(async ({ browser }) => ensureTags(browser, "node"));
 
 test("an answer tested on node 24 is marked outdated since node 26; the order and the reader's version follow", async ({
   page,

@@ -6,16 +6,7 @@ import type { Locator, Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
-
-async function editorIn(page: Page, label: string) {
-  const editor = page.getByRole("textbox", { name: label });
-  // Editors further down the page load as they come near the screen (the textarea is then replaced).
-  await expect(async () => {
-    await editor.scrollIntoViewIfNeeded({ timeout: 1000 });
-    await expect(editor).toHaveAttribute("contenteditable", "true", { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  return editor;
-}
+import { editorIn } from "./rich-text.ts";
 
 /** Adds `text` at the end of a rich-text editor. */
 async function typeAtEnd(page: Page, editor: Locator, text: string) {

@@ -6,18 +6,10 @@ import type { Browser, Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
+import { editorIn } from "./rich-text.ts";
 
 const ANSWER =
   "Use toSorted com uma função que compara os timestamps: o array original fica como estava e a ordem sai certa.";
-
-async function editorIn(page: Page, label: string) {
-  const editor = page.getByRole("textbox", { name: label });
-  await expect(async () => {
-    await editor.scrollIntoViewIfNeeded({ timeout: 1000 });
-    await expect(editor).toHaveAttribute("contenteditable", "true", { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  return editor;
-}
 
 async function newMember(browser: Browser, name: string) {
   const context = await browser.newContext();

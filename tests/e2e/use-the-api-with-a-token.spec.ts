@@ -159,7 +159,12 @@ test("the OpenAPI document is well-formed, and every operation in it answers as 
     createQuestion: () => ({
       token: asker.token,
       path: {},
-      body: { title: "Como testar cada operação da API?", description: text, details: text, tags: ["api"] },
+      body: {
+        title: "Como testar cada operação da API?",
+        description: text,
+        details: text,
+        tags: ["api-rest"],
+      },
     }),
     createAnswer: () => ({ token: helper.token, path: { id: String(state.question) }, body: { body: text } }),
     getOpenApiDocument: () => ({ path: {} }),
@@ -188,7 +193,7 @@ test("the OpenAPI document is well-formed, and every operation in it answers as 
     getMember: () => ({ path: { handle: asker.handle } }),
     getTokenOwner: () => ({ token: reader.token, path: {} }),
     listTags: () => ({ path: {}, query: { sort: "name", limit: "3" } }),
-    getTag: () => ({ path: { slug: "api" } }),
+    getTag: () => ({ path: { slug: "api-rest" } }),
     search: () => ({ path: {}, query: { q: "javascript", type: "questions", limit: "3" } }),
     findErrorMatches: () => ({
       path: {},
@@ -298,7 +303,7 @@ test("a script asks, answers and reads back with tokens, knowing only where the 
     title: "Como um script pergunta pela API?",
     description: "Quero fazer uma pergunta **só** com o documento OpenAPI e um token.",
     details: "Tentei ler o documento e esperava receber o número da pergunta criada.",
-    tags: ["api"],
+    tags: ["api-rest"],
   });
   expect(asked.status, JSON.stringify(asked.json)).toBe(201);
   const questionId = String((asked.json as { id: number }).id);

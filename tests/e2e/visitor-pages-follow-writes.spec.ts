@@ -101,7 +101,7 @@ test("a new question reaches the visitors' list within a few seconds", async () 
       title,
       description: "Um problema descrito com texto suficiente para passar.",
       details: "Tentei de tudo e esperava que funcionasse logo.",
-      tags: "cache",
+      tags: "web",
     },
     member,
   );

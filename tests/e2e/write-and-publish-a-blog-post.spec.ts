@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
+import { ensureTags } from "./moderators.ts";
 import { draftKept } from "./rich-text.ts";
 
 /** A 1×1 PNG, for the cover. */
@@ -29,6 +30,8 @@ test("write, get the messages, publish, and find the post on the blog and under 
 }) => {
   // A long walk (two members, several pages): more time than the default.
   test.setTimeout(120_000);
+  // The post's tags, which the demo community lacks and a newcomer may not create.
+  await ensureTags(browser, "http", "cache", "navegador", "rede", "cdn");
   const author = await signUp(page, { name: "Autora Do Teste" });
   const editor = await openWriter(page);
   // The writer has the blue header.

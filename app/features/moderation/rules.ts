@@ -53,6 +53,12 @@ export const PRIVILEGES = {
     label: "Votar negativamente",
     description: "Dizer que uma pergunta ou resposta não é útil (custa 1 ponto em respostas).",
   },
+  createTag: {
+    reputation: 150,
+    label: "Criar tags",
+    description:
+      "Criar uma tag que ainda não existe (as que já existem ficam abertas a todos). Num site novo, em que ninguém chegou a esta reputação, qualquer membro cria.",
+  },
   review: {
     reputation: 2000,
     label: "Revisar",
@@ -74,10 +80,17 @@ export const PRIVILEGES = {
 export type Privilege = keyof typeof PRIVILEGES;
 
 /**
- * The privileges that act on other people's content (hide it, edit it, judge edits, close questions): checked
+ * The privileges that act on other people's content or on what everyone is offered (hide it, edit it, judge edits,
+ * close questions, add a tag to everyone's list): checked
  * against the trusted reputation, the part given by established members (ADR 047), never the whole.
  */
-export const POWERS: readonly Privilege[] = ["trustedFlag", "review", "closeVote", "editDirectly"];
+export const POWERS: readonly Privilege[] = [
+  "trustedFlag",
+  "createTag",
+  "review",
+  "closeVote",
+  "editDirectly",
+];
 /** An established member's votes and acceptances count toward others' trusted reputation: an account this old… */
 export const ESTABLISHED_ACCOUNT_DAYS = 3;
 /** …with a confirmed e-mail and this much trusted reputation of its own (moderators always count). */

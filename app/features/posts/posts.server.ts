@@ -3,7 +3,12 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { favorites, follows, postDrafts, postLikes, posts, postTags, tags, users } from "#db/schema.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
-import { normaliseTagNames, resolveTags, type TagSummary } from "#app/features/tags/tags.server.ts";
+import {
+  normaliseTagNames,
+  refuseNewTagsWithoutPrivilege,
+  resolveTags,
+  type TagSummary,
+} from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { safeImageSrc } from "#app/lib/sanitize-rules.ts";
@@ -183,6 +188,7 @@ export async function createPost(
         .returning({ id: posts.id, slug: posts.slug });
     }
     if (!created) throw new AppError("conflict", "Não foi possível publicar agora. Tente de novo.");
+    await refuseNewTagsWithoutPrivilege(tx, author, clean.tagNames);
     await attachTags(tx, created.id, await resolveTags(tx, clean.tagNames), { count: blockedWord === null });
     if (input.favorite) {
       await tx.insert(favorites).values({ userId: author.id, targetKind: "post", targetId: created.id });
@@ -207,7 +213,7 @@ async function loadManagedPost(tx: Executor, viewer: Viewer | null, postId: numb
   if (!canManage(member, post.authorId)) {
     throw new AppError("forbidden", "Só quem escreveu o post (ou a moderação) pode mudá-lo.");
   }
-  return post;
+  return { ...post, editor: member };
 }
 
 /** Saves an edit by the author or a moderator. The slug (the post's address) does not change. */
@@ -239,6 +245,7 @@ export async function updatePost(
         updatedAt: new Date(),
       })
       .where(eq(posts.id, post.id));
+    await refuseNewTagsWithoutPrivilege(tx, post.editor, clean.tagNames);
     const wanted = await resolveTags(tx, clean.tagNames);
     const current = (
       await tx.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, post.id))

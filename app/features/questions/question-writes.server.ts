@@ -5,7 +5,11 @@ import { posts, questions, questionTags, revisions, tags } from "#db/schema.ts";
 // Notifications are their own feature; a new question tells the followers of its tags.
 import { notifyTagFollowers } from "#app/features/notifications/notify.server.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
-import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
+import {
+  normaliseTagNames,
+  refuseNewTagsWithoutPrivilege,
+  resolveTags,
+} from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
@@ -135,6 +139,7 @@ export async function createQuestion(
   const held = blockedWord !== null;
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
+    await refuseNewTagsWithoutPrivilege(tx, member, checked.tagNames);
     const aboutPostId = input.aboutPostId ?? null;
     if (aboutPostId !== null) {
       // Locked while the question is written, so the post cannot be deleted in between.
@@ -278,6 +283,8 @@ export async function updateQuestion(
     const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
     if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
     refuseIfLocked(editor, current.lockedAt);
+    // Checked for a suggestion too: its approval later writes the suggester's tags as they are.
+    await refuseNewTagsWithoutPrivilege(tx, editor, checked.tagNames);
     if (editMode(editor, current.authorId) === "suggest") {
       const { replaced } = await saveSuggestedEdit(tx, {
         kind: "question",

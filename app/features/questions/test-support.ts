@@ -4,6 +4,7 @@ import { rateLimits } from "#db/schema.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { getDb, type Database } from "#app/lib/db.server.ts";
 import type { Role, Viewer } from "#app/lib/viewer.ts";
+import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
 import { createQuestion, type QuestionWriteInput } from "./question-writes.server.ts";
 
 let counter = 0;
@@ -22,8 +23,13 @@ export function questionInput(overrides: Partial<QuestionWriteInput> = {}): Ques
 export async function askAs(viewer: Viewer, overrides: Partial<QuestionWriteInput> = {}): Promise<number> {
   // Fixtures ask dozens of questions as one new member: past the hourly limit on writing, which has its own
   // tests (accounts/content-rate-limits.server.test.ts). Its counters for this member start again.
-  await (await getDb()).delete(rateLimits).where(like(rateLimits.key, `write:question%:${viewer.id}`));
-  const { id } = await createQuestion(viewer, questionInput(overrides));
+  const db = await getDb();
+  await db.delete(rateLimits).where(like(rateLimits.key, `write:question%:${viewer.id}`));
+  const input = questionInput(overrides);
+  // The fixtures' tags exist already, as on a site with questions: creating one is a privilege of its own
+  // (tags/create-tags-privilege.server.test.ts), which a fixture's newcomer may lack.
+  await db.transaction((tx) => resolveTags(tx, normaliseTagNames(input.tags)));
+  const { id } = await createQuestion(viewer, input);
   return id;
 }
 

@@ -5,8 +5,13 @@
 export const TAGS_MAX = 5;
 /** Longest tag name, in characters. */
 export const TAG_NAME_MAX_LENGTH = 35;
+/** Longest description of a tag (the line under its name on /tags), in characters. */
+export const TAG_DESCRIPTION_MAX_LENGTH = 300;
 
 export const TAG_MESSAGES = {
   tooMany: `Escolha no máximo ${TAGS_MAX} tags.`,
   nameTooLong: `Cada tag deve ter no máximo ${TAG_NAME_MAX_LENGTH} caracteres.`,
+  nameMissing: "Escreva o nome da tag.",
+  oneName: "Escreva o nome de uma tag só, sem vírgulas.",
+  descriptionTooLong: `A descrição deve ter no máximo ${TAG_DESCRIPTION_MAX_LENGTH} caracteres.`,
 } as const;

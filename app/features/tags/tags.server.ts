@@ -1,11 +1,13 @@
 // Tags: the selector's suggestions, the side columns' recommended topics, search as one types, and turning
 // the names a form sent into tag ids (creating the new ones).
-import { asc, inArray, isNotNull, sql } from "drizzle-orm";
-import { tags } from "#db/schema.ts";
+import { and, asc, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { tags, users } from "#db/schema.ts";
+import { missingReputation, PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
-import { AppError } from "#app/lib/errors.ts";
+import { AppError, isAppError } from "#app/lib/errors.ts";
 import { slugify } from "#app/lib/slug.ts";
-import { TAG_MESSAGES, TAG_NAME_MAX_LENGTH } from "./rules.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { TAG_DESCRIPTION_MAX_LENGTH, TAG_MESSAGES, TAG_NAME_MAX_LENGTH } from "./rules.ts";
 
 export type TagSummary = { name: string; slug: string };
 
@@ -45,6 +47,15 @@ export async function searchTags(query: string, limit = 8): Promise<TagSummary[]
 export async function suggestedTags(): Promise<TagSummary[]> {
   const db = await getDb();
   return db.select(summary).from(tags).where(isNotNull(tags.suggestedRank)).orderBy(asc(tags.suggestedRank));
+}
+
+/** What a form's tag selector offers `viewer`: the suggested tags, and whether typing a new name offers to create it. */
+export async function tagChoicesFor(
+  viewer: Viewer,
+): Promise<{ suggestions: string[]; canCreateTags: boolean }> {
+  const db = await getDb();
+  const [suggestions, canCreateTags] = await Promise.all([suggestedTags(), mayCreateTags(db, viewer)]);
+  return { suggestions: suggestions.map((t) => t.name), canCreateTags };
 }
 
 /** The recommended topics of the side columns, in their order. */
@@ -107,6 +118,98 @@ async function freeSlug(tx: Executor, name: string): Promise<string> {
   const used = new Set(taken.map((row) => row.slug));
   if (!used.has(base)) return base;
   for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Whether `creator` may bring a new tag into the site: a privilege (PRIVILEGES.createTag), because a new tag is
+ * offered to everyone who types its first letters. A young site where no member holds it yet (a fresh install has
+ * no tags at all) lets every member create, or no one could tag the first questions.
+ */
+export async function mayCreateTags(executor: Executor, creator: Viewer): Promise<boolean> {
+  if (missingReputation(creator, "createTag") === 0) return true;
+  const needed = PRIVILEGES.createTag.reputation;
+  const [holder] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(gte(users.trustedReputation, needed), gte(users.reputation, needed)))
+    .limit(1);
+  return !holder;
+}
+
+/**
+ * Refuses, next to the tags field, names that would create a tag when `creator` may not (mayCreateTags), saying
+ * how many points are missing. Existing tags, in any spelling, stay open to everyone.
+ */
+export async function refuseNewTagsWithoutPrivilege(
+  tx: Executor,
+  creator: Viewer,
+  names: string[],
+  field = "tags",
+): Promise<void> {
+  const missingPoints = missingReputation(creator, "createTag");
+  if (names.length === 0 || missingPoints === 0) return;
+  const lowered = names.map((name) => name.toLocaleLowerCase("pt-BR"));
+  const existing = await tx
+    .select({ name: sql<string>`lower(${tags.name})` })
+    .from(tags)
+    .where(inArray(sql`lower(${tags.name})`, lowered));
+  const known = new Set(existing.map((row) => row.name));
+  const newName = names.find((_, index) => !known.has(lowered[index] ?? ""));
+  if (newName === undefined || (await mayCreateTags(tx, creator))) return;
+  throw new AppError(
+    "validation",
+    `A tag “${newName}” ainda não existe, e criar tags requer ${PRIVILEGES.createTag.reputation} pontos de reputação (faltam ${missingPoints}). Escolha uma tag da lista.`,
+    { field },
+  );
+}
+
+/**
+ * A new tag with its description, made on /tags before any question carries it (a moderator preparing a young
+ * site, a member who holds the privilege). Refused, next to its field, for an existing name or without the
+ * privilege (mayCreateTags).
+ */
+export async function createTag(
+  viewer: Viewer | null,
+  input: { name: string; description: string },
+): Promise<TagSummary> {
+  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para criar uma tag.");
+  let names: string[];
+  try {
+    names = normaliseTagNames(input.name);
+  } catch (error) {
+    // A name too long: the same message, beside this form's own field.
+    if (!isAppError(error)) throw error;
+    throw new AppError(error.code, error.message, { field: "name" });
+  }
+  const [name] = names;
+  if (!name || names.length > 1) {
+    throw new AppError("validation", name ? TAG_MESSAGES.oneName : TAG_MESSAGES.nameMissing, {
+      field: "name",
+    });
+  }
+  const description = input.description.replace(/\s+/g, " ").trim();
+  if (description.length > TAG_DESCRIPTION_MAX_LENGTH) {
+    throw new AppError("validation", TAG_MESSAGES.descriptionTooLong, { field: "description" });
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select(summary)
+      .from(tags)
+      .where(sql`lower(${tags.name}) = ${name.toLocaleLowerCase("pt-BR")}`);
+    if (existing) {
+      throw new AppError("conflict", `A tag “${existing.name}” já existe.`, { field: "name" });
+    }
+    await refuseNewTagsWithoutPrivilege(tx, viewer, [name], "name");
+    const [id] = await resolveTags(tx, [name]);
+    const [created] = await tx
+      .update(tags)
+      .set({ description })
+      .where(sql`${tags.id} = ${id ?? 0}`)
+      .returning(summary);
+    if (!created) throw new AppError("conflict", "Não foi possível criar a tag. Tente de novo.");
+    return created;
+  });
 }
 
 /**

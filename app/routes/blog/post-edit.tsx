@@ -3,7 +3,7 @@ import { data, href } from "react-router";
 import { PostForm } from "#app/features/posts/components/post-form.tsx";
 import { questionIdOfPost } from "#app/features/posts/answer-posts.server.ts";
 import { getPostForEdit, updatePost } from "#app/features/posts/posts.server.ts";
-import { suggestedTags } from "#app/features/tags/tags.server.ts";
+import { tagChoicesFor } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -27,8 +27,8 @@ async function load(viewer: Parameters<typeof getPostForEdit>[0], slug: string) 
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const [post, suggestions] = await Promise.all([load(viewer, params.slug), suggestedTags()]);
-  return { post, suggestions: suggestions.map((t) => t.name) };
+  const [post, tagChoices] = await Promise.all([load(viewer, params.slug), tagChoicesFor(viewer)]);
+  return { post, ...tagChoices };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -62,6 +62,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
         }
         lastResult={actionData?.result}
         suggestions={loaderData.suggestions}
+        canCreateTags={loaderData.canCreateTags}
         draftKey={`post:${post.id}`}
         cancelHref={href("/blog/:slug", { slug: post.slug })}
       />

@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { getPostDraft, type PostDraft } from "#app/features/posts/answer-posts.server.ts";
 import { PostForm, type PostFormValues } from "#app/features/posts/components/post-form.tsx";
 import { createPost } from "#app/features/posts/posts.server.ts";
-import { suggestedTags } from "#app/features/tags/tags.server.ts";
+import { tagChoicesFor } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { formRowId } from "#app/lib/ids.ts";
@@ -37,8 +37,8 @@ async function loadDraft(request: Request, viewer: Viewer): Promise<PostDraft | 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const [draft, suggestions] = await Promise.all([loadDraft(request, viewer), suggestedTags()]);
-  return { suggestions: suggestions.map((t) => t.name), draft };
+  const [draft, tagChoices] = await Promise.all([loadDraft(request, viewer), tagChoicesFor(viewer)]);
+  return { ...tagChoices, draft };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,6 +91,7 @@ export default function WriteAPost({ loaderData, actionData }: Route.ComponentPr
         initial={actionData?.values ?? initial}
         lastResult={actionData?.result}
         suggestions={loaderData.suggestions}
+        canCreateTags={loaderData.canCreateTags}
         draftKey={draft ? `post:rascunho:${draft.id}` : "post:novo"}
         cancelHref={href("/blog")}
       />

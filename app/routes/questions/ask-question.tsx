@@ -9,7 +9,7 @@ import { findPostToAskAbout } from "#app/features/posts/answer-posts.server.ts";
 import { ABOUT_POST_MISSING, createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
-import { suggestedTags } from "#app/features/tags/tags.server.ts";
+import { tagChoicesFor } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -25,14 +25,14 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireViewer(request, context);
+  const viewer = requireViewer(request, context);
   const about = new URL(request.url).searchParams.get("sobre")?.trim().slice(0, 200) ?? "";
-  const [suggestions, aboutPost] = await Promise.all([
-    suggestedTags(),
+  const [tagChoices, aboutPost] = await Promise.all([
+    tagChoicesFor(viewer),
     about ? findPostToAskAbout(about) : Promise.resolve(null),
   ]);
   return {
-    suggestions: suggestions.map((t) => t.name),
+    ...tagChoices,
     aboutPost,
     aboutPostMissing: about !== "" && !aboutPost ? ABOUT_POST_MISSING : null,
   };
@@ -147,6 +147,7 @@ export default function AskQuestion({ loaderData, actionData }: Route.ComponentP
         <QuestionForm
           defaults={{ title: "", description: "", details: "", tags: [] }}
           suggestions={loaderData.suggestions}
+          canCreateTags={loaderData.canCreateTags}
           lastResult={actionData?.result}
           returnedValues={actionData?.values}
           draftPrefix={DRAFT_PREFIX}

@@ -5,7 +5,7 @@ import type { FormActionData } from "#app/features/questions/schemas.ts";
 import { QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import { parseQuestionId } from "#app/features/questions/format.ts";
 import { getQuestionForEdit, updateQuestion } from "#app/features/questions/question-writes.server.ts";
-import { suggestedTags } from "#app/features/tags/tags.server.ts";
+import { tagChoicesFor } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       description: sanitizeRichText(question.description),
       details: sanitizeRichText(question.details),
     },
-    suggestions: (await suggestedTags()).map((t) => t.name),
+    ...(await tagChoicesFor(viewer)),
   };
 }
 
@@ -103,6 +103,7 @@ export default function QuestionEdit({ loaderData, actionData }: Route.Component
           }}
           questionId={question.id}
           suggestions={loaderData.suggestions}
+          canCreateTags={loaderData.canCreateTags}
           lastResult={actionData?.result}
           returnedValues={actionData?.values}
           draftPrefix={`pergunta:${question.id}:edicao`}

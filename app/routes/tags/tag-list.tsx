@@ -1,19 +1,100 @@
-// /tags — every tag with how many questions carry it ('Ver mais tópicos' leads here), most used first.
-import { Form, Link, href } from "react-router";
-import { Label } from "#app/components/form/field.tsx";
+// /tags — every tag with how many questions carry it ('Ver mais tópicos' leads here), most used first; members who
+// may create tags (a moderator preparing a young site, the privilege's holders) add one with its description here.
+import { Form, Link, data, href, redirect } from "react-router";
+import { FieldError, Label, fieldAria } from "#app/components/form/field.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { countLabel } from "#app/lib/plural.ts";
 import { listTagDirectory, type TagDirectorySort } from "#app/features/tags/tag-directory.server.ts";
+import { TAG_DESCRIPTION_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from "#app/features/tags/rules.ts";
+import { createTag, mayCreateTags } from "#app/features/tags/tags.server.ts";
+import { requireViewer } from "#app/lib/auth-guard.server.ts";
+import { viewerContext } from "#app/lib/context.ts";
+import { getDb } from "#app/lib/db.server.ts";
+import { isAppError } from "#app/lib/errors.ts";
+import { writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/tag-list";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sort: TagDirectorySort = url.searchParams.get("sort") === "name" ? "name" : "popular";
   const filter = (url.searchParams.get("q") ?? "").trim().slice(0, 35);
-  const directory = await listTagDirectory({ page: pageFromUrl(url), sort, filter });
-  return { ...directory, sort, filter, url: `${publicUrl()}/tags` };
+  const viewer = context.get(viewerContext);
+  const [directory, canCreateTags] = await Promise.all([
+    listTagDirectory({ page: pageFromUrl(url), sort, filter }),
+    viewer ? mayCreateTags(await getDb(), viewer) : false,
+  ]);
+  return { ...directory, sort, filter, canCreateTags, url: `${publicUrl()}/tags` };
+}
+
+type CreateTagReply = {
+  errors: { name?: string; description?: string; form?: string };
+  values: Record<string, string>;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const form = await request.formData();
+  const values = {
+    name: String(form.get("name") ?? ""),
+    description: String(form.get("description") ?? ""),
+  };
+  // Only the directory lists a tag no question carries yet; it refreshes with the lists.
+  writeChanges(context);
+  try {
+    const tag = await createTag(viewer, values);
+    return redirect(`${href("/tags")}?q=${encodeURIComponent(tag.name)}`);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const field = error.field === "name" || error.field === "description" ? error.field : "form";
+    return data<CreateTagReply>({ errors: { [field]: error.message }, values }, { status: error.status });
+  }
+}
+
+function CreateTagForm({ reply }: { reply: CreateTagReply | undefined }) {
+  const errors = reply?.errors ?? {};
+  return (
+    <details className="card" open={reply ? true : undefined}>
+      <summary className="text-primary cursor-pointer font-semibold">Criar tag</summary>
+      <Form method="post" className="mt-4 flex max-w-xl flex-col gap-4">
+        {errors.form ? (
+          <p role="alert" className="field-error">
+            {errors.form}
+          </p>
+        ) : null}
+        <div>
+          <Label htmlFor="nova-tag-nome">Nome</Label>
+          <input
+            id="nova-tag-nome"
+            name="name"
+            required
+            maxLength={TAG_NAME_MAX_LENGTH}
+            defaultValue={reply?.values.name}
+            className="field-input"
+            {...fieldAria({ error: errors.name, errorId: "nova-tag-nome-erro" })}
+          />
+          <FieldError id="nova-tag-nome-erro" errors={errors.name} />
+        </div>
+        <div>
+          <Label htmlFor="nova-tag-descricao">Descrição (opcional)</Label>
+          <textarea
+            id="nova-tag-descricao"
+            name="description"
+            rows={3}
+            maxLength={TAG_DESCRIPTION_MAX_LENGTH}
+            defaultValue={reply?.values.description}
+            className="field-input"
+            {...fieldAria({ error: errors.description, errorId: "nova-tag-descricao-erro" })}
+          />
+          <FieldError id="nova-tag-descricao-erro" errors={errors.description} />
+        </div>
+        <button type="submit" className="btn-primary self-start">
+          Criar tag
+        </button>
+      </Form>
+    </details>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -24,8 +105,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     noindex: Boolean(loaderData?.filter) || (loaderData?.page ?? 1) > 1,
   });
 
-export default function TagList({ loaderData }: Route.ComponentProps) {
-  const { tags, total, page, totalPages, sort, filter } = loaderData;
+export default function TagList({ loaderData, actionData }: Route.ComponentProps) {
+  const { tags, total, page, totalPages, sort, filter, canCreateTags } = loaderData;
   const sortHref = (value: TagDirectorySort) => {
     const params = new URLSearchParams();
     if (filter) params.set("q", filter);
@@ -46,6 +127,7 @@ export default function TagList({ loaderData }: Route.ComponentProps) {
           Todas as Perguntas
         </Link>
       </div>
+      {canCreateTags ? <CreateTagForm reply={actionData} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Form method="get" action={href("/tags")} className="flex items-end gap-2" role="search">
           {sort === "name" ? <input type="hidden" name="sort" value="name" /> : null}

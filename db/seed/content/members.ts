@@ -9,6 +9,11 @@ export type SeedMember = {
   joinedDaysAgo: number;
   /** Last time the member was seen, in days before the seed runs. */
   lastSeenDaysAgo: number;
+  /**
+   * Reputation earned before the demo's questions (a veteran of a two-year-old community), one ledger event. It
+   * makes the demo an established site: its veterans hold the privileges a young site leaves open (creating tags).
+   */
+  pastReputation?: number;
 };
 
 export const MEMBERS: SeedMember[] = [
@@ -19,6 +24,7 @@ export const MEMBERS: SeedMember[] = [
     bio: "Front-end em São Paulo, apaixonada por interfaces acessíveis e CSS bem organizado. Nas horas vagas, ensino HTML para quem está começando.",
     joinedDaysAgo: 712,
     lastSeenDaysAgo: 0,
+    pastReputation: 1200,
   },
   {
     handle: "rafanogueira",
@@ -27,6 +33,7 @@ export const MEMBERS: SeedMember[] = [
     bio: "Trabalho com Node.js e PostgreSQL há oito anos. Gosto de consultas rápidas, filas bem comportadas e logs que contam uma história.",
     joinedDaysAgo: 655,
     lastSeenDaysAgo: 1,
+    pastReputation: 640,
   },
   {
     handle: "jumartins",

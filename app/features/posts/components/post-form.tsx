@@ -75,6 +75,7 @@ export function PostForm({
   initial,
   lastResult,
   suggestions,
+  canCreateTags = true,
   draftKey,
   cancelHref,
 }: {
@@ -83,6 +84,8 @@ export function PostForm({
   lastResult?: SubmissionResult<string[]>;
   /** The ten suggested tag names of the selector. */
   suggestions: string[];
+  /** False when the member may not create tags yet: the selector offers only existing ones. */
+  canCreateTags?: boolean;
   /** Where this browser keeps the draft ("post:new", "post:12"). */
   draftKey: string;
   cancelHref: string;
@@ -331,6 +334,7 @@ export function PostForm({
           key={tagsVersion}
           id={fields.tags.id}
           suggestions={suggestions}
+          canCreate={canCreateTags}
           defaultValue={meta.tags}
           max={TAGS_MAX}
           error={error("tags")}

@@ -60,6 +60,7 @@ function asList(value: unknown): string[] {
 export function QuestionForm({
   defaults,
   suggestions,
+  canCreateTags = true,
   lastResult,
   returnedValues,
   draftPrefix,
@@ -75,6 +76,8 @@ export function QuestionForm({
   /** The question being edited: left out of the similar questions. */
   questionId?: number;
   suggestions: string[];
+  /** False when the member may not create tags yet: the selector offers only existing ones. */
+  canCreateTags?: boolean;
   lastResult?: SubmissionResult<string[]>;
   /** Sanitised rich text the server sent back with a refusal. */
   returnedValues?: Record<string, string | string[]>;
@@ -260,6 +263,7 @@ export function QuestionForm({
           name={fields.tags.name}
           label={`Tags (até ${TAGS_MAX})`}
           suggestions={suggestions}
+          canCreate={canCreateTags}
           defaultValue={initialTags}
           max={TAGS_MAX}
           error={fields.tags.errors?.[0]}

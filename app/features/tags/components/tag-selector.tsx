@@ -4,6 +4,7 @@
 // tags through GET /api/tags?q= or offers to create the typed one.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { FieldError, Label } from "#app/components/form/field.tsx";
+import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { TAG_NAME_MAX_LENGTH, TAGS_MAX } from "../rules.ts";
 import { href } from "react-router";
 
@@ -23,6 +24,11 @@ export type TagSelectorProps = {
   onChange?: (tags: string[]) => void;
   /** The search endpoint (default "/api/tags"). */
   searchUrl?: string;
+  /**
+   * Whether typing a name that no tag has offers to create it (default true). Members below the privilege see
+   * how to earn it instead; the server checks it again.
+   */
+  canCreate?: boolean;
 };
 
 type Option = { kind: "tag"; name: string } | { kind: "create"; name: string };
@@ -46,6 +52,7 @@ export function TagSelector({
   id,
   onChange,
   searchUrl = href("/api/tags"),
+  canCreate = true,
 }: TagSelectorProps) {
   const generatedId = useId();
   const baseId = id ?? `tags-${generatedId}`;
@@ -75,9 +82,9 @@ export function TagSelector({
     const found = results && same(results.query, query) ? free(results.names) : [];
     const list: Option[] = found.map((n) => ({ kind: "tag", name: n }));
     const exists = found.some((n) => same(n, query)) || chosen.some((c) => same(c, query));
-    if (!exists && !query.includes(",")) list.push({ kind: "create", name: query });
+    if (canCreate && !exists && !query.includes(",")) list.push({ kind: "create", name: query });
     return list;
-  }, [searching, suggestions, chosen, results, query]);
+  }, [searching, suggestions, chosen, results, query, canCreate]);
 
   // Search existing tags as the member types (debounced; the newest answer wins).
   useEffect(() => {
@@ -308,7 +315,13 @@ export function TagSelector({
           </ul>
         ) : (
           <p className="px-3 py-2 text-sm text-slate-600">
-            {searching ? "Essa tag já foi escolhida." : "There are no tags left."}
+            {!searching
+              ? "There are no tags left."
+              : canCreate || chosen.some((c) => same(c, query))
+                ? "Essa tag já foi escolhida."
+                : results && same(results.query, query)
+                  ? `Nenhuma tag com esse nome. Criar tags requer ${PRIVILEGES.createTag.reputation} pontos de reputação.`
+                  : "Procurando…"}
           </p>
         )}
       </div>
