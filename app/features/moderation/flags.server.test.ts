@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { answers, comments, flags, postComments, posts } from "#db/schema.ts";
+import { answers, comments, flags, postComments, posts, users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
-import { createMember } from "#tests/support/factories.ts";
+import { createMember, TEST_TOTP_SECRET } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { FLAG_MESSAGES, flagContent, questionNumberFrom } from "./flags.server.ts";
 import { countOpenReviewItems } from "./review-count.server.ts";
@@ -305,6 +305,32 @@ describe("hiding at once", () => {
         expect.stringContaining("Seu post em"),
       ]),
     );
+  });
+
+  test("a moderator without two-factor sign-in flags as a member: their open flag weighs only once it is on", async () => {
+    for (const turnedOnLater of [false, true]) {
+      const question = await questionBy(author);
+      const staff = await createMember(db(), {
+        role: "moderator",
+        totpSecret: null,
+        reputation: PRIVILEGES.flag.reputation,
+      });
+      // Without it the moderator acts as a member of 15 points: the flag neither hides at once nor weighs.
+      expect((await flagContent(staff, spam("question", question.id))).hidden).toBe(false);
+      if (turnedOnLater) {
+        await db()
+          .update(users)
+          .set({ totpSecret: TEST_TOTP_SECRET, totpEnabledAt: new Date() })
+          .where(eq(users.id, staff.id));
+      }
+      for (const flagger of trusted.slice(0, FLAGS_TO_HIDE - 1)) {
+        await resetFlagLimit(flagger);
+        await flagContent(flagger, spam("question", question.id));
+      }
+      expect((await questionRow(question.id)).deletedAt !== null, `2FA later: ${turnedOnLater}`).toBe(
+        turnedOnLater,
+      );
+    }
   });
 
   test("trusted flags arriving at the same moment hide the item exactly once", async () => {

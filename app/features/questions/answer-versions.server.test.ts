@@ -2,10 +2,10 @@
 // member, the threshold, the author's own, retracting), the order, the reader's version and who may mark.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { answerOutdatedMarks, answerVersions } from "#db/schema.ts";
+import { answerOutdatedMarks, answerVersions, users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { PRIVILEGES } from "#app/features/moderation/rules.ts";
-import { createMember } from "#tests/support/factories.ts";
+import { createMember, TEST_TOTP_SECRET } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { markOutdated, retractOutdatedMark, versionsFromForm } from "./answer-versions.server.ts";
 import { listAnswers } from "./answer-list.server.ts";
@@ -115,6 +115,24 @@ describe("não funciona mais na versão X", () => {
     expect((await answerOf(q, id))?.outdatedSince).toBeNull();
     const rows = await db().select().from(answerOutdatedMarks).where(eq(answerOutdatedMarks.answerId, id));
     expect(rows).toHaveLength(newcomers.length);
+  });
+
+  test("a moderator's mark counts as staff only with two-factor sign-in on (ADR 049)", async () => {
+    const q = await ask();
+    const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
+      versions: [{ tag: "node", version: "24" }],
+    });
+    for (const marker of markers.slice(0, OUTDATED_MARKS_TO_SHOW - 1)) {
+      await markOutdated(marker, id, { tag: "node", version: "26" });
+    }
+    const staff = await createMember(db(), { role: "moderator", totpSecret: null });
+    expect((await markOutdated(staff, id, { tag: "node", version: "26" })).outdatedSince).toBeNull();
+    await db()
+      .update(users)
+      .set({ totpSecret: TEST_TOTP_SECRET, totpEnabledAt: new Date() })
+      .where(eq(users.id, staff.id));
+    const marked = await markOutdated(staff, id, { tag: "node", version: "26" });
+    expect(marked.outdatedSince).toEqual({ tag: "node", version: "26" });
   });
 
   test(`${OUTDATED_MARKS_TO_SHOW} members' marks show it, from the lowest version the threshold reached`, async () => {

@@ -71,3 +71,28 @@ describe("recomputeReputation", () => {
     expect(await recomputeReputation(member.id)).toBe(1);
   });
 });
+
+describe("trusted reputation", () => {
+  test("a new moderator's up-vote is trusted only with two-factor sign-in on (ADR 049)", async () => {
+    const author = await createMember(db());
+    const questionId = await askAs(author);
+    // Without it the moderator votes as a member: a day-old account, whose vote gives no trusted reputation.
+    const withoutIt = await createMember(db(), {
+      role: "moderator",
+      totpSecret: null,
+      reputation: PRIVILEGES.voteUp.reputation,
+    });
+    const withIt = await createMember(db(), { role: "moderator" });
+    const reputationOf = async () =>
+      (
+        await db()
+          .select({ trusted: users.trustedReputation, whole: users.reputation })
+          .from(users)
+          .where(eq(users.id, author.id))
+      )[0];
+    await castVote(withoutIt, { kind: "question", id: questionId }, 1);
+    expect(await reputationOf()).toEqual({ trusted: 1, whole: 11 });
+    await castVote(withIt, { kind: "question", id: questionId }, 1);
+    expect(await reputationOf()).toEqual({ trusted: 11, whole: 21 });
+  });
+});

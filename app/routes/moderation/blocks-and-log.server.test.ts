@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";
-import { notifications, tagFollows, tags } from "#db/schema.ts";
+import { notifications, tagFollows, tags, users } from "#db/schema.ts";
 import { setRole } from "#app/features/accounts/accounts.server.ts";
 import {
   blockMember,
@@ -25,7 +25,7 @@ import { follow } from "#app/features/social/follows.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import type { Role, Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
-import { createMember } from "#tests/support/factories.ts";
+import { createMember, TEST_TOTP_SECRET } from "#tests/support/factories.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
 import { action as profileAction } from "../profile/profile.tsx";
 import { loader as questionLoader } from "../questions/question-detail.tsx";
@@ -114,6 +114,27 @@ describe("blocking a member", () => {
     await blockMember(ana, people.moderator.id);
     const another = await askAs(ana);
     await voteToClose(people.moderator, another, { reason: "duplicate", duplicateOf: String(original) });
+    expect((await notificationsOf(ana.id)).map((n) => n.kind)).toEqual(["moderation"]);
+  });
+
+  test("a moderator without two-factor sign-in is a member to the blocks: their notice does not pass one", async () => {
+    const ana = await createMember(db());
+    const staff = await createMember(db(), { role: "moderator", totpSecret: null });
+    await blockMember(ana, staff.id);
+    const notice = {
+      userId: ana.id,
+      kind: "moderation" as const,
+      actorId: staff.id,
+      title: "Aviso",
+      url: "/",
+    };
+    await notify(db(), notice);
+    expect(await notificationsOf(ana.id)).toEqual([]);
+    await db()
+      .update(users)
+      .set({ totpSecret: TEST_TOTP_SECRET, totpEnabledAt: new Date() })
+      .where(eq(users.id, staff.id));
+    await notify(db(), notice);
     expect((await notificationsOf(ana.id)).map((n) => n.kind)).toEqual(["moderation"]);
   });
 
