@@ -219,6 +219,30 @@ describe("visitorPageCache", () => {
     await stuck;
   });
 
+  it("has one request refresh a page that is only old (writes elsewhere) however long it renders", async () => {
+    let now = 0;
+    const { get, post, holdRenders, release } = await serve({
+      now: () => now,
+      listLagMs: 3000,
+      maxStaleMs: 1000,
+      refreshTimeoutMs: 2000,
+    });
+    await get("/page/1");
+    // A write to another question: page 1 is due once it is listLagMs old.
+    await post("/write?changes=question:2");
+    now = 3000;
+    holdRenders();
+    const refreshing = get("/page/1");
+    await tick();
+    // The render takes longer than maxStaleMs (a busy server): the others still get the copy they had.
+    now = 4900;
+    const others = await Promise.all([get("/page/1"), get("/page/1"), get("/page/1")]);
+    for (const other of others)
+      expect(other).toMatchObject({ stale: true, body: expect.stringContaining("#1") });
+    release();
+    expect(await refreshing).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
+  });
+
   it("renders a page members keep writing to at most once per interval", async () => {
     let now = 0;
     const { get, post } = await serve({ now: () => now, minRenderIntervalMs: 250 });

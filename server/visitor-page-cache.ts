@@ -72,9 +72,9 @@ export type VisitorPageCacheOptions = {
   /** A render that takes longer than this no longer holds the others on the old copy. */
   refreshTimeoutMs?: number;
   /**
-   * How long after it became due a copy may still be served while one request renders it again. Past this
-   * every visitor's request renders, so a refresher that never finishes (a reader that never reads) cannot
-   * keep visitors on a page a write changed (a deleted answer).
+   * How long after a write named it a copy may still be served while one request renders it again. Past this
+   * every visitor's request renders, so a refresher that never finishes cannot keep visitors on a page a write
+   * changed (a deleted answer). A page that is only old waits for its refresher (up to `refreshTimeoutMs`).
    */
   maxStaleMs?: number;
   /** A page a write named is rendered again at most this often, however fast members write to it. */
@@ -228,13 +228,13 @@ export function visitorPageCache({
       }
       const beingRefreshed =
         cached.refreshingSince !== undefined && at - cached.refreshingSince < refreshTimeoutMs;
-      // Since when the copy is out of date: the write that named it, the lag for the rest, the TTL.
-      const dueAt = Math.min(
-        cached.due === "now" ? (cached.dueSince ?? cached.storedAt) : Number.POSITIVE_INFINITY,
-        cached.due === "after-lag" ? cached.storedAt + listLagMs : Number.POSITIVE_INFINITY,
-        cached.storedAt + ttlMs,
-      );
-      if (beingRefreshed && at - dueAt <= maxStaleMs) {
+      // While one request renders it again the others get this copy. A page a write named (a deleted answer)
+      // only briefly; a page that is merely old (a list past its lag, another question's page, the TTL) for as
+      // long as the render takes: under load a render takes more than `maxStaleMs`, and letting every visitor
+      // render then turned one refresh into fifty, each slowing the next.
+      const namedByWrite = cached.due === "now";
+      const staleFor = at - (cached.dueSince ?? cached.storedAt);
+      if (beingRefreshed && (!namedByWrite || staleFor <= maxStaleMs)) {
         served(res, cached, "stale");
         serve(res, cached, nonce, "stale");
         replay?.(cached.effects, req);
