@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { BUSY_MESSAGE, concurrencyLimit, isNotificationStream } from "./concurrency-limit.ts";
+import { BUSY_MESSAGE, concurrencyLimit, isNotificationStream, laneOf } from "./concurrency-limit.ts";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -10,7 +10,11 @@ afterEach(async () => {
 });
 
 async function serve(max: number, maxWaitMs?: number) {
-  const limit = concurrencyLimit(max, { bypass: (req) => req.path === "/stream", maxWaitMs });
+  const limit = concurrencyLimit(max, {
+    bypass: (req) => req.path === "/stream",
+    lane: (req) => laneOf(req, req.headers.cookie === "sdd_session=x"),
+    maxWaitMs,
+  });
   const order: string[] = [];
   let inside = 0;
   let most = 0;
@@ -20,8 +24,13 @@ async function serve(max: number, maxWaitMs?: number) {
     inside++;
     most = Math.max(most, inside);
     order.push(req.params.name);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await new Promise((resolve) => setTimeout(resolve, Number(req.query.ms ?? 40)));
     inside--;
+    res.send(req.params.name);
+  });
+  app.post("/slow/:name", async (req, res) => {
+    order.push(req.params.name);
+    await new Promise((resolve) => setTimeout(resolve, 40));
     res.send(req.params.name);
   });
   app.get("/stream", (_req, res) => res.send("stream"));
@@ -49,6 +58,30 @@ describe("concurrencyLimit", () => {
     expect(most()).toBe(2);
     expect(order).toEqual(names);
     expect(limit.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("takes writes, members' pages and visitors' pages in turn, so a write never waits behind every visitor", async () => {
+    const { origin, order, limit } = await serve(1);
+    const sent: Promise<Response>[] = [];
+    // Each request is sent once the one before is in line, so the arrival order is the one written here.
+    const send = async (name: string, init: RequestInit = {}) => {
+      const before = limit.stats();
+      sent.push(fetch(`${origin}/slow/${name}`, init));
+      while (limit.stats().waiting === before.waiting && limit.stats().active === before.active) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    };
+    await send("v0?ms=300");
+    for (const name of ["v1", "v2", "v3", "v4"]) await send(name);
+    await send("m1", { headers: { cookie: "sdd_session=x" } });
+    await send("w1", { method: "POST" });
+    await send("m2", { headers: { cookie: "sdd_session=x" } });
+    expect(limit.waitingIn("visitor")).toBe(4);
+    expect(limit.waitingIn("write")).toBe(1);
+    expect(limit.waitingIn("member")).toBe(2);
+    await Promise.all(sent);
+    // Alone, the visitors' line kept its order; each freed place went to the next line in turn.
+    expect(order).toEqual(["v0", "w1", "m1", "v1", "m2", "v2", "v3", "v4"]);
   });
 
   it("forgets a request whose client left while it waited, and never holds back the bypass", async () => {

@@ -11,7 +11,7 @@ import { CROSS_SITE_MESSAGE, isCrossSiteWriteFrom } from "#app/lib/csrf.server.t
 import { env, parseEnv, signInProviderOrigins } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { concurrencyLimit, isNotificationStream } from "./concurrency-limit.ts";
+import { concurrencyLimit, isNotificationStream, laneOf } from "./concurrency-limit.ts";
 import { appHandler } from "./app-handler.ts";
 import { bodyLimit, declaredBodyLimit } from "./body-limit.ts";
 import { generatedAvatar } from "./generated-avatar.ts";
@@ -20,6 +20,7 @@ import { collectProcessMetrics, httpMetrics, metricsEndpoint, visitorPageCacheMe
 import { requestLog } from "./request-log.ts";
 import { uploadsRoute } from "./uploads-route.ts";
 import {
+  hasSessionCookie,
   routeNoteOf,
   visitorPageCache,
   type RouteNote,
@@ -186,8 +187,13 @@ const visitorPages = visitorPageCache({
 });
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
 
-// Requests inside the app at once; the rest queue in arrival order (only the notification stream never does).
-const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, { bypass: isNotificationStream });
+// Requests inside the app at once; the rest wait in three lines that take turns, writes, members' pages and
+// visitors' misses (only the notification stream never waits). A session cookie is enough to stand in the
+// members' line: it grants nothing but a turn.
+const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, {
+  bypass: isNotificationStream,
+  lane: (req) => laneOf(req, hasSessionCookie(req.headers)),
+});
 // Bodies are read before taking a place in line (a slow sender must not hold one), under a budget of bytes
 // being read at once and a minimum rate (ADR 022).
 app.use(bodyLimit());
