@@ -8,7 +8,8 @@ import { hashToken } from "#app/lib/tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { useTestEnv } from "#tests/support/env.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { isSignedIn, startApp } from "./lifecycle.server.ts";
+import { database, installDatabase, type DatabaseHandle } from "./lib/db.server.ts";
+import { checkHealth, isSignedIn, startApp } from "./lifecycle.server.ts";
 
 useTestEnv({ ADMIN_EMAIL: "dona@exemplo.com.br", SEED_DEMO: "false" });
 
@@ -40,5 +41,31 @@ describe("lifecycle", () => {
     expect(await isSignedIn(request)).toBe(true);
     expect((await expiry())?.getTime()).toBe(before?.getTime());
     expect(await isSignedIn(new Request("http://localhost/"))).toBe(false);
+  });
+
+  test("the health check says how long the database took and how many queries wait, and fails when it hangs", async () => {
+    const healthy = await checkHealth();
+    expect(healthy).toMatchObject({ ok: true, databaseQueue: 0 });
+    expect(healthy.databaseMs).toBeLessThan(2000);
+
+    // A database whose queries never come back, with seven waiting.
+    const real = await database();
+    const hung = {
+      ...real,
+      db: { execute: () => new Promise(() => {}) } as unknown as DatabaseHandle["db"],
+      queueDepth: () => 7,
+    } satisfies DatabaseHandle;
+    installDatabase(hung);
+    try {
+      const down = await checkHealth();
+      expect(down).toMatchObject({
+        ok: false,
+        error: "o banco de dados não respondeu em 2 s",
+        databaseQueue: 7,
+      });
+      expect(down.databaseMs).toBeGreaterThanOrEqual(1990);
+    } finally {
+      installDatabase(real);
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
   type RouteNote,
   type VisitorPageNote,
 } from "./lib/context.ts";
-import { closeDatabase, checkDatabase, database } from "./lib/db.server.ts";
+import { closeDatabase, checkDatabase, database, databaseQueueDepth } from "./lib/db.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { startMailSender, stopMailSender } from "./lib/mail-outbox.server.ts";
 import { siteWrites } from "./lib/site-writes.server.ts";
@@ -85,12 +85,42 @@ export async function openUpload(file: string, ifNoneMatch?: string): Promise<Up
   return uploadReply(file, ifNoneMatch);
 }
 
-export async function checkHealth(): Promise<{ ok: boolean; error?: string }> {
+/** A database that does not answer `select 1` in this long is reported down (/healthz answers 503). */
+const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
+
+export type Health = {
+  ok: boolean;
+  error?: string;
+  /** How long `select 1` took, its wait in the database's line included. */
+  databaseMs: number;
+  /** Queries waiting for the database when the check started. */
+  databaseQueue: number;
+};
+
+export async function checkHealth(): Promise<Health> {
+  const databaseQueue = databaseQueueDepth();
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await checkDatabase();
-    return { ok: true };
+    await Promise.race([
+      checkDatabase(),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`o banco de dados não respondeu em ${HEALTH_DATABASE_TIMEOUT_MS / 1000} s`)),
+          HEALTH_DATABASE_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return { ok: true, databaseMs: Math.round(performance.now() - started), databaseQueue };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return {
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+      databaseMs: Math.round(performance.now() - started),
+      databaseQueue,
+    };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -31,6 +31,8 @@ export type DatabaseHandle = {
    * handler after the notifying transaction commits. Resolves to an unsubscribe function.
    */
   listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** Queries waiting for the database: sent to PGlite's thread and not answered, or waiting for a pool connection. */
+  queueDepth: () => number;
 };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../db/migrations", import.meta.url));
@@ -115,6 +117,7 @@ async function openPglite(
     dump: async () => new Blob([await opened.dump()]),
     backup: () => opened.backup(),
     listen: (channel, onMessage) => opened.listen(channel, onMessage),
+    queueDepth: () => opened.pendingCount(),
   };
 }
 
@@ -217,6 +220,7 @@ async function threadClient(start: ThreadStart) {
 
   return {
     ...runner(),
+    pendingCount: () => pending.size,
     async transaction<T>(body: (tx: ReturnType<typeof runner>) => Promise<T>): Promise<T> {
       const tx = nextTx++;
       await call({ op: "begin", tx });
@@ -304,6 +308,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
       await pool.end();
     },
     listen: listener.listen,
+    queueDepth: () => pool.waitingCount,
   };
 }
 
@@ -401,7 +406,7 @@ function quoteIdent(name: string) {
 
 // ------------------------------------------------------------------------------------ process singleton
 
-type Holder = { handle?: Promise<DatabaseHandle> };
+type Holder = { handle?: Promise<DatabaseHandle>; current?: DatabaseHandle };
 const holder = ((globalThis as { __sddDatabase?: Holder }).__sddDatabase ??= {});
 
 /** The process's database, opened (and migrated, and seeded when configured) on first use. */
@@ -411,6 +416,7 @@ export function database(): Promise<DatabaseHandle> {
     await keepDataDirPrivate(env().DATA_DIR, (message) => logger.warn(message));
     const handle = await openDatabase();
     logger.info({ kind: handle.kind }, "database ready");
+    holder.current = handle;
     return handle;
   })();
   return holder.handle;
@@ -438,12 +444,14 @@ function databaseChanged() {
 /** Tests hand in their own database (a fresh PGlite or a PostgreSQL schema). */
 export function installDatabase(handle: DatabaseHandle) {
   holder.handle = Promise.resolve(handle);
+  holder.current = handle;
   databaseChanged();
 }
 
 export async function closeDatabase() {
   const pending = holder.handle;
   holder.handle = undefined;
+  holder.current = undefined;
   databaseChanged();
   if (pending) await (await pending).close();
 }
@@ -452,6 +460,11 @@ export async function checkDatabase(): Promise<boolean> {
   const db = await getDb();
   await db.execute(sql`select 1`);
   return true;
+}
+
+/** Queries waiting for the process's database now (0 before it opens). */
+export function databaseQueueDepth(): number {
+  return holder.current?.queueDepth() ?? 0;
 }
 
 /**

@@ -3,7 +3,15 @@ import { expect, expectAccessible, test } from "./fixtures.ts";
 test("the health check answers", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  const health = await response.json();
+  expect(health).toMatchObject({
+    status: "ok",
+    database: "ok",
+    databaseQueue: expect.any(Number),
+    eventLoopLagMs: expect.any(Number),
+    app: { active: expect.any(Number), waiting: expect.any(Number), waitingWrites: expect.any(Number) },
+  });
+  expect(health.databaseMs).toBeLessThan(2000);
 });
 
 test("the accessibility check every page visit runs catches a real violation", async ({ page }) => {
