@@ -4,6 +4,7 @@ import { favorites, posts, tags } from "#db/schema.ts";
 import { findBlockedWord, forgetBlockedTerms } from "#app/features/moderation/spam-defences.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
+import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import {
   createPost,
   deletePost,
@@ -97,7 +98,8 @@ describe("createPost", () => {
 
 describe("updatePost and deletePost permissions", () => {
   test("visitor, other member, author and moderator", async () => {
-    const author = await createMember(db());
+    // The author brings new tags in (PRIVILEGES.createTag).
+    const author = await createMember(db(), { reputation: PRIVILEGES.createTag.reputation });
     const other = await createMember(db());
     const moderator = await createMember(db(), { role: "moderator" });
     const { id, slug } = await publish(author, { tags: ["perm-a", "perm-b"] });
@@ -169,7 +171,7 @@ describe("readingMinutesFor", () => {
 
 describe("an edit checked while the blocked words are being reloaded", () => {
   test("does not hold the embedded database (the lists are read inside the edit's transaction)", async () => {
-    const author = await createMember(db());
+    const author = await createMember(db(), { reputation: PRIVILEGES.createTag.reputation });
     const { id, slug } = await publish(author, { tags: ["trava"] });
     const edit = { title: "Sem trava", category: "ux", body: LONG_BODY, bodyFormat: "html", tags: ["trava"] };
     // The server's copy of the lists keeps expiring while other requests load them outside any transaction,

@@ -189,7 +189,9 @@ export async function createPost(
     }
     if (!created) throw new AppError("conflict", "Não foi possível publicar agora. Tente de novo.");
     await refuseNewTagsWithoutPrivilege(tx, author, clean.tagNames);
-    await attachTags(tx, created.id, await resolveTags(tx, clean.tagNames), { count: blockedWord === null });
+    await attachTags(tx, created.id, await resolveTags(tx, clean.tagNames, author), {
+      count: blockedWord === null,
+    });
     if (input.favorite) {
       await tx.insert(favorites).values({ userId: author.id, targetKind: "post", targetId: created.id });
     }
@@ -246,7 +248,7 @@ export async function updatePost(
       })
       .where(eq(posts.id, post.id));
     await refuseNewTagsWithoutPrivilege(tx, post.editor, clean.tagNames);
-    const wanted = await resolveTags(tx, clean.tagNames);
+    const wanted = await resolveTags(tx, clean.tagNames, post.editor);
     const current = (
       await tx.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, post.id))
     ).map((r) => r.tagId);

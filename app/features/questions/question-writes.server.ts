@@ -96,8 +96,12 @@ async function moveTagCounts(tx: Executor, tagIds: number[], delta: 1 | -1) {
 }
 
 /** The tags named (creating new ones), with their stored spelling, in the order given. */
-async function resolveTagRows(tx: Executor, names: string[]): Promise<{ id: number; name: string }[]> {
-  const ids = [...new Set(await resolveTags(tx, names))];
+async function resolveTagRows(
+  tx: Executor,
+  names: string[],
+  creator: Viewer | undefined,
+): Promise<{ id: number; name: string }[]> {
+  const ids = [...new Set(await resolveTags(tx, names, creator))];
   if (!ids.length) return [];
   const rows = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, ids));
   const nameOf = new Map(rows.map((r) => [r.id, r.name]));
@@ -163,7 +167,7 @@ export async function createQuestion(
       .returning({ id: questions.id });
     if (!row) throw new Error("createQuestion: insert returned nothing");
     await indexErrors(tx, { kind: "question", itemId: row.id, questionId: row.id }, signatures);
-    const resolved = await resolveTagRows(tx, checked.tagNames);
+    const resolved = await resolveTagRows(tx, checked.tagNames, member);
     if (resolved.length) {
       await tx
         .insert(questionTags)
@@ -303,7 +307,7 @@ export async function updateQuestion(
         message: replaced ? SUGGESTED_EDIT_MESSAGES.replaced : SUGGESTED_EDIT_MESSAGES.sent,
       };
     }
-    return saveQuestionEdit(tx, id, checked, editor.id, summary);
+    return saveQuestionEdit(tx, id, checked, editor.id, summary, editor);
   });
 }
 
@@ -353,11 +357,13 @@ async function saveQuestionEdit(
   checked: CheckedQuestion,
   editorId: number,
   summary: string | null,
+  /** The member editing directly; none for an approved suggestion, whose tags were checked when suggested. */
+  creator?: Viewer,
 ): Promise<{ id: number; changed: boolean }> {
   const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
   if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
 
-  const resolved = await resolveTagRows(tx, checked.tagNames);
+  const resolved = await resolveTagRows(tx, checked.tagNames, creator);
   const before = await tx
     .select({ tagId: questionTags.tagId, position: questionTags.position, name: tags.name })
     .from(questionTags)

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { questions, questionTags, revisions, tags } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
+import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { isFavorite, toggleFavorite } from "./favorites.server.ts";
 import { getQuestion, questionPermissions } from "./question-detail.server.ts";
@@ -36,9 +37,11 @@ describe("asking", () => {
   });
 
   test("a member asks: sequential ids, sanitised HTML, tags linked in order, the first revision kept", async () => {
-    const first = await askAs(people.author);
+    // New tags ("Python", "ordenação"): asked by a member who may create them (PRIVILEGES.createTag).
+    const asker = await createMember(db(), { reputation: PRIVILEGES.createTag.reputation });
+    const first = await askAs(asker);
     const { id } = await createQuestion(
-      people.author,
+      asker,
       questionInput({
         title: "  Como   ordenar uma lista em Python sem perder a ordem original?  ",
         description:
@@ -57,7 +60,7 @@ describe("asking", () => {
       .from(revisions)
       .where(and(eq(revisions.targetKind, "question"), eq(revisions.targetId, id)));
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ editorId: people.author.id, tags: ["Python", "ordenação"] });
+    expect(history[0]).toMatchObject({ editorId: asker.id, tags: ["Python", "ordenação"] });
     expect(await tagCount("Python")).toBe(1);
   });
 

@@ -27,7 +27,7 @@ export async function askAs(viewer: Viewer, overrides: Partial<QuestionWriteInpu
   await db.delete(rateLimits).where(like(rateLimits.key, `write:question%:${viewer.id}`));
   const input = questionInput(overrides);
   // The fixtures' tags exist already, as on a site with questions: creating one is a privilege of its own
-  // (tags/create-tags-privilege.server.test.ts), which a fixture's newcomer may lack.
+  // (routes/tags/create-tags.server.test.ts), which a fixture's newcomer may lack.
   await db.transaction((tx) => resolveTags(tx, normaliseTagNames(input.tags)));
   const { id } = await createQuestion(viewer, input);
   return id;

@@ -13,5 +13,6 @@ export const TAG_MESSAGES = {
   nameTooLong: `Cada tag deve ter no máximo ${TAG_NAME_MAX_LENGTH} caracteres.`,
   nameMissing: "Escreva o nome da tag.",
   oneName: "Escreva o nome de uma tag só, sem vírgulas.",
+  blocked: (name: string) => `A tag “${name}” não é permitida. Escolha uma tag da lista.`,
   descriptionTooLong: `A descrição deve ter no máximo ${TAG_DESCRIPTION_MAX_LENGTH} caracteres.`,
 } as const;

@@ -1,8 +1,15 @@
 // Tags: the selector's suggestions, the side columns' recommended topics, search as one types, and turning
 // the names a form sent into tag ids (creating the new ones).
-import { and, asc, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { tags, users } from "#db/schema.ts";
-import { missingReputation, PRIVILEGES } from "#app/features/moderation/rules.ts";
+import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import {
+  missingReputation,
+  privilegeMessage,
+  PRIVILEGES,
+  requirePrivilege,
+} from "#app/features/moderation/rules.ts";
+import { findBlockedWord, refuseBlockedEdit } from "#app/features/moderation/spam-defences.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError, isAppError } from "#app/lib/errors.ts";
 import { slugify } from "#app/lib/slug.ts";
@@ -122,8 +129,10 @@ async function freeSlug(tx: Executor, name: string): Promise<string> {
 
 /**
  * Whether `creator` may bring a new tag into the site: a privilege (PRIVILEGES.createTag), because a new tag is
- * offered to everyone who types its first letters. A young site where no member holds it yet (a fresh install has
- * no tags at all) lets every member create, or no one could tag the first questions.
+ * offered to everyone who types its first letters. A young site, where no member holds it and no moderator has
+ * started (a fresh install has no tags at all), lets every member create, or no one could tag the first
+ * questions. Once a moderator with two-factor sign-in is there, they curate it (the "Criar tag" form on /tags),
+ * whatever down-votes do to the members' reputation.
  */
 export async function mayCreateTags(executor: Executor, creator: Viewer): Promise<boolean> {
   if (missingReputation(creator, "createTag") === 0) return true;
@@ -131,14 +140,30 @@ export async function mayCreateTags(executor: Executor, creator: Viewer): Promis
   const [holder] = await executor
     .select({ id: users.id })
     .from(users)
-    .where(and(gte(users.trustedReputation, needed), gte(users.reputation, needed)))
+    .where(
+      or(
+        and(gte(users.trustedReputation, needed), gte(users.reputation, needed)),
+        and(inArray(users.role, ["moderator", "admin"]), isNotNull(users.totpEnabledAt)),
+      ),
+    )
     .limit(1);
   return !holder;
 }
 
+/** The refusal beside the tags field: the tag does not exist and creating it is a privilege `creator` lacks. */
+function tagCreationRefused(creator: Viewer, name: string, field: string): AppError {
+  const missing = missingReputation(creator, "createTag");
+  return new AppError(
+    "validation",
+    `A tag “${name}” ainda não existe. ${privilegeMessage("createTag", missing)} Escolha uma tag da lista.`,
+    { field },
+  );
+}
+
 /**
  * Refuses, next to the tags field, names that would create a tag when `creator` may not (mayCreateTags), saying
- * how many points are missing. Existing tags, in any spelling, stay open to everyone.
+ * how many points are missing. Existing tags stay open to everyone. Compared with the database's own `lower`,
+ * as the unique index on tag names is. `resolveTags` checks again where it inserts.
  */
 export async function refuseNewTagsWithoutPrivilege(
   tx: Executor,
@@ -146,33 +171,27 @@ export async function refuseNewTagsWithoutPrivilege(
   names: string[],
   field = "tags",
 ): Promise<void> {
-  const missingPoints = missingReputation(creator, "createTag");
-  if (names.length === 0 || missingPoints === 0) return;
-  const lowered = names.map((name) => name.toLocaleLowerCase("pt-BR"));
-  const existing = await tx
-    .select({ name: sql<string>`lower(${tags.name})` })
-    .from(tags)
-    .where(inArray(sql`lower(${tags.name})`, lowered));
-  const known = new Set(existing.map((row) => row.name));
-  const newName = names.find((_, index) => !known.has(lowered[index] ?? ""));
-  if (newName === undefined || (await mayCreateTags(tx, creator))) return;
-  throw new AppError(
-    "validation",
-    `A tag “${newName}” ainda não existe, e criar tags requer ${PRIVILEGES.createTag.reputation} pontos de reputação (faltam ${missingPoints}). Escolha uma tag da lista.`,
-    { field },
+  if (names.length === 0 || missingReputation(creator, "createTag") === 0) return;
+  const missingNames = await tx.execute<{ name: string }>(
+    sql`select wanted.name from unnest(${sql.param(names)}::text[]) as wanted(name)
+        where not exists (select 1 from ${tags} where lower(${tags.name}) = lower(wanted.name))`,
   );
+  const newName = missingNames.rows[0]?.name;
+  if (newName === undefined || (await mayCreateTags(tx, creator))) return;
+  throw tagCreationRefused(creator, newName, field);
 }
 
 /**
- * A new tag with its description, made on /tags before any question carries it (a moderator preparing a young
- * site, a member who holds the privilege). Refused, next to its field, for an existing name or without the
- * privilege (mayCreateTags).
+ * A new tag with its description, made on /tags before any question carries it: by a moderator preparing the
+ * site or a member who holds the privilege (never by the young site's exception: a tag made here is not one a
+ * question needed). Checked like any other writing: blocked words, the writing limits.
  */
 export async function createTag(
   viewer: Viewer | null,
   input: { name: string; description: string },
 ): Promise<TagSummary> {
   if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para criar uma tag.");
+  requirePrivilege(viewer, "createTag", "name");
   let names: string[];
   try {
     names = normaliseTagNames(input.name);
@@ -191,32 +210,30 @@ export async function createTag(
   if (description.length > TAG_DESCRIPTION_MAX_LENGTH) {
     throw new AppError("validation", TAG_MESSAGES.descriptionTooLong, { field: "description" });
   }
+  await assertContentRate(viewer, "edit", "name");
+  await refuseBlockedEdit({ text: [name, description] }, "name");
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tags)
+      .values({ name, slug: await freeSlug(tx, name), description })
+      .onConflictDoNothing()
+      .returning(summary);
+    if (created) return created;
     const [existing] = await tx
       .select(summary)
       .from(tags)
-      .where(sql`lower(${tags.name}) = ${name.toLocaleLowerCase("pt-BR")}`);
-    if (existing) {
-      throw new AppError("conflict", `A tag “${existing.name}” já existe.`, { field: "name" });
-    }
-    await refuseNewTagsWithoutPrivilege(tx, viewer, [name], "name");
-    const [id] = await resolveTags(tx, [name]);
-    const [created] = await tx
-      .update(tags)
-      .set({ description })
-      .where(sql`${tags.id} = ${id ?? 0}`)
-      .returning(summary);
-    if (!created) throw new AppError("conflict", "Não foi possível criar a tag. Tente de novo.");
-    return created;
+      .where(sql`lower(${tags.name}) = lower(${name})`);
+    throw new AppError("conflict", `A tag “${existing?.name ?? name}” já existe.`, { field: "name" });
   });
 }
 
 /**
- * The ids of the tags named `names` (already normalised), in the same order, creating the missing ones.
+ * The ids of the tags named `names` (already normalised), in the same order, creating the missing ones: as
+ * `creator` when a member's writing creates them (the privilege and the blocked words are checked at the insert).
  * Run it inside the transaction that links the tags to their question or post.
  */
-export async function resolveTags(tx: Executor, names: string[]): Promise<number[]> {
+export async function resolveTags(tx: Executor, names: string[], creator?: Viewer): Promise<number[]> {
   if (names.length === 0) return [];
   const lowered = names.map((name) => name.toLocaleLowerCase("pt-BR"));
   const byName = new Map<string, number>();
@@ -231,6 +248,13 @@ export async function resolveTags(tx: Executor, names: string[]): Promise<number
   for (const [index, name] of names.entries()) {
     const key = lowered[index] ?? name;
     if (byName.has(key)) continue;
+    // The creation itself is where the privilege holds, whatever spelling the checks before compared.
+    if (creator) {
+      if (!(await mayCreateTags(tx, creator))) throw tagCreationRefused(creator, name, "tags");
+      if ((await findBlockedWord({ text: [name] }, tx)) !== null) {
+        throw new AppError("validation", TAG_MESSAGES.blocked(name), { field: "tags" });
+      }
+    }
     // Another request may create the same tag meanwhile: the unique index on lower(name) settles it.
     for (let attempt = 0; attempt < 3 && !byName.has(key); attempt += 1) {
       const [created] = await tx

@@ -2,14 +2,15 @@
 // where tags are created: asking, editing and suggesting, posts, and the "Criar tag" form of /tags.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tags, users } from "#db/schema.ts";
+import { blockedTerms, tags, users } from "#db/schema.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
 import { action as askAction } from "#app/routes/questions/ask-question.tsx";
 import { createPost } from "#app/features/posts/posts.server.ts";
+import { forgetBlockedTerms } from "#app/features/moderation/spam-defences.server.ts";
 import { createQuestion, updateQuestion } from "#app/features/questions/question-writes.server.ts";
-import { PRIVILEGES } from "#app/features/moderation/rules.ts";
+import { PRIVILEGES, TRUSTED_REPUTATION_NOTE } from "#app/features/moderation/rules.ts";
 import { mayCreateTags, tagChoicesFor } from "#app/features/tags/tags.server.ts";
 import { action as tagsAction } from "./tag-list.tsx";
 
@@ -32,11 +33,17 @@ const tagCount = async (name: string) =>
   ).length;
 
 describe("creating tags", () => {
-  it("is open to every member while no one on the site holds the privilege (a young site)", async () => {
+  it("is open to every member while no member holds the privilege and no moderator has started (a young site)", async () => {
     const newcomer = await createMember(db());
     expect(await mayCreateTags(db(), newcomer)).toBe(true);
     await createQuestion(newcomer, question(["primeira-tag"]));
     expect(await tagCount("primeira-tag")).toBe(1);
+    // A moderator who has not turned two-factor sign-in on acts as a member: the site is still young.
+    await createMember(db(), { role: "moderator", totpSecret: null });
+    expect(await mayCreateTags(db(), newcomer)).toBe(true);
+    // Once a moderator has started, they curate the tags: down-votes on the members cannot reopen it.
+    await createMember(db(), { role: "moderator" });
+    expect(await mayCreateTags(db(), newcomer)).toBe(false);
   });
 
   it("asks for the privilege once a member holds it, saying how much is missing, next to the tags field", async () => {
@@ -47,7 +54,7 @@ describe("creating tags", () => {
     await expect(createQuestion(newcomer, question(["tag-que-nao-existe"]))).rejects.toMatchObject({
       code: "validation",
       field: "tags",
-      message: `A tag “tag-que-nao-existe” ainda não existe, e criar tags requer 150 pontos de reputação (faltam ${missing}). Escolha uma tag da lista.`,
+      message: `A tag “tag-que-nao-existe” ainda não existe. Criar tags exige 150 pontos de reputação. Faltam ${missing} pontos. ${TRUSTED_REPUTATION_NOTE} Escolha uma tag da lista.`,
     });
     expect(await tagCount("tag-que-nao-existe")).toBe(0);
     // Through the form: a 400 with the message for the field, nothing created.
@@ -134,8 +141,10 @@ describe("creating tags", () => {
     const refused = (await tagsAction(
       actionArgs("/tags", newcomer, { name: "outra-nova", description: "" }),
     )) as unknown as { data: { errors: { name?: string } }; init: { status: number } };
-    expect(refused.init.status).toBe(400);
-    expect(refused.data.errors.name).toMatch(/requer 150 pontos de reputação \(faltam 149\)/);
+    expect(refused.init.status).toBe(403);
+    expect(refused.data.errors.name).toMatch(
+      /^Criar tags exige 150 pontos de reputação\. Faltam 149 pontos\./,
+    );
     expect(await tagCount("outra-nova")).toBe(0);
     expect(
       await statusOf(() => tagsAction(actionArgs("/tags", moderator, { name: "a, b", description: "" }))),
@@ -150,5 +159,16 @@ describe("creating tags", () => {
       302,
     );
     expect(await tagCount("x")).toBe(0);
+  });
+
+  it("refuses a new tag with a blocked word, whoever creates it", async () => {
+    const established = await createMember(db(), { reputation: 300 });
+    await db().insert(blockedTerms).values({ kind: "word", value: "cassino" });
+    forgetBlockedTerms();
+    await expect(createQuestion(established, question(["cassino-online"]))).rejects.toMatchObject({
+      field: "tags",
+      message: "A tag “cassino-online” não é permitida. Escolha uma tag da lista.",
+    });
+    expect(await tagCount("cassino-online")).toBe(0);
   });
 });
