@@ -77,6 +77,7 @@ export async function securityReview(server: Server): Promise<string[]> {
     visitorCache,
     membersNotCached,
     reputationRing,
+    markdownFlood,
   ];
   for (const finding of findings) {
     const before = failures.length;
@@ -434,4 +435,76 @@ async function reputationRing(server: Server, failures: string[]) {
     `roda de reputação: a fila de revisão abriu para a roda (HTTP ${review.status})`,
   );
   return `roda de reputação: nenhum voto aceito (${reputation} pontos de aceitações), nenhuma pergunta oculta, nenhuma revisão`;
+}
+
+/**
+ * The second review's Medium 2: one write token sent 20 answers of `"_a" × 50000` at once, and another member's
+ * ordinary answer took 19.4 s behind them. Replayed through the API: the flood is refused or cut at its budget,
+ * and the other member's answer, sent in the middle of it, is answered within 3 s.
+ */
+async function markdownFlood(server: Server, failures: string[]) {
+  const origin = server.origin;
+  const flooder = await signUp(origin, `Enchente ${randomBytes(2).toString("hex")}`);
+  const other = await signUp(origin, `Outra ${randomBytes(2).toString("hex")}`);
+  const question = await askQuestion(
+    origin,
+    other,
+    `Pergunta durante a enchente ${randomBytes(3).toString("hex")}`,
+  );
+  const tokenOf = async (member: typeof flooder) => {
+    const page = await post(
+      origin,
+      "/configuracoes",
+      { intent: "create-access-token", name: "Enchente", access: "write" },
+      member.cookie,
+    );
+    return page.text.match(/sdd_[A-Za-z0-9_-]{43}/)?.[0];
+  };
+  const [floodToken, otherToken] = [await tokenOf(flooder), await tokenOf(other)];
+  if (!floodToken || !otherToken) {
+    failures.push("enchente de Markdown: não foi possível criar os tokens de escrita");
+    return "enchente de Markdown: sem tokens";
+  }
+  const answer = (token: string, body: string) =>
+    fetch(`${origin}/api/v1/questions/${question}/answers`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "x-forwarded-for": randomIp(),
+      },
+      body: JSON.stringify({ body }),
+    }).then(
+      async (res) => ({ status: res.status, text: await res.text() }),
+      (error: unknown) => ({ status: 0, text: String(error) }),
+    );
+  const flood = Array.from({ length: 20 }, () => answer(floodToken, "_a".repeat(50_000)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const started = Date.now();
+  const ordinary = await answer(
+    otherToken,
+    "Uma resposta **comum**, escrita durante a enchente, com texto suficiente.",
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const statuses = (await Promise.all(flood)).map((r) => r.status);
+  check(
+    failures,
+    ordinary.status === 201 || ordinary.status === 200,
+    `enchente de Markdown: a resposta comum deu HTTP ${ordinary.status}: ${ordinary.text.slice(0, 200)}`,
+  );
+  check(
+    failures,
+    seconds < 3,
+    `enchente de Markdown: a resposta comum levou ${seconds.toFixed(1)} s (limite 3 s)`,
+  );
+  check(
+    failures,
+    statuses.every((status) => status >= 400 && status < 500),
+    `enchente de Markdown: a enchente deu ${JSON.stringify(statuses)} (esperado só 4xx)`,
+  );
+  const tally = statuses.reduce<Record<number, number>>(
+    (all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }),
+    {},
+  );
+  return `enchente de Markdown: 20 textos de 100 KB recusados (${JSON.stringify(tally)}), a resposta comum em ${seconds.toFixed(1)} s`;
 }
