@@ -17,6 +17,12 @@ export type LoadTarget = {
   /** URL-encoded form body, with the same placeholders. */
   body?: string;
   weight?: number;
+  /**
+   * A request sent on the same worker once this one answered (below 400), as a browser revalidates its page after
+   * an action: the latency counted is both together, the status the first that failed. A `path` of `{{path}}` is
+   * the first request's own address.
+   */
+  then?: Omit<LoadTarget, "name" | "weight" | "then">;
 };
 
 export type LoadOptions = {
@@ -136,6 +142,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
   }
 
+  async function sendWithFollowUp(target: LoadTarget): Promise<Sent & { path: string; body: string }> {
+    const first = await send(target);
+    if (!target.then || first.status === 0 || first.status >= 400) return first;
+    // `{{path}}`: the address the first request went to, placeholders filled (an action's own page).
+    const path = target.then.path === "{{path}}" ? first.path : target.then.path;
+    const second = await send({ ...target.then, path, name: target.name });
+    return second.status === 0 || second.status >= 400
+      ? { ...first, status: second.status }
+      : { ...first, bytes: first.bytes + second.bytes };
+  }
+
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const perTarget: Record<string, { latencies: number[]; statuses: Record<string, number> }> = {};
@@ -178,7 +195,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       while (performance.now() < until) {
         const target = choose();
         const started = performance.now();
-        const result = await send(target);
+        const result = await sendWithFollowUp(target);
         record(target, result, performance.now() - started);
       }
     };
@@ -194,7 +211,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       while (due <= now && due < until) {
         const target = choose();
         const scheduled = due;
-        const p = send(target).then((result) => record(target, result, performance.now() - scheduled));
+        const p = sendWithFollowUp(target).then((result) =>
+          record(target, result, performance.now() - scheduled),
+        );
         inflight.add(p);
         void p.finally(() => inflight.delete(p));
         due += interval;

@@ -41,7 +41,7 @@ const warmupMs = short ? 1000 : 3000;
 const connections = Number(values.connections);
 const rate = Number(values.rate);
 const port = Number(values.port);
-/** Parts of scenario names to run (`viva`, `latencia`, `rate`, `misto`, `toque`…); all when unset. */
+/** Parts of scenario names to run (`viva`, `membro`, `latencia`, `rate`, `misto`, `toque`…); all when unset. */
 const only = values.only?.split(",");
 const origin = `http://127.0.0.1:${port}`;
 const node = process.execPath;
@@ -309,6 +309,11 @@ let unqueued: Record<string, LoadResult> = {};
 let mixed: LoadResult | undefined;
 type LivingRun = { visitors: LoadResult; writers?: LoadResult; residentMegabytes?: number };
 const living: { quiet?: LivingRun; writing?: LivingRun } = {};
+/** A new member's writes while visitors read, by the visitors' connections (16 and 50). */
+const memberRuns: Record<number, { quiet: LoadResult; writing: LoadResult; writes: LoadResult }> = {};
+/** The question page's requests a second in a run of the three visitor pages. */
+const fmtRps = (run: LoadResult) =>
+  Math.round(((run.perTarget.pergunta?.requests ?? 0) / run.seconds) * 10) / 10;
 try {
   await waitFor(`${origin}/healthz`, server);
   const cookie = await signUp();
@@ -579,6 +584,45 @@ try {
       );
     }
   }
+
+  // A new member writes while visitors read: someone who signed up through the form a moment ago favourites other
+  // questions ten times a second, each action followed by the revalidation their browser makes (the page's data
+  // again), while visitors read at 16 and at 50 connections. Same run, quiet then writing: the ratios are the
+  // figures, with the member's action-and-revalidation latency.
+  if (!only || only.includes("membro")) {
+    const member = { cookie: await signUp(), "sec-fetch-site": "same-origin" };
+    const other = `{{rand:${firstSeeded + 1}:${lastSeeded}}}`;
+    const visitors: LoadTarget[] = [
+      { name: "pergunta", path: question, weight: 6 },
+      { name: "lista", path: "/questions", weight: 2 },
+      { name: "início", path: "/", weight: 2 },
+    ];
+    const memberWrites: LoadTarget[] = [
+      {
+        name: "favorito + revalidação",
+        method: "POST",
+        path: `/questions/${other}.data`,
+        headers: member,
+        body: "intent=favorite",
+        then: { path: "{{path}}", headers: { cookie: member.cookie } },
+      },
+    ];
+    for (const readers of [16, 50]) {
+      const reading = { targets: visitors, connections: readers, durationMs, warmupMs };
+      const quiet = await loadAsync(reading);
+      const [whileWriting, writes] = await Promise.all([
+        loadAsync(reading),
+        loadAsync({ targets: memberWrites, connections: 4, durationMs: durationMs + warmupMs, rate: 10 }),
+      ]);
+      memberRuns[readers] = { quiet, writing: whileWriting, writes };
+      const page = (run: LoadResult) => run.perTarget.pergunta;
+      log(
+        `  membro novo escrevendo, ${readers} conexões de visitantes: pergunta ${fmtRps(quiet)} → ${fmtRps(whileWriting)} req/s ` +
+          `(p99 ${page(whileWriting)?.latency.p99} ms); ação + revalidação p50 ${writes.latency.p50} ms, ` +
+          `p99 ${writes.latency.p99} ms ${JSON.stringify(writes.statuses)}`,
+      );
+    }
+  }
 } finally {
   await stop(server);
 }
@@ -682,6 +726,21 @@ const summary = {
   ),
   mixed: mixed?.perTarget,
   livingCommunity: livingSummary(),
+  newMemberWriting: Object.fromEntries(
+    Object.entries(memberRuns).map(([readers, run]) => [
+      readers,
+      {
+        questionQuiet: fmtRps(run.quiet),
+        questionWhileWriting: fmtRps(run.writing),
+        ratio: fmtRps(run.quiet)
+          ? Math.round((fmtRps(run.writing) / fmtRps(run.quiet)) * 1000) / 1000
+          : undefined,
+        visitorsP99WhileWriting: run.writing.perTarget.pergunta?.latency.p99,
+        actionAndRevalidation: run.writes.latency,
+        statuses: run.writes.statuses,
+      },
+    ]),
+  ),
   firstTap,
 };
 
@@ -780,6 +839,28 @@ const md = [
       "",
     ];
   })(),
+  ...(Object.keys(memberRuns).length
+    ? [
+        "Membro novo escrevendo: cadastrado pelo formulário, favorita outras perguntas 10 vezes por segundo, cada " +
+          "ação seguida da revalidação que o navegador faz, enquanto visitantes leem (as mesmas três páginas):",
+        "",
+        "| Visitantes (conexões) | pergunta quieta (req/s) | com o membro (req/s) | razão | p99 visitantes (ms) | ação + revalidação p50 (ms) | p99 (ms) | respostas |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+        ...Object.entries(memberRuns).map(([readers, run]) => {
+          const ratio = fmtRps(run.quiet) ? (fmtRps(run.writing) / fmtRps(run.quiet)) * 100 : undefined;
+          return (
+            `| ${readers} | ${fmt(fmtRps(run.quiet))} | ${fmt(fmtRps(run.writing))} | ${fmt(ratio)} % | ` +
+            `${fmt(run.writing.perTarget.pergunta?.latency.p99)} | ${fmt(run.writes.latency.p50)} | ` +
+            `${fmt(run.writes.latency.p99)} | ${Object.entries(run.writes.statuses)
+              .map(([s, n]) => `${s}×${n}`)
+              .join(" ")} |`
+          );
+        }),
+        "",
+        "Metas: ação + revalidação p99 ≤ 500 ms; visitantes ≥ 70 % do site quieto.",
+        "",
+      ]
+    : []),
   ...(firstTap ? [firstTapMarkdown(firstTap), ""] : []),
   ...(Object.keys(rated).length
     ? [

@@ -111,11 +111,12 @@ if (!part || part === "resilience") {
   );
 }
 if (!part || part === "bench") {
-  // The bench's short versions (docs/performance.md): a living community on PGlite, and on PostgreSQL when
+  // The bench's short versions (docs/performance.md): a living community and a new member writing while visitors
+  // read (16 and 50 connections) on PGlite, and the living community on PostgreSQL when
   // TEST_DATABASE_URL is set. They prove the measurement still runs end to end (a run without acknowledged
   // writes fails); the figures themselves are read from a quiet machine, never asserted here.
   const buildEnv = sharedBuildEnv();
-  const benchArgs = ["--short", "--duration", "2", "--only", "viva,toque", "--port", "3980"];
+  const benchArgs = ["--short", "--duration", "2", "--only", "viva,membro,toque", "--port", "3980"];
   run(
     "bench curto (PGlite)",
     process.execPath,
@@ -131,7 +132,7 @@ if (!part || part === "bench") {
         "scripts/bench.ts",
         "--db",
         "postgres",
-        ...benchArgs.map((arg) => (arg === "viva,toque" ? "viva" : arg)),
+        ...benchArgs.map((arg) => (arg === "viva,membro,toque" ? "viva" : arg)),
       ],
       {
         ...buildEnv,
