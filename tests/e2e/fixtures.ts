@@ -19,6 +19,16 @@ const axeOptions: RunOptions = {
 export async function expectAccessible(page: Page) {
   const injected = await page.evaluate(() => "axe" in window);
   if (!injected) await page.evaluate(axeSource);
+  // Colours are judged as they settle: a transition still running (a button fading in as it is enabled again)
+  // is measured halfway otherwise. Infinite animations (a spinner) are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(
     (options) =>
       (window as unknown as { axe: { run: (c: Document, o: RunOptions) => Promise<AxeResults> } }).axe
