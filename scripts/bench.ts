@@ -328,6 +328,14 @@ try {
   const deep = Math.max(1, lastPage - 1);
   const firstSeeded = seeded.busyQuestionId;
   const lastSeeded = firstSeeded + questions - 1;
+  // What visitors read in the living-community and new-member rows (the busy question, the list, the home page),
+  // and a question other than the busy one for members to write to.
+  const visitors: LoadTarget[] = [
+    { name: "pergunta", path: question, weight: 6 },
+    { name: "lista", path: "/questions", weight: 2 },
+    { name: "início", path: "/", weight: 2 },
+  ];
+  const other = `{{rand:${firstSeeded + 1}:${lastSeeded}}}`;
   const member = { cookie };
   const writeHeaders = { ...member, "sec-fetch-site": "same-origin" };
   const searches = (headers?: Record<string, string>): LoadTarget[] =>
@@ -497,12 +505,6 @@ try {
   if (!only || only.includes("viva")) {
     const writerCookie = await signIn(writer.email, writer.password);
     await enableTwoFactor(writerCookie, writer.password);
-    const visitors: LoadTarget[] = [
-      { name: "pergunta", path: question, weight: 6 },
-      { name: "lista", path: "/questions", weight: 2 },
-      { name: "início", path: "/", weight: 2 },
-    ];
-    const other = `{{rand:${firstSeeded + 1}:${lastSeeded}}}`;
     // As a member's browser sends them: React Router's data requests (the action alone, no page around it).
     const asWriter = { cookie: writerCookie, "sec-fetch-site": "same-origin" };
     const writes: LoadTarget[] = [
@@ -591,12 +593,6 @@ try {
   // figures, with the member's action-and-revalidation latency.
   if (!only || only.includes("membro")) {
     const member = { cookie: await signUp(), "sec-fetch-site": "same-origin" };
-    const other = `{{rand:${firstSeeded + 1}:${lastSeeded}}}`;
-    const visitors: LoadTarget[] = [
-      { name: "pergunta", path: question, weight: 6 },
-      { name: "lista", path: "/questions", weight: 2 },
-      { name: "início", path: "/", weight: 2 },
-    ];
     const memberWrites: LoadTarget[] = [
       {
         name: "favorito + revalidação",
