@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 /**
  * A tiny app behind the cache: GET /page/:n renders "page n #render" with the nonce and shows the topic
- * `question:n` (renders can be held open until `release()`, a page can be made gone); POST /write?changes=…
+ * `question:n`, or none with `?list=1` (renders can be held open until `release()`, a page can be made gone); POST /write?changes=…
  * says what it changed ("everything", or topics separated by commas, "" for only the lists).
  */
 async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
@@ -47,7 +48,8 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
     if (note && req.query.keep !== "no") {
       note.cacheable = true;
       note.url = requestUrlOf(req);
-      note.topics = [`question:${req.params.n}`];
+      // `?list=1`: a page that names no topic (a list), which follows every write after the lag.
+      note.topics = req.query.list ? [] : [`question:${req.params.n}`];
       note.effects.push({ kind: "question-view", questionId: Number(req.params.n) });
     }
     if (req.query.cookie) res.setHeader("Set-Cookie", "x=1");
@@ -107,6 +109,30 @@ describe("visitorPageCache", () => {
     expect(replayed).toEqual([{ kind: "question-view", questionId: 1 }]);
   });
 
+  it("serves gzip compressed once to browsers that take it, and the plain bytes to those that do not", async () => {
+    const { origin, get } = await serve();
+    await get("/page/1?accent=1");
+    const raw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve) =>
+        http.get(`${origin}/page/1?accent=1`, { headers: { "accept-encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }),
+      );
+    const zipped = await raw("br, gzip");
+    expect(zipped.headers).toMatchObject({ "content-encoding": "gzip", "x-visitor-cache": "hit" });
+    expect(zipped.headers.vary).toContain("Accept-Encoding");
+    const page = gunzipSync(zipped.body).toString();
+    const nonce = /nonce="([^"]+)"/.exec(page)?.[1];
+    expect(page).toContain(`<p nonce="${nonce}">ç</p>`);
+    expect(page).toContain("page 1 #1");
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    expect(plain.body.toString()).toContain("ação 🚀");
+  });
+
   it("serves the kept bytes whole, accents and emoji included, with the nonce wherever it appeared", async () => {
     const { get } = await serve();
     await get("/page/1?accent=1");
@@ -132,20 +158,33 @@ describe("visitorPageCache", () => {
     expect((await get("/page/1?cookie=1")).hit).toBe(false);
   });
 
-  it("renders again at once the pages of the topics a write names, the others once they are a few seconds old", async () => {
+  it("renders again at once the pages of the topics a write names, lists once they are a few seconds old, other topics' pages not at all", async () => {
     let now = 0;
     const { get, post } = await serve({ listLagMs: 3000, now: () => now });
     await get("/page/1");
-    await get("/page/2");
+    await get("/page/2?list=1");
+    await get("/page/3");
     await post("/write?changes=question:1");
-    expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("page 1 #3") });
-    // Page 2 (a list, another question's page) may lag: served as it was until it is listLagMs old.
+    expect(await get("/page/1")).toMatchObject({ hit: false, body: expect.stringContaining("page 1 #4") });
+    // The list may lag: served as it was until it is listLagMs old.
     now = 2999;
-    expect(await get("/page/2")).toMatchObject({ hit: true, body: expect.stringContaining("page 2 #2") });
+    expect(await get("/page/2?list=1")).toMatchObject({
+      hit: true,
+      body: expect.stringContaining("page 2 #2"),
+    });
     now = 3000;
-    expect(await get("/page/2")).toMatchObject({ hit: false, body: expect.stringContaining("page 2 #4") });
+    expect(await get("/page/2?list=1")).toMatchObject({
+      hit: false,
+      body: expect.stringContaining("page 2 #5"),
+    });
+    // Another question's page names its own topic: a write elsewhere never makes it render again.
+    now = 50_000;
+    expect(await get("/page/3")).toMatchObject({ hit: true, body: expect.stringContaining("page 3 #3") });
     // Page 1 was rendered after the write: nothing is pending for it.
-    expect(await get("/page/1")).toMatchObject({ hit: true, body: expect.stringContaining("page 1 #3") });
+    expect(await get("/page/1")).toMatchObject({ hit: true, body: expect.stringContaining("page 1 #4") });
+    // What else a page shows beside its topics (an author's reputation) follows within the TTL.
+    now = 70_000;
+    expect(await get("/page/3")).toMatchObject({ hit: false, body: expect.stringContaining("page 3 #6") });
   });
 
   it("renders every page again at once after a write that changed everything", async () => {
@@ -200,23 +239,43 @@ describe("visitorPageCache", () => {
     stalled.destroy();
   });
 
-  it("serves the old copy only briefly after a write while a refresher never finishes, then every visitor renders", async () => {
+  it("serves the old copy only briefly after a write, then has visitors wait for the one render and get the new page", async () => {
     let now = 0;
     const { get, post, holdRenders, release } = await serve({ now: () => now, maxStaleMs: 1000 });
     await get("/page/1");
     now = 5000;
     await post("/write?changes=question:1");
     holdRenders();
-    const stuck = get("/page/1");
+    const refreshing = get("/page/1");
     await tick();
     expect(await get("/page/1")).toMatchObject({ stale: true, body: expect.stringContaining("#1") });
     now = 6001;
-    // The refresher is still stuck: past maxStaleMs this visitor renders for themselves.
-    const own = get("/page/1");
+    // Past maxStaleMs nobody gets the page the write changed: they wait for the render under way.
+    const waiting = [get("/page/1"), get("/page/1"), get("/page/1")];
     await tick();
     release();
-    expect(await own).toMatchObject({ stale: false, hit: false });
-    await stuck;
+    expect(await refreshing).toMatchObject({ hit: false, body: expect.stringContaining("#2") });
+    for (const other of await Promise.all(waiting))
+      expect(other).toMatchObject({ hit: true, body: expect.stringContaining("#2") });
+  });
+
+  it("has a waiting visitor render for themselves when the refresher leaves without a page", async () => {
+    let now = 0;
+    const { get, post, holdRenders, release, origin } = await serve({ now: () => now, maxStaleMs: 1000 });
+    await get("/page/1");
+    await post("/write?changes=question:1");
+    holdRenders();
+    const controller = new AbortController();
+    const refresher = fetch(`${origin}/page/1`, { signal: controller.signal }).catch(() => undefined);
+    await tick();
+    now = 2000;
+    const waiting = get("/page/1");
+    await tick();
+    controller.abort();
+    await refresher;
+    await tick();
+    release();
+    expect(await waiting).toMatchObject({ hit: false, body: expect.stringContaining("#3") });
   });
 
   it("has one request refresh a page that is only old (writes elsewhere) however long it renders", async () => {
@@ -227,16 +286,16 @@ describe("visitorPageCache", () => {
       maxStaleMs: 1000,
       refreshTimeoutMs: 2000,
     });
-    await get("/page/1");
-    // A write to another question: page 1 is due once it is listLagMs old.
+    await get("/page/1?list=1");
+    // A write to a question: the list is due once it is listLagMs old.
     await post("/write?changes=question:2");
     now = 3000;
     holdRenders();
-    const refreshing = get("/page/1");
+    const refreshing = get("/page/1?list=1");
     await tick();
     // The render takes longer than maxStaleMs (a busy server): the others still get the copy they had.
     now = 4900;
-    const others = await Promise.all([get("/page/1"), get("/page/1"), get("/page/1")]);
+    const others = await Promise.all([get("/page/1?list=1"), get("/page/1?list=1"), get("/page/1?list=1")]);
     for (const other of others)
       expect(other).toMatchObject({ stale: true, body: expect.stringContaining("#1") });
     release();

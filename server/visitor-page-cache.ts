@@ -4,14 +4,18 @@
 // their own writes.
 //
 // A write changes only what it says it changed (app/lib/visitor-page-topics.server.ts): the pages showing its
-// topics (the question, the post, the member) are due at once, every other page (lists, the home page, counts
-// and reputations shown beside other content) once it is `listLagMs` old. A page that is due is rendered again
-// by one request while the others get the copy they had ("stale"): no stampede, and a visitor sees a write to
-// the page they read within one render of it. A page rendered while a write reached it is kept already due. A
-// request that changed nothing (a refusal, a failed sign-in, OPTIONS) leaves the cache alone. Pages also expire
-// after `ttlMs` for what no request changes (view counts, "2 min").
+// topics (the question, the post, the member) are due at once. A page that names its topics follows those alone
+// (a favourite on another question never renders this one again); what else it shows beside them (an author's
+// reputation, a related question's score) follows within `ttlMs`. Pages that name none (lists, the home page)
+// are due once they are `listLagMs` old after any write. A page that is due is rendered again by one request
+// while the others get the copy they had ("stale"), or, once a write named it `maxStaleMs` ago, wait for that
+// render and get the new page: no stampede, and a visitor sees a write to the page they read within one render
+// of it. A page rendered while a write reached it is kept already due. A request that changed nothing (a
+// refusal, a failed sign-in, OPTIONS) leaves the cache alone. Pages also expire after `ttlMs` for what no
+// request changes (view counts, "2 min").
 import type { IncomingHttpHeaders } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { deflatePart, gzipWithNonce } from "./gzip-with-nonce.ts";
 
 type PageTopic = string;
 /** What a request changed (app/lib/context.ts, VisitorPageChanges). */
@@ -37,8 +41,8 @@ type Due = "no" | "after-lag" | "now";
 type Entry = {
   /** The page's bytes split at its nonce: written again around each response's own (encoded once, kept). */
   parts: Buffer[];
-  /** The page's length without its nonces. */
-  partsBytes: number;
+  /** The same parts deflated once, for browsers that take gzip (server/gzip-with-nonce.ts). */
+  deflated: Buffer[];
   headers: Record<string, string>;
   effects: unknown[];
   topics: PageTopic[];
@@ -49,6 +53,8 @@ type Entry = {
   dueSince?: number;
   /** When one request started rendering it again; the others are served this copy meanwhile. */
   refreshingSince?: number;
+  /** Requests waiting for that render (a page a write named, past `maxStaleMs`): woken when it ends. */
+  waiting?: Array<() => void>;
   /** The route pattern that rendered it (the metrics' label for the requests it answers). */
   route?: string;
 };
@@ -69,12 +75,16 @@ export type VisitorPageCacheOptions = {
   ttlMs?: number;
   /** How long lists and other pages a write did not name may show the state before it. */
   listLagMs?: number;
-  /** A render that takes longer than this no longer holds the others on the old copy. */
+  /**
+   * A render that takes longer than this hands the refresh to the next request (one that ended without a page,
+   * or whose client left, hands it on at once).
+   */
   refreshTimeoutMs?: number;
   /**
    * How long after a write named it a copy may still be served while one request renders it again. Past this
-   * every visitor's request renders, so a refresher that never finishes cannot keep visitors on a page a write
-   * changed (a deleted answer). A page that is only old waits for its refresher (up to `refreshTimeoutMs`).
+   * visitors wait for that render and get the new page, so nobody is shown a page a write changed (a deleted
+   * answer) for longer, and a busy server still renders it once. A page that is only old serves its copy
+   * until its refresher ends.
    */
   maxStaleMs?: number;
   /** A page a write named is rendered again at most this often, however fast members write to it. */
@@ -89,6 +99,13 @@ export type VisitorPageCacheOptions = {
   replay?: (effects: unknown[], request: Request) => void;
   observe?: VisitorPageCacheObserver;
   now?: () => number;
+  /**
+   * Whether requests the app is answering (a member's write, a page being rendered) are waiting for the event
+   * loop: hits then go out a few per turn of the loop, after the app's own callbacks, instead of all at once.
+   */
+  appIsBusy?: () => boolean;
+  /** Hits served per turn of the event loop while the app is busy. */
+  hitsPerTurn?: number;
 };
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sdd_session=/;
@@ -103,7 +120,7 @@ export function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
 export function visitorPageCache({
   ttlMs = 60_000,
   listLagMs = 3_000,
-  refreshTimeoutMs = 2_000,
+  refreshTimeoutMs = 10_000,
   maxStaleMs = 1_000,
   minRenderIntervalMs = 250,
   maxEntries = 500,
@@ -113,6 +130,8 @@ export function visitorPageCache({
   isMember,
   observe = {},
   now = Date.now,
+  appIsBusy = () => false,
+  hitsPerTurn = 16,
 }: VisitorPageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -149,7 +168,7 @@ export function visitorPageCache({
       if (!named || entry.topics.some((name) => named.has(name))) {
         if (entry.due !== "now") entry.dueSince = at;
         entry.due = "now";
-      } else if (entry.due === "no") entry.due = "after-lag";
+      } else if (entry.due === "no" && entry.topics.length === 0) entry.due = "after-lag";
     }
   }
 
@@ -158,27 +177,62 @@ export function visitorPageCache({
     if (lastWrite === since) return "no";
     if (lastWriteToEverything > since) return "now";
     if (topics.some((name) => (lastWriteTo.get(name) ?? 0) > since)) return "now";
-    return "after-lag";
+    return topics.length ? "no" : "after-lag";
   }
 
-  function serve(res: Response, entry: Entry, nonce: string, state: "hit" | "stale") {
-    // The kept bytes go out as they are, the nonce between them, in one corked write: no re-encoding of a
-    // 150 KB string for every reader.
+  // Hits are cheap, but fifty of them at once are a long turn of the event loop, and a write or a member's page
+  // needs dozens of turns (each database answer, each chunk it streams): under a visitors' flood a write waited
+  // seconds for turns the hits took. While the app answers something, hits take turns with it instead.
+  const heldHits: Array<() => void> = [];
+  let draining = false;
+  const drainHits = () => {
+    for (const send of heldHits.splice(0, hitsPerTurn)) send();
+    if (heldHits.length) setImmediate(drainHits);
+    else draining = false;
+  };
+  function sendHit(send: () => void) {
+    if (!heldHits.length && !appIsBusy()) return send();
+    heldHits.push(send);
+    if (!draining) {
+      draining = true;
+      setImmediate(drainHits);
+    }
+  }
+
+  /** Wakes the requests waiting for a page's render: it was kept, dropped, or its refresher gave up. */
+  function settle(entry: Entry) {
+    const waiting = entry.waiting ?? [];
+    entry.waiting = undefined;
+    for (const wake of waiting) wake();
+  }
+
+  function serve(req: Request, res: Response, entry: Entry, nonce: string, state: "hit" | "stale") {
+    // The kept bytes go out as they are (or as they were compressed once), the nonce between them, in one
+    // corked write: no re-encoding of a 150 KB string, and no compression, for every reader.
     const nonceBytes = Buffer.from(nonce);
     res.status(200);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Visitor-Cache", state);
-    res.setHeader("Content-Length", entry.partsBytes + nonceBytes.length * (entry.parts.length - 1));
+    res.setHeader("Vary", "Accept-Encoding");
+    let body: Buffer[];
+    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+      // Set before the first write, so the compression middleware leaves the body as it is.
+      res.setHeader("Content-Encoding", "gzip");
+      body = gzipWithNonce(entry.parts, entry.deflated, nonceBytes);
+    } else {
+      body = entry.parts.flatMap((part, index) => (index > 0 ? [nonceBytes, part] : [part]));
+    }
+    res.setHeader(
+      "Content-Length",
+      body.reduce((sum, chunk) => sum + chunk.length, 0),
+    );
     res.cork();
-    entry.parts.forEach((part, index) => {
-      if (index > 0) res.write(nonceBytes);
-      res.write(part);
-    });
+    for (const chunk of body) res.write(chunk);
     res.end();
     res.uncork();
   }
 
-  async function middleware(req: Request, res: Response, next: NextFunction) {
+  async function middleware(req: Request, res: Response, next: NextFunction, waited = false) {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // The app says what the request changed (app/root-middleware.server.ts, the actions). It is applied when
       // the request ends, however it ends (an error after the commit, a client that went away).
@@ -222,8 +276,11 @@ export function visitorPageCache({
       entries.set(key, cached);
       if (!due) {
         served(res, cached, "hit");
-        serve(res, cached, nonce, "hit");
-        replay?.(cached.effects, req);
+        sendHit(() => {
+          if (res.destroyed) return;
+          serve(req, res, cached, nonce, "hit");
+          replay?.(cached.effects, req);
+        });
         return;
       }
       const beingRefreshed =
@@ -236,9 +293,24 @@ export function visitorPageCache({
       const staleFor = at - (cached.dueSince ?? cached.storedAt);
       if (beingRefreshed && (!namedByWrite || staleFor <= maxStaleMs)) {
         served(res, cached, "stale");
-        serve(res, cached, nonce, "stale");
-        replay?.(cached.effects, req);
+        sendHit(() => {
+          if (res.destroyed) return;
+          serve(req, res, cached, nonce, "stale");
+          replay?.(cached.effects, req);
+        });
         return;
+      }
+      // Past that, wait for the render (up to `refreshTimeoutMs`) and look again; a second turn renders.
+      if (beingRefreshed && !waited) {
+        await new Promise<void>((wake) => {
+          const timer = setTimeout(wake, refreshTimeoutMs);
+          (cached.waiting ??= []).push(() => {
+            clearTimeout(timer);
+            wake();
+          });
+        });
+        if (res.writableEnded || res.destroyed) return;
+        return middleware(req, res, next, true);
       }
       // This request renders it again; until it ends, the others get this copy.
       cached.refreshingSince = at;
@@ -278,7 +350,9 @@ export function visitorPageCache({
     }) as Response["end"];
     // A render that never finished (the client went away) hands the refresh to the next request.
     res.once("close", () => {
-      if (refreshing && entries.get(key) === refreshing) refreshing.refreshingSince = undefined;
+      if (!refreshing) return;
+      if (entries.get(key) === refreshing) refreshing.refreshingSince = undefined;
+      settle(refreshing);
     });
     res.on("finish", () => {
       if (note.changes !== undefined && note.changes !== "nothing") {
@@ -290,6 +364,10 @@ export function visitorPageCache({
     function store() {
       if (stored) return;
       stored = true;
+      keepOrDrop();
+      if (refreshing) settle(refreshing);
+    }
+    function keepOrDrop() {
       const contentType = String(res.getHeader("content-type") ?? "");
       if (
         !note.cacheable ||
@@ -310,19 +388,20 @@ export function visitorPageCache({
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
       const topics = note.topics ?? [];
+      if (page.length > maxBytes / 4) return;
+      const deflated = parts.map(deflatePart);
       const entry: Entry = {
         parts,
-        partsBytes: page.length - Buffer.byteLength(nonce) * (parts.length - 1),
+        deflated,
         headers,
         effects: note.effects,
         topics,
-        bytes: page.length,
+        bytes: page.length + deflated.reduce((sum, part) => sum + part.length, 0),
         storedAt: now(),
         due: dueAfter(startedAfter, topics),
         route: routeNoteOf(res).pattern,
       };
       if (entry.due === "now") entry.dueSince = entry.storedAt;
-      if (entry.bytes > maxBytes / 4) return;
       drop(key);
       entries.set(key, entry);
       bytes += entry.bytes;
