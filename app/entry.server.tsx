@@ -15,6 +15,7 @@ export {
   startApp,
   stopApp,
   checkHealth,
+  databaseBehindMs,
   createLoadContext,
   replayVisitorPageEffects,
   isSignedIn,

@@ -54,6 +54,7 @@ describe("lifecycle", () => {
       ...real,
       db: { execute: () => new Promise(() => {}) } as unknown as DatabaseHandle["db"],
       queueDepth: () => 7,
+      queueWaitMs: () => 0,
     } satisfies DatabaseHandle;
     installDatabase(hung);
     try {

@@ -13,7 +13,13 @@ import {
   type RouteNote,
   type VisitorPageNote,
 } from "./lib/context.ts";
-import { closeDatabase, checkDatabase, database, databaseQueueDepth } from "./lib/db.server.ts";
+import {
+  closeDatabase,
+  checkDatabase,
+  database,
+  databaseQueueDepth,
+  databaseQueueWaitMs,
+} from "./lib/db.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { startMailSender, stopMailSender } from "./lib/mail-outbox.server.ts";
 import { siteWrites } from "./lib/site-writes.server.ts";
@@ -83,6 +89,14 @@ export async function isSignedIn(request: Request): Promise<boolean> {
  */
 export async function openUpload(file: string, ifNoneMatch?: string): Promise<UploadReply> {
   return uploadReply(file, ifNoneMatch);
+}
+
+/**
+ * How long the oldest statement has waited for the embedded database: past DATABASE_BEHIND_MS the server answers
+ * new pages 503 at once instead of lining them up behind it (server/server.ts). Synchronous, for every request.
+ */
+export function databaseBehindMs(): number {
+  return databaseQueueWaitMs();
 }
 
 /** A database that does not answer `select 1` in this long is reported down (/healthz answers 503). */

@@ -6,6 +6,7 @@
 // Long-lived streams (server-sent events) never take a place. On PGlite with 200 connections
 // (docs/performance.md) 64 served most (16: 84 req/s, 64: 127, 128: 124), with no request left unanswered.
 import type { NextFunction, Request, Response } from "express";
+import { requestLane, type Lane } from "#app/lib/request-lane.ts";
 
 /**
  * The one request that never takes a place: a member's notification stream, however its address is spelled.
@@ -24,7 +25,7 @@ export const BUSY_MESSAGE = "O servidor está ocupado agora. Tente de novo em in
  * for at most a couple of places to free however many visitors are waiting, and the page a member returns to
  * after it is not stuck behind them either (visitors' cache hits never reach this line at all).
  */
-export type Lane = "write" | "member" | "visitor";
+export type { Lane };
 const LANES: readonly Lane[] = ["write", "member", "visitor"];
 
 export function laneOf(req: Pick<Request, "method" | "headers">, isMember: boolean): Lane {
@@ -64,7 +65,8 @@ export function concurrencyLimit(
 
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (bypass(req)) return next();
-    const line = waiting[lane(req)];
+    const laneName = lane(req);
+    const line = waiting[laneName];
     let state: "waiting" | "running" | "done" = "waiting";
     const finish = () => {
       if (state === "running") handOn();
@@ -73,7 +75,8 @@ export function concurrencyLimit(
     const start = () => {
       if (state !== "waiting") return;
       state = "running";
-      next();
+      // Everything the request runs knows its line: the database answers in the same order.
+      requestLane.run(laneName, next);
     };
     const leaveLine = () => {
       const at = line.indexOf(start);

@@ -11,6 +11,7 @@ import { logger } from "./logger.server.ts";
 import { sqlOperation, timeQuery } from "./metrics.server.ts";
 import { keepDataDirPrivate } from "./data-dir.server.ts";
 import { holdDataDir } from "./pglite-control.server.ts";
+import { requestLane, type Lane } from "./request-lane.ts";
 import type { SerializedError, ThreadMessage, ThreadRequest, ThreadStart } from "./pglite-thread.server.ts";
 
 /** Both drivers expose the same query builder; we type them as one. */
@@ -33,6 +34,8 @@ export type DatabaseHandle = {
   listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
   /** Queries waiting for the database: sent to PGlite's thread and not answered, or waiting for a pool connection. */
   queueDepth: () => number;
+  /** How long the oldest statement in line has waited for PGlite's thread (0 on PostgreSQL: its pool times out). */
+  queueWaitMs: () => number;
 };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../db/migrations", import.meta.url));
@@ -49,6 +52,10 @@ export type DatabaseOptions = {
   noMigrations?: boolean;
   /** PGlite: who holds the folder, told to a process refused it (ADR 039). */
   role?: string;
+  /** PGlite: how long a statement may wait in line before it fails (10 s). */
+  lineWaitLimitMs?: number;
+  /** PGlite: how long a request's transaction may hold the database before it is rolled back (15 s). */
+  transactionLimitMs?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -66,7 +73,7 @@ function migrationsPath() {
 async function openPglite(
   dataDir: string,
   migrationsFolder: string,
-  { snapshot, noMigrations, role }: DatabaseOptions,
+  { snapshot, noMigrations, role, lineWaitLimitMs, transactionLimitMs }: DatabaseOptions,
 ): Promise<DatabaseHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir.startsWith("memory://");
@@ -90,12 +97,15 @@ async function openPglite(
           logger.warn(`sem socket de controle do banco embutido (${reason}): sem backups com o site no ar`),
       );
   try {
-    client = await threadClient({
-      ...(inMemory ? {} : { dataDir }),
-      migrationsFolder,
-      ...(snapshot ? { snapshot: await snapshot.arrayBuffer() } : {}),
-      ...(noMigrations ? { noMigrations } : {}),
-    });
+    client = await threadClient(
+      {
+        ...(inMemory ? {} : { dataDir }),
+        migrationsFolder,
+        ...(snapshot ? { snapshot: await snapshot.arrayBuffer() } : {}),
+        ...(noMigrations ? { noMigrations } : {}),
+      },
+      { lineWaitLimitMs, transactionLimitMs },
+    );
   } catch (error) {
     await hold?.release();
     throw error;
@@ -118,6 +128,7 @@ async function openPglite(
     backup: () => opened.backup(),
     listen: (channel, onMessage) => opened.listen(channel, onMessage),
     queueDepth: () => opened.pendingCount(),
+    queueWaitMs: () => opened.oldestWaitMs(),
   };
 }
 
@@ -136,13 +147,22 @@ const PGLITE_THREAD = new URL("../../app/lib/pglite-thread.server.ts", import.me
  * for every query of every request, and the second core sat idle (ADR 029). PGlite itself still orders the
  * work there: a transaction holds it until it ends, so other queries wait as before.
  */
-async function threadClient(start: ThreadStart) {
+async function threadClient(
+  start: ThreadStart,
+  {
+    lineWaitLimitMs = LINE_WAIT_LIMIT_MS,
+    transactionLimitMs = TRANSACTION_LIMIT_MS,
+  }: { lineWaitLimitMs?: number; transactionLimitMs?: number } = {},
+) {
   const { Worker } = await import("node:worker_threads");
   const worker = new Worker(PGLITE_THREAD, {
     workerData: start,
     transferList: start.snapshot ? [start.snapshot] : [],
   });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; inLine?: boolean }
+  >();
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
   let nextTx = 1;
@@ -159,6 +179,10 @@ async function threadClient(start: ThreadStart) {
       const call = pending.get(message.id);
       if (!call) return;
       pending.delete(message.id);
+      if (call.inLine) {
+        inFlight--;
+        sendNext();
+      }
       // An idle database never keeps the process alive, a query in flight does (like a socket).
       if (pending.size === 0) worker.unref();
       if (message.error) call.reject(deserializeError(message.error));
@@ -174,20 +198,77 @@ async function threadClient(start: ThreadStart) {
       reject(gone);
       for (const call of pending.values()) call.reject(gone);
       pending.clear();
+      for (const line of lines) for (const start of line.splice(0)) start();
     });
   });
   await ready;
   worker.unref();
+
+  // The lines in front of the thread. PGlite runs one statement at a time, in the order it receives them; left
+  // to that order, a member's write waited behind every page's statements queued before it. Here the thread
+  // holds at most THREAD_IN_FLIGHT messages (so it stays busy while the event loop is) and the rest wait by their
+  // request's lane (app/lib/request-lane.ts): writes, members' pages, visitors' pages and work outside any request
+  // take turns, as the server's own lines do. A transaction's own statements skip the line: it holds the
+  // database until it ends, so nothing may wait behind it.
+  const lines: Array<Array<() => void>> = [...LINE_ORDER, undefined].map(() => []);
+  let inFlight = 0;
+  /** The line whose turn is next: they take turns, so none starves and a write waits for a few at most. */
+  let turn = 0;
+  const lineOf = (lane: Lane | undefined) => (lane ? LINE_ORDER.indexOf(lane) : LINE_ORDER.length);
+  const sendNext = () => {
+    while (inFlight < THREAD_IN_FLIGHT) {
+      let next: (() => void) | undefined;
+      for (let step = 0; step < lines.length && !next; step++) {
+        const line = lines[(turn + step) % lines.length]!;
+        if (line.length) {
+          next = line.shift();
+          turn = (turn + step + 1) % lines.length;
+        }
+      }
+      if (!next) return;
+      next();
+    }
+  };
+  const waitingInLines = () => lines.reduce((sum, line) => sum + line.length, 0);
+  /** When each statement in line started waiting (a Map keeps arrival order: the first is the oldest). */
+  const queuedAt = new Map<() => void, number>();
 
   function call<T>(request: DistributiveOmit<ThreadRequest, "id">): Promise<T> {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
     const operation = operationOf(request);
     const timed = operation ? timeQuery("pglite", operation) : undefined;
+    const ownTransaction =
+      ((request.op === "query" || request.op === "exec") && request.tx !== undefined) || request.op === "end";
     const sent = new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      if (pending.size === 1) worker.ref();
-      worker.postMessage({ ...request, id });
+      const send = () => {
+        if (gone) return reject(gone);
+        if (!ownTransaction) inFlight++;
+        pending.set(id, {
+          resolve: resolve as (value: unknown) => void,
+          reject,
+          ...(ownTransaction ? {} : { inLine: true }),
+        });
+        if (pending.size === 1) worker.ref();
+        worker.postMessage({ ...request, id });
+      };
+      if (ownTransaction || inFlight < THREAD_IN_FLIGHT) return send();
+      // Waiting too long means the database cannot keep up: the request fails rather than piling up.
+      const line = lines[lineOf(requestLane.getStore())]!;
+      const timer = setTimeout(() => {
+        const at = line.indexOf(start);
+        if (at >= 0) line.splice(at, 1);
+        queuedAt.delete(start);
+        reject(new DatabaseBusyError());
+      }, lineWaitLimitMs);
+      timer.unref();
+      const start = () => {
+        clearTimeout(timer);
+        queuedAt.delete(start);
+        send();
+      };
+      queuedAt.set(start, performance.now());
+      line.push(start);
     });
     if (!timed) return sent;
     // Measured here, on the request's side: the time a query cost the request, its wait for the thread included.
@@ -220,17 +301,35 @@ async function threadClient(start: ThreadStart) {
 
   return {
     ...runner(),
-    pendingCount: () => pending.size,
+    pendingCount: () => pending.size + waitingInLines(),
+    oldestWaitMs: () => {
+      const first = queuedAt.values().next();
+      return first.done ? 0 : performance.now() - first.value;
+    },
     async transaction<T>(body: (tx: ReturnType<typeof runner>) => Promise<T>): Promise<T> {
       const tx = nextTx++;
       await call({ op: "begin", tx });
+      // A request's transaction holds the whole database: one held too long (a deadlock, a body waiting on
+      // something that never comes) is rolled back so the site goes on. Scripts' transactions have no limit.
+      let expired = false;
+      const limit = requestLane.getStore()
+        ? setTimeout(() => {
+            expired = true;
+            logger.error({ tx }, "a transaction held the database too long and was rolled back");
+            call({ op: "end", tx, commit: false }).catch(() => {});
+          }, transactionLimitMs)
+        : undefined;
+      limit?.unref();
       let result: T;
       try {
         result = await body(runner(tx));
       } catch (error) {
-        await call({ op: "end", tx, commit: false }).catch(() => {});
+        clearTimeout(limit);
+        if (!expired) await call({ op: "end", tx, commit: false }).catch(() => {});
         throw error;
       }
+      clearTimeout(limit);
+      if (expired) throw new Error("a transação segurou o banco por tempo demais e foi desfeita");
       await call({ op: "end", tx, commit: true });
       return result;
     },
@@ -260,6 +359,23 @@ async function threadClient(start: ThreadStart) {
   };
 }
 
+/** Lines in front of the embedded database, taking turns; work outside any request has a line of its own. */
+const LINE_ORDER: readonly Lane[] = ["write", "member", "visitor"];
+/** Messages PGlite's thread holds at once: enough to keep it busy while the event loop is (~20 ms of queries). */
+const THREAD_IN_FLIGHT = 8;
+/** A statement that waited this long in line fails (the server answers 503) instead of piling up. */
+const LINE_WAIT_LIMIT_MS = 10_000;
+/** A request's transaction open this long is rolled back (it holds the embedded database alone). */
+const TRANSACTION_LIMIT_MS = 15_000;
+
+/** The database is too busy to take a statement now: try again shortly (503 with Retry-After). */
+export class DatabaseBusyError extends Error {
+  readonly code = "SDD_DATABASE_BUSY";
+  constructor() {
+    super("o banco de dados está ocupado demais agora");
+  }
+}
+
 /** The kind of statement a message to the thread runs (for the query-time metrics), or none. */
 function operationOf(request: DistributiveOmit<ThreadRequest, "id">): string | undefined {
   if (request.op === "query" || request.op === "exec") return sqlOperation(request.sql);
@@ -283,6 +399,8 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_POOL_SIZE ?? 10),
+    // A request that waited this long for a connection fails rather than piling up behind a stalled database.
+    connectionTimeoutMillis: 10_000,
     // No JIT compilation: on a million questions the search's plans cross its cost threshold, and compiling
     // costs more than it saves on queries that read a few hundred rows (bench: search p50 108 → 79 ms).
     options: "-c jit=off",
@@ -309,6 +427,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     },
     listen: listener.listen,
     queueDepth: () => pool.waitingCount,
+    queueWaitMs: () => 0,
   };
 }
 
@@ -465,6 +584,11 @@ export async function checkDatabase(): Promise<boolean> {
 /** Queries waiting for the process's database now (0 before it opens). */
 export function databaseQueueDepth(): number {
   return holder.current?.queueDepth() ?? 0;
+}
+
+/** How long the oldest statement waiting for the process's database has waited, in ms. */
+export function databaseQueueWaitMs(): number {
+  return holder.current?.queueWaitMs() ?? 0;
 }
 
 /**

@@ -18,7 +18,7 @@ import { templateDatabaseName, withDatabase } from "./postgres-databases.ts";
  * A migrated, empty PGlite as a tarball, cached on disk under a name derived from the migrations, so each
  * test file starts from it instead of migrating again (several seconds saved per file).
  */
-async function migratedSnapshot(): Promise<Blob> {
+export async function migratedSnapshot(): Promise<Blob> {
   const folder = path.resolve("db/migrations");
   const hash = createHash("sha256");
   for (const file of (await readdir(folder)).sort()) {
