@@ -12,7 +12,7 @@ import { CROSS_SITE_MESSAGE, isCrossSiteWriteFrom } from "#app/lib/csrf.server.t
 import { env, parseEnv, signInProviderOrigins } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { concurrencyLimit, isNotificationStream, laneOf } from "./concurrency-limit.ts";
+import { BUSY_MESSAGE, concurrencyLimit, isNotificationStream, laneOf } from "./concurrency-limit.ts";
 import { appHandler } from "./app-handler.ts";
 import { bodyLimit, declaredBodyLimit } from "./body-limit.ts";
 import { generatedAvatar } from "./generated-avatar.ts";
@@ -33,6 +33,7 @@ type AppEntry = {
   startApp: () => Promise<void>;
   stopApp: () => Promise<void>;
   checkHealth: () => Promise<{ ok: boolean; error?: string; databaseMs: number; databaseQueue: number }>;
+  databaseBehindMs: () => number;
   createLoadContext: (input: {
     nonce: string;
     clientIp?: string;
@@ -134,6 +135,7 @@ app.get("/healthz", async (_req, res) => {
     database: health.ok ? "ok" : health.error,
     databaseMs: health.databaseMs,
     databaseQueue: health.databaseQueue,
+    databaseWaitMs: Math.round(appEntry.databaseBehindMs()),
     eventLoopLagMs,
     app: {
       ...appRequests.stats(),
@@ -203,6 +205,7 @@ const visitorPages = visitorPageCache({
       .catch((error: unknown) => logger.warn({ err: error }, "could not announce a write to other servers")),
   observe:
     !isDev && config.VISITOR_PAGE_CACHE === "on" ? visitorPageCacheMetrics(() => visitorPages) : undefined,
+  appIsBusy: () => appRequests.stats().active > 0,
 });
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middleware);
 
@@ -212,6 +215,15 @@ if (!isDev && config.VISITOR_PAGE_CACHE === "on") app.use(visitorPages.middlewar
 const appRequests = concurrencyLimit(config.MAX_CONCURRENT_REQUESTS, {
   bypass: isNotificationStream,
   lane: (req) => laneOf(req, hasSessionCookie(req.headers)),
+});
+// A database already this far behind cannot answer another page in time: new requests for the app are told so
+// at once (503 with Retry-After) instead of lining up behind it; cache hits above and the notification stream
+// go on. The statements in line fail on their own after 10 s (app/lib/db.server.ts).
+const DATABASE_BEHIND_MS = 2_000;
+const appEntry = await entryOf();
+app.use((req, res, next) => {
+  if (isNotificationStream(req) || appEntry.databaseBehindMs() <= DATABASE_BEHIND_MS) return next();
+  res.status(503).set("Retry-After", "5").type("text/plain; charset=utf-8").send(BUSY_MESSAGE);
 });
 // Bodies are read before taking a place in line (a slow sender must not hold one), under a budget of bytes
 // being read at once and a minimum rate (ADR 022).
@@ -235,7 +247,7 @@ app.all(
   }),
 );
 
-await (await entryOf()).startApp();
+await appEntry.startApp();
 if (!isDev && config.VISITOR_PAGE_CACHE === "on") {
   await (await entryOf()).onWriteElsewhere((changes) => visitorPages.invalidate(changes));
 }
