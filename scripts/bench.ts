@@ -16,6 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { Secret, TOTP } from "otpauth";
 import type { LoadOptions, LoadResult, LoadTarget } from "../bench/load-generator.ts";
+import { canPin, pinnedNode, signUp as signUpAt, startServer, stop, waitFor } from "../bench/site.ts";
 import { firstTapMarkdown, measureFirstTap, type FirstTapResult } from "./first-tap.ts";
 
 const { values } = parseArgs({
@@ -45,9 +46,8 @@ const port = Number(values.port);
 const only = values.only?.split(",");
 const origin = `http://127.0.0.1:${port}`;
 const node = process.execPath;
-const pinned = !values["no-pin"] && existsSync("/usr/bin/taskset") && os.cpus().length >= 2;
-const pin = (core: number, args: string[]) =>
-  pinned ? { cmd: "taskset", args: ["-c", String(core), node, ...args] } : { cmd: node, args };
+const pinned = !values["no-pin"] && canPin();
+const pin = (core: number, args: string[]) => pinnedNode(pinned, core, args);
 const workDir = path.join(os.tmpdir(), "sdd-bench");
 mkdirSync(workDir, { recursive: true });
 
@@ -101,36 +101,8 @@ async function prepareDatabase(): Promise<{ env: NodeJS.ProcessEnv; seeded: Seed
 
 // ---------------------------------------------------------------------------------------------- processes
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`o processo terminou (código ${child.exitCode})`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} não respondeu em ${timeoutMs / 1000} s`);
-}
-
 function startPinned(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const { cmd, args: full } = pin(0, args);
-  return spawn(cmd, full, {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await done;
-  clearTimeout(timer);
+  return startServer(pinned, args, env);
 }
 
 function load(options: Omit<LoadOptions, "origin">, target = origin): LoadResult {
@@ -181,30 +153,7 @@ function residentMegabytes(pid: number | undefined): number | undefined {
 
 // --------------------------------------------------------------------------------------------- the member
 
-async function signUp(): Promise<string> {
-  const id = randomBytes(4).toString("hex");
-  const body = new URLSearchParams({
-    socialName: `Bench ${id}`,
-    email: `bench-${id}@exemplo.com.br`,
-    password: `senha-de-bench-${id}`,
-  });
-  const res = await fetch(`${origin}/cadastro`, {
-    method: "POST",
-    body,
-    redirect: "manual",
-    headers: {
-      "Sec-Fetch-Site": "same-origin",
-      "X-Forwarded-For": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`,
-    },
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter(Boolean)
-    .join("; ");
-  if (!cookie) throw new Error(`cadastro sem cookie (HTTP ${res.status})`);
-  return cookie;
-}
+const signUp = () => signUpAt(origin);
 
 async function signIn(email: string, password: string): Promise<string> {
   const res = await fetch(`${origin}/entrar`, {
