@@ -21,8 +21,8 @@ const { values } = parseArgs({
     short: { type: "boolean", default: false },
     port: { type: "string", default: "3970" },
     visitors: { type: "string", default: "50" },
-    members: { type: "string", default: "15" },
-    writes: { type: "string", default: "10" },
+    members: { type: "string", default: "5" },
+    writes: { type: "string", default: "5" },
   },
 });
 
@@ -39,20 +39,28 @@ mkdirSync(workDir, { recursive: true });
 // The probes share core 1 with the load, never the server's core.
 if (pinned) spawnSync("taskset", ["-pc", "1", String(process.pid)], { stdio: "ignore" });
 
+const adminUrl = process.env.SOAK_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const soakDatabase = `sdd_soak_${process.pid}`;
+
+async function asAdmin(statement: string) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database with the demo content (seeded by the server as it starts). */
 async function prepareDatabase(): Promise<NodeJS.ProcessEnv> {
   const dataDir = path.join(workDir, `${kind}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   if (kind === "pglite") return { DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "true" };
-  const admin = process.env.SOAK_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = "sdd_soak";
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  await asAdmin(`create database ${soakDatabase}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${soakDatabase}`;
   return { DATABASE_URL: url.toString(), DATA_DIR: dataDir, SEED_DEMO: "true" };
 }
 
@@ -180,6 +188,14 @@ try {
       body: "email=ninguem%40exemplo.com.br&password=senha-errada-{{n}}",
     },
   ];
+  // Every page once, as a visitor and as a member, before the load: the soak looks for a site that stops, not
+  // for the first renders after a start (the bench's warm-up does the same).
+  const warmPaths = ["/", "/questions", "/blog", "/tags", ...ids.map((id) => `/questions/${id}`)];
+  for (const cookie of [undefined, reader, writer, prober]) {
+    for (const page of warmPaths) {
+      await fetch(`${origin}${page}`, cookie ? { headers: { cookie } } : {}).then((res) => res.arrayBuffer());
+    }
+  }
   const loads = Promise.all([
     loadAsync({ targets: visitorPages, connections: Number(values.visitors), durationMs, timeoutMs: 30_000 }),
     loadAsync({
@@ -326,5 +342,6 @@ try {
 } finally {
   await stop(server);
   rmSync(dbEnv.DATA_DIR!, { recursive: true, force: true });
+  if (kind === "postgres") await asAdmin(`drop database if exists ${soakDatabase} with (force)`);
 }
 process.exit(exitCode);

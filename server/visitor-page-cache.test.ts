@@ -133,6 +133,20 @@ describe("visitorPageCache", () => {
     expect(plain.body.toString()).toContain("ação 🚀");
   });
 
+  it("while the app is busy, still serves every hit, a few per turn of the event loop", async () => {
+    let busy = false;
+    const { get } = await serve({ appIsBusy: () => busy, hitsPerTurn: 2 });
+    await get("/page/1");
+    busy = true;
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const hits = await Promise.all(Array.from({ length: 12 }, () => get("/page/1")));
+    clearInterval(ticking);
+    for (const hit of hits)
+      expect(hit).toMatchObject({ hit: true, body: expect.stringContaining("page 1 #1") });
+    expect(turns).toBeGreaterThan(0);
+  });
+
   it("serves the kept bytes whole, accents and emoji included, with the nonce wherever it appeared", async () => {
     const { get } = await serve();
     await get("/page/1?accent=1");
