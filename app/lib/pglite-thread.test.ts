@@ -90,6 +90,35 @@ describe("PGlite on its own thread", () => {
     expect(received).toEqual(["dentro", "fora"]);
   });
 
+  it("runs statements with parameters prepared once, with every kind of value, again after their table changes", async () => {
+    await handle.db.execute(
+      sql`create table prepared_probe (id int primary key, name text, tags text[], meta jsonb, at timestamptz)`,
+    );
+    const at = new Date("2026-11-29T12:00:00.000Z");
+    for (const [id, name] of [
+      [1, "ação"],
+      [2, null],
+    ] as const) {
+      await handle.db.execute(
+        sql`insert into prepared_probe values (${id}, ${name}, ${sql.param(["a", "b,c"])}, ${JSON.stringify({ ok: id })}::jsonb, ${at.toISOString()})`,
+      );
+    }
+    const read = (id: number) =>
+      handle.db.execute(sql`select * from prepared_probe where id = any(${sql.param([id, 99])})`);
+    for (let round = 0; round < 3; round++) {
+      const [first] = (await read(1)).rows as Array<Record<string, unknown>>;
+      expect(first).toMatchObject({ id: 1, name: "ação", tags: ["a", "b,c"], meta: { ok: 1 } });
+      expect(new Date(String(first?.at)).toISOString()).toBe(at.toISOString());
+      expect((await read(2)).rows[0]).toMatchObject({ id: 2, name: null });
+    }
+    // The kept statement read the old columns: it is prepared again, the caller never sees the difference.
+    await handle.db.execute(sql`alter table prepared_probe add column extra int default 7`);
+    expect((await read(1)).rows[0]).toMatchObject({ id: 1, extra: 7 });
+    // A statement's error still reaches the caller with PostgreSQL's fields.
+    const duplicate = handle.db.execute(sql`insert into prepared_probe (id) values (${1})`);
+    await expect(duplicate).rejects.toMatchObject({ cause: { code: "23505" } });
+  });
+
   it("dumps the data folder", async () => {
     const blob = await handle.dump!();
     expect(blob.size).toBeGreaterThan(1000);
