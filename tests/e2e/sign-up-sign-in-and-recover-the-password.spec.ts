@@ -112,6 +112,8 @@ test("a visitor signs up, signs out, signs in, recovers the password by e-mail a
   await expect(page.getByRole("dialog", { name: "Recuperar senha" })).toContainText("inválido");
   await page.getByRole("dialog").getByRole("link", { name: "Fechar" }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
+  // Closing is a navigation (the address loses ?auth): a menu opened before it ends is closed by it.
+  await expect(page).not.toHaveURL(/[?&]auth=/);
   await signOutThroughTheDialog(page);
 
   // The old password no longer works; the new one does.
