@@ -1,5 +1,5 @@
 // `npm run soak -- [--db pglite|postgres] [--minutes M] [--short] [--port P]`
-// Visitors, members and writers together on the production server for M minutes (10 by default, 40 seconds with
+// Visitors, members and writers together on the production server for M minutes (10 by default, 25 seconds with
 // --short), with probes every few seconds: a visitor's page, a member's page, a member's write followed by the
 // page it returns to, and /healthz. A probe that takes over 2 s, or that the site fails to answer, fails the soak;
 // so does a site that does not answer once the load stops. The server is pinned to core 0, the load and the
@@ -27,7 +27,7 @@ const { values } = parseArgs({
 });
 
 const kind = values.db === "postgres" ? "postgres" : "pglite";
-const durationMs = values.minutes ? Number(values.minutes) * 60_000 : values.short ? 40_000 : 600_000;
+const durationMs = values.minutes ? Number(values.minutes) * 60_000 : values.short ? 25_000 : 600_000;
 const port = Number(values.port);
 const origin = `http://127.0.0.1:${port}`;
 /** A probe slower than this, or unanswered, fails the soak. */

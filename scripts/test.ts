@@ -123,7 +123,7 @@ if (!part || part === "bench") {
     ["scripts/bench.ts", "--db", "pglite", ...benchArgs],
     buildEnv,
   );
-  // The soak's short version on both databases: visitors, members and writers together for 40 s, failing if a
+  // The soak's short version on both databases: visitors, members and writers together for 25 s, failing if a
   // probe (a visitor's page, a member's page, a member's write and its revalidation, /healthz) takes over 2 s.
   run("soak curto (PGlite)", process.execPath, ["scripts/soak.ts", "--short", "--port", "3970"], buildEnv);
   if (process.env.TEST_DATABASE_URL) {
