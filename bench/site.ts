@@ -1,9 +1,11 @@
 // What the bench and the soak both do to a running site: start the production server pinned to a core, wait for
 // it, stop it, and sign a new member up through the site's own form (the way a person does).
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
+import type { LoadOptions, LoadResult } from "./load-generator.ts";
 
 const node = process.execPath;
 
@@ -24,6 +26,46 @@ export function startServer(pinned: boolean, args: string[], env: NodeJS.Process
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
+}
+
+/**
+ * The load generator (bench/load-generator.ts) as a process of its own on core 1, without blocking: several run
+ * at once (visitors reading while members write). Its options go through a file in `workDir`.
+ */
+export function runLoad(pinned: boolean, workDir: string, options: LoadOptions): Promise<LoadResult> {
+  const file = path.join(workDir, `load-${process.pid}-${randomBytes(4).toString("hex")}.json`);
+  writeFileSync(file, JSON.stringify(options));
+  const { cmd, args } = pinnedNode(pinned, 1, ["bench/load-generator.ts", `@${file}`]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.stderr.on("data", (chunk) => (err += chunk));
+    child.on("exit", (code) => {
+      rmSync(file, { force: true });
+      if (code === 0) resolve(JSON.parse(out) as LoadResult);
+      else reject(new Error(`gerador de carga falhou: ${err}`));
+    });
+  });
+}
+
+/** Resident memory of a process and its children (the server and its workers), in MB (Linux /proc). */
+export function residentMegabytes(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number);
+  let kilobytes = 0;
+  for (const each of [pid, ...children]) {
+    try {
+      kilobytes += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${each}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return Math.round(kilobytes / 1024);
 }
 
 export async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000) {

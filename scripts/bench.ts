@@ -8,7 +8,7 @@
 // core, the ceilings of bench/ceiling-server.ts (the page's bytes from memory, renderToString of the page itself
 // for a visitor and for a member, and of a synthetic tree of the same size). Every figure is printed as a ratio to them. Writes bench/results/runs/<stamp>.json
 // and .md (not committed) and bench/results/latest-<db>.json and .md (committed: the latest summary).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,7 +16,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { Secret, TOTP } from "otpauth";
 import type { LoadOptions, LoadResult, LoadTarget } from "../bench/load-generator.ts";
-import { canPin, pinnedNode, signUp as signUpAt, startServer, stop, waitFor } from "../bench/site.ts";
+import {
+  canPin,
+  pinnedNode,
+  residentMegabytes,
+  runLoad,
+  signUp as signUpAt,
+  startServer,
+  stop,
+  waitFor,
+} from "../bench/site.ts";
 import { firstTapMarkdown, measureFirstTap, type FirstTapResult } from "./first-tap.ts";
 
 const { values } = parseArgs({
@@ -115,41 +124,8 @@ function load(options: Omit<LoadOptions, "origin">, target = origin): LoadResult
 }
 
 /** `load` without blocking: two generators at once (visitors reading while members write), both on core 1. */
-function loadAsync(options: Omit<LoadOptions, "origin">, target = origin): Promise<LoadResult> {
-  const file = path.join(workDir, `load-${process.pid}-${randomBytes(4).toString("hex")}.json`);
-  writeFileSync(file, JSON.stringify({ ...options, origin: target }));
-  const { cmd, args } = pin(1, ["bench/load-generator.ts", `@${file}`]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.stderr.on("data", (chunk) => (err += chunk));
-    child.on("exit", (code) => {
-      rmSync(file, { force: true });
-      if (code === 0) resolve(JSON.parse(out) as LoadResult);
-      else reject(new Error(`gerador de carga falhou: ${err}`));
-    });
-  });
-}
-
-/** Resident memory of the server and its workers, in MB (Linux /proc). */
-function residentMegabytes(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-    .stdout.split("\n")
-    .filter(Boolean)
-    .map(Number);
-  let kilobytes = 0;
-  for (const each of [pid, ...children]) {
-    try {
-      kilobytes += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${each}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return Math.round(kilobytes / 1024);
-}
+const loadAsync = (options: Omit<LoadOptions, "origin">, target = origin) =>
+  runLoad(pinned, workDir, { ...options, origin: target });
 
 // --------------------------------------------------------------------------------------------- the member
 

@@ -4,15 +4,14 @@
 // page it returns to, and /healthz. A probe that takes over 2 s, or that the site fails to answer, fails the soak;
 // so does a site that does not answer once the load stops. The server is pinned to core 0, the load and the
 // probes to core 1 (as in the bench). Prints a summary and writes bench/results/runs/soak-<db>-<stamp>.json.
-import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { LoadOptions, LoadResult, LoadTarget, LatencySummary } from "../bench/load-generator.ts";
+import type { LoadOptions, LoadTarget, LatencySummary } from "../bench/load-generator.ts";
 import { summarise } from "../bench/load-generator.ts";
-import { canPin, pinnedNode, signUp, startServer, stop, waitFor } from "../bench/site.ts";
+import { canPin, residentMegabytes, runLoad, signUp, startServer, stop, waitFor } from "../bench/site.ts";
 
 const { values } = parseArgs({
   options: {
@@ -64,40 +63,7 @@ async function prepareDatabase(): Promise<NodeJS.ProcessEnv> {
   return { DATABASE_URL: url.toString(), DATA_DIR: dataDir, SEED_DEMO: "true" };
 }
 
-function loadAsync(options: Omit<LoadOptions, "origin">): Promise<LoadResult> {
-  const file = path.join(workDir, `load-${process.pid}-${randomBytes(4).toString("hex")}.json`);
-  writeFileSync(file, JSON.stringify({ ...options, origin }));
-  const { cmd, args } = pinnedNode(pinned, 1, ["bench/load-generator.ts", `@${file}`]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.stderr.on("data", (chunk) => (err += chunk));
-    child.on("exit", (code) => {
-      rmSync(file, { force: true });
-      if (code === 0) resolve(JSON.parse(out) as LoadResult);
-      else reject(new Error(`gerador de carga falhou: ${err}`));
-    });
-  });
-}
-
-function residentMegabytes(pid: number | undefined): number {
-  if (!pid) return 0;
-  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-    .stdout.split("\n")
-    .filter(Boolean)
-    .map(Number);
-  let kilobytes = 0;
-  for (const each of [pid, ...children]) {
-    try {
-      kilobytes += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${each}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return Math.round(kilobytes / 1024);
-}
+const loadAsync = (options: Omit<LoadOptions, "origin">) => runLoad(pinned, workDir, { ...options, origin });
 
 type Probe = { name: string; run: () => Promise<Response> };
 type ProbeResult = { name: string; at: number; ms: number; status: number; cache?: string; error?: string };
@@ -267,7 +233,7 @@ try {
       )
       .catch(() => undefined);
     if (healthz) health.push({ at: Date.now() - startedAt, ...healthz });
-    memory.push({ at: Date.now() - startedAt, megabytes: residentMegabytes(server.pid) });
+    memory.push({ at: Date.now() - startedAt, megabytes: residentMegabytes(server.pid) ?? 0 });
     await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
   }
   const [visitors, members, writers] = await loads;
