@@ -13,6 +13,7 @@ import { useNonce } from "./lib/nonce.tsx";
 import { rootMiddleware } from "./root-middleware.server.ts";
 import stylesheet from "./app.css?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { installDialogFallbacks } from "./components/native-dialog.tsx";
 import { FocusFirstErrorAfterSubmit } from "./components/form/focus-first-error.ts";
 import { NotFoundPage, UNEXPECTED_ERROR } from "./components/brand/not-found-content.tsx";
 
@@ -66,6 +67,7 @@ export default function App() {
   // Releases a click or submit held while the page waited for intent (ADR 014).
   useEffect(announceHydrated, []);
   useEffect(ignoreAbortedRequests, []);
+  useEffect(installDialogFallbacks, []);
   return (
     <>
       <Outlet />

@@ -60,7 +60,7 @@ type Scenario = {
   /** The control to tap. */
   target: string;
   /** The probe's check (PROBE) that is true once the tap's effect is there. */
-  answered: "menuOpen" | "dialogOpen" | "onAQuestion" | "onHome" | "votePressed";
+  answered: "menuOpen" | "signInForm" | "signUpForm" | "onAQuestion" | "onHome" | "votePressed";
 };
 
 const READ_PAGES = ["/", "/questions", "/questions/1", "/blog", "/blog/{post}", "/u/{handle}", "/tags"];
@@ -77,10 +77,24 @@ function scenarios(post: string): Scenario[] {
     },
     {
       who: "visitante",
+      page: "/",
+      control: "Login (o formulário à mostra)",
+      target: 'header [data-auth-opener="signIn"]',
+      answered: "signInForm",
+    },
+    {
+      who: "visitante",
       page: "/questions/1",
-      control: "Login (abre o diálogo)",
-      target: 'header a[href*="auth=signIn"]',
-      answered: "dialogOpen",
+      control: "Cadastro (o formulário à mostra)",
+      target: 'header [data-auth-opener="signUp"]',
+      answered: "signUpForm",
+    },
+    {
+      who: "visitante",
+      page: "/questions/1",
+      control: "Votar sem conta (o Login à mostra)",
+      target: 'main button[aria-label="Votar positivamente"]',
+      answered: "signInForm",
     },
     {
       who: "visitante",
@@ -111,8 +125,10 @@ function scenarios(post: string): Scenario[] {
 // The checks live here because the site's CSP (rightly) refuses strings evaluated as code.
 const PROBE = `(() => {
   const probe = (window.__firstTap = { input: null, events: [], voteBefore: null, checks: {
-    menuOpen: () => document.getElementById("menu-movel") !== null,
-    dialogOpen: () => document.querySelector('[role="dialog"]') !== null,
+    menuOpen: () => document.querySelector("#menu-movel[open]") !== null,
+    // The dialog counts once its form can be typed into, not while it says "Carregando…".
+    signInForm: () => { const f = document.querySelector('dialog[open] input[autocomplete="current-password"], [role="dialog"] input[autocomplete="current-password"]'); return !!f && f.getClientRects().length > 0; },
+    signUpForm: () => { const f = document.querySelector('dialog[open] input[autocomplete="new-password"], [role="dialog"] input[autocomplete="new-password"]'); return !!f && f.getClientRects().length > 0; },
     onAQuestion: () => /^\\/questions\\/\\d+$/.test(location.pathname) && document.querySelector("main h1") !== null,
     onHome: () => location.pathname === "/" && document.querySelector("main h1") !== null,
     // A new member may not have the reputation to vote yet: the refusal next to the arrows answers the tap too.
@@ -270,7 +286,7 @@ async function jsOf(context: BrowserContext, url: string, settle: (page: Page) =
 export async function measureFirstTap(options: FirstTapOptions = {}): Promise<FirstTapResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const rates = options.rates ?? [1, 4];
-  const delays = options.delays ?? [0, 1000];
+  const delays = options.delays ?? [0, 2000];
   const runs = options.runs ?? 3;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let dataDir: string | undefined;
@@ -384,7 +400,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       port: { type: "string", default: "3330" },
       runs: { type: "string", default: "3" },
       rates: { type: "string", default: "1,4" },
-      delays: { type: "string", default: "0,1000" },
+      delays: { type: "string", default: "0,2000" },
     },
   });
   const result = await measureFirstTap({

@@ -168,6 +168,8 @@ export function hydrateOnIntent() {
       const control = (event.target as Element | null)?.closest?.<HTMLElement>(INTERACTIVE);
       if (!control || control.matches(TEXT_ENTRY) || control instanceof HTMLSelectElement) return;
       if (control instanceof HTMLLabelElement && control.control?.matches(TEXT_ENTRY)) return;
+      // A button that opens or closes a dialog by invoker command needs no app, where the browser has them.
+      if (control.hasAttribute("commandfor") && "command" in HTMLButtonElement.prototype) return;
       if (control instanceof HTMLAnchorElement) {
         const browserAlone =
           control.origin !== location.origin ||

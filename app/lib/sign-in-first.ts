@@ -6,7 +6,11 @@
 // /entrar?redirectTo=<this page> and back here afterwards.
 import { useEffect, type FormEvent } from "react";
 import { useLocation, useNavigate, type FetcherWithComponents } from "react-router";
+import { showDialog } from "#app/components/native-dialog.tsx";
 import { useRootData } from "./root-data.ts";
+
+/** The Login dialog every visitor's page carries (features/accounts' auth modal renders it under this id). */
+export const SIGN_IN_DIALOG_ID = "dialogo-login";
 
 const STORAGE_KEY = "sdd:depois-de-entrar";
 /** Past this, a remembered action is not carried out (the person has long moved on). */
@@ -106,6 +110,8 @@ export function useSignInFirst(
       fields,
       at: Date.now(),
     });
+    // The dialog shows in this frame; the address follows, so that closing it forgets the click.
+    showDialog(SIGN_IN_DIALOG_ID);
     void navigate(signInModalHref(location), { preventScrollReset: true });
   };
 }

@@ -119,8 +119,8 @@ test.describe("on a phone @phone", () => {
     await open.click();
     const menu = page.locator("#menu-movel");
     await expect(menu.getByRole("link", { name: "Perguntas" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Cadastro" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Login" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Cadastro" })).toBeVisible();
     await page.getByRole("button", { name: "Fechar menu" }).click();
     await expect(menu).toBeHidden();
     await open.click();

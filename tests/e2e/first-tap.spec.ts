@@ -15,17 +15,29 @@ test("a visitor's page hydrates on idle, with no interaction at all", async ({ p
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("a tap on the menu before the app arrives is taken at once and opens the menu", async ({ page }) => {
+  test("the menu opens and closes from the HTML alone, before the app arrives", async ({ page }) => {
     const release = await holdTheApp(page);
     await page.goto("/questions");
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-    const menu = page.getByRole("button", { name: "Abrir menu" });
-    await menu.tap();
-    // Visible feedback before React: the button shows it was taken.
-    await expect(menu).toHaveAttribute("data-sdd-pending", "");
-    release();
+    await page.getByRole("button", { name: "Abrir menu" }).tap();
+    // The browser's own dialog: no app, no download, nothing held.
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Menu móvel" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await expect(page.locator("[data-sdd-pending]")).toHaveCount(0);
+    await page.getByRole("button", { name: "Fechar menu" }).tap();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+    release();
+  });
+
+  test("Login in the menu opens its dialog over the menu, before the app arrives", async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto("/questions");
+    await page.getByRole("button", { name: "Abrir menu" }).tap();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Login" }).tap();
+    await expect(page.getByRole("dialog", { name: "Login" }).getByLabel("Email")).toBeFocused();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    release();
   });
 
   test("a tap on the menu just after load opens it", async ({ page }) => {
@@ -35,12 +47,31 @@ test.describe("on a phone", () => {
   });
 });
 
-test("a click on Login just after load opens the dialog in place", async ({ page }) => {
+test("Login and Cadastro open their forms before the app arrives, and the form signs in as plain HTML", async ({
+  page,
+}) => {
+  const release = await holdTheApp(page);
   await page.goto("/questions/1");
-  await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
-  await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
-  await expect(page.getByRole("dialog").getByLabel("Email")).toBeVisible();
-  await expect(page).toHaveURL(/\/questions\/1\?auth=signIn$/);
+  await page.getByRole("banner").getByRole("button", { name: "Cadastro" }).click();
+  const signUp = page.getByRole("dialog", { name: "Cadastro" });
+  await expect(signUp.getByLabel("Nome Social")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(signUp).toBeHidden();
+
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  await expect(dialog.getByLabel("Email")).toBeFocused();
+  // Not a navigation, and the app (held back) had no part in it.
+  await expect(page).toHaveURL(/\/questions\/1$/);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  release();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The app arrived while the dialog was open: it stays open and its form works.
+  await expect(dialog.getByLabel("Email")).toBeVisible();
+  await dialog.getByLabel("Email").fill("ninguem@example.com");
+  await dialog.getByLabel("Senha").fill("senha-errada-123");
+  await dialog.getByRole("button", { name: "Entrar" }).click();
+  await expect(dialog.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos." })).toBeVisible();
 });
 
 test("a click on a question of the list before the app arrives still navigates", async ({ page }) => {

@@ -141,7 +141,7 @@ test("a member downloads their data and removes the account", async ({ page }) =
   await danger.getByRole("button", { name: "Excluir minha conta" }).click();
   await expect(page).toHaveURL(/\/conta-removida$/);
   await expect(page.getByRole("heading", { name: "Sua conta foi removida" })).toBeVisible();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Login", exact: true })).toBeVisible();
 
   await page.goto(profile);
   await expect(page.getByRole("heading", { name: "404 - Page not Found" })).toBeVisible();

@@ -50,5 +50,5 @@ test("members' pages are never served from the visitors' memory", async ({ page 
   await page.goto("/questions/3");
   const again = await page.goto("/questions/3");
   expect(again?.headers()["x-visitor-cache"]).toBeUndefined();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toHaveCount(0);
 });

@@ -44,10 +44,10 @@ test("the featured cards rotate, and only the front card's arrow works", async (
 test("a signed-in member's hero offers to ask a question instead of signing up", async ({ page }) => {
   await page.goto("/");
   const hero = page.getByRole("main");
-  await expect(hero.getByRole("link", { name: "Cadastro", exact: true })).toBeVisible();
+  await expect(hero.getByRole("button", { name: "Cadastro", exact: true })).toBeVisible();
   await signUp(page);
   await page.goto("/");
-  await expect(hero.getByRole("link", { name: "Cadastro", exact: true })).toHaveCount(0);
+  await expect(hero.getByRole("button", { name: "Cadastro", exact: true })).toHaveCount(0);
   await hero.getByRole("link", { name: "Fazer uma pergunta" }).click();
   await expect(page).toHaveURL(/\/ask-a-question$/);
 });

@@ -1,5 +1,5 @@
-import { Link, useLocation, href } from "react-router";
-import { authHref } from "#app/routes/layouts/components/site-header.tsx";
+import { Link, href } from "react-router";
+import { AuthButton } from "#app/routes/layouts/components/site-header.tsx";
 import { listFeaturedCards } from "#app/features/landing/landing.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -19,7 +19,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
   const viewer = useRootData()?.viewer ?? null;
   return (
     <>
@@ -41,13 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   Fazer uma pergunta
                 </Link>
               ) : (
-                <Link
-                  to={authHref(location.pathname, location.search, "signUp")}
-                  preventScrollReset
-                  className="btn-primary px-6 py-3 text-base"
-                >
-                  Cadastro
-                </Link>
+                <AuthButton mode="signUp" className="btn-primary px-6 py-3 text-base" />
               )}
               <Link to={href("/questions")} className="btn-outline px-6 py-3 text-base">
                 Visitar a comunidade

@@ -40,6 +40,7 @@ function AuthField({
   autoComplete,
   placeholder,
   readOnly,
+  focusInDialog,
 }: {
   label: string;
   field: FieldMetadata<string | undefined>;
@@ -47,6 +48,8 @@ function AuthField({
   autoComplete: string;
   placeholder?: string;
   readOnly?: boolean;
+  /** The first field of a dialog's form: the browser focuses it when the dialog opens. */
+  focusInDialog?: boolean;
 }) {
   return (
     <Field>
@@ -57,6 +60,10 @@ function AuthField({
         autoComplete={autoComplete}
         placeholder={placeholder}
         readOnly={readOnly}
+        // In a dialog, `autofocus` names what showModal focuses (HTML's advice for dialogs); it moves nothing
+        // on page load, since a closed dialog's fields cannot take focus.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={focusInDialog}
         className="field-input"
       />
       <FieldError id={field.errorId} errors={field.errors} />
@@ -105,7 +112,13 @@ export function SignInForm({
       className="flex flex-col gap-4"
     >
       <FormError id={form.errorId} errors={form.errors} />
-      <AuthField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <AuthField
+        label="Email"
+        field={fields.email}
+        type="email"
+        autoComplete="email"
+        focusInDialog={variant === "modal"}
+      />
       <AuthField label="Senha" field={fields.password} type="password" autoComplete="current-password" />
       <div className="-mt-2 text-right">
         <Link
@@ -153,7 +166,13 @@ export function SignUpForm({
       className="flex flex-col gap-4"
     >
       <FormError id={form.errorId} errors={form.errors} />
-      <AuthField label="Nome Social" field={fields.socialName} type="text" autoComplete="name" />
+      <AuthField
+        label="Nome Social"
+        field={fields.socialName}
+        type="text"
+        autoComplete="name"
+        focusInDialog={variant === "modal"}
+      />
       <AuthField label="Email" field={fields.email} type="email" autoComplete="email" />
       <AuthField label="Senha" field={fields.password} type="password" autoComplete="new-password" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
@@ -194,7 +213,13 @@ export function ForgotForm({
     >
       <p className="text-sm text-slate-700">Enviaremos um e-mail para a recuperação de sua senha.</p>
       <FormError id={form.errorId} errors={form.errors} />
-      <AuthField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <AuthField
+        label="Email"
+        field={fields.email}
+        type="email"
+        autoComplete="email"
+        focusInDialog={variant === "modal"}
+      />
       <FormStatus message={message} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         Enviar
@@ -266,7 +291,13 @@ export function RecoveryForm({
       )}
       <input type="hidden" name="token" value={token} />
       <FormError id={form.errorId} errors={form.errors} />
-      <AuthField label="Email" field={fields.email} type="email" autoComplete="username" />
+      <AuthField
+        label="Email"
+        field={fields.email}
+        type="email"
+        autoComplete="username"
+        focusInDialog={variant === "modal"}
+      />
       <AuthField label="Nova senha" field={fields.newPassword} type="password" autoComplete="new-password" />
       <AuthField
         label="Confirmar senha"

@@ -1,18 +1,26 @@
-// Spec §Auth modal: one Radix dialog with four modes, opened by `?auth=<mode>` on any page of the site layout,
-// so it is rendered on the server and works before JavaScript. Closing it (overlay, Escape, the close link)
-// removes the parameter and gives focus back to what opened it. The brand logo and the mascot show beside the
-// form only when the window is wider than 1070 px.
+// Spec §Auth modal: the Login and Cadastro dialogs are in every visitor's page, closed, as the browser's own
+// `<dialog>` (ADR 052): the header's buttons open them with invoker commands, so the first tap shows a form
+// that can be typed into before (and without) any JavaScript, and the form posts to /entrar or /cadastro.
+// `?auth=<mode>` on any page of the site layout opens one too (a link from an e-mail, a vote that asks to sign
+// in, the switch between modes): the server renders it open. Closing it (Escape, a click outside, the close
+// button) removes the parameter, and the browser gives focus back to what opened it. The brand logo and the
+// mascot show beside the form only when the window is wider than 1070 px.
 //
-// The forms (and the validation libraries behind them) are a separate module, loaded when the modal first
-// opens or when the reader reaches for a link that opens it: the layout is on every page, and most visits
-// never sign in (ADR 030: they are not part of a read page's JavaScript). The server loads them at start, so its render never waits for them (and the modal still works before
-// and without JavaScript).
-import { Dialog } from "radix-ui";
+// The forms' code (and the validation libraries behind it) is a separate module: the server renders the forms
+// into the page, the browser loads their code when it is idle after the app, and until then the server's form
+// is plain HTML that posts natively (ADR 030).
 import { Suspense, use, useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
-import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useLocation, useNavigate, useNavigation, Link } from "react-router";
 import { CloseIcon, Logo } from "#app/components/icons.tsx";
+import { NativeDialog, closesDialog } from "#app/components/native-dialog.tsx";
+import { SIGN_IN_DIALOG_ID } from "#app/lib/sign-in-first.ts";
 import type { AuthViewProps, RecoveryState } from "./auth-forms.tsx";
 import { authModalHref, authPageHref, isAuthMode, returnPathOf, type AuthMode } from "./auth-urls.ts";
+
+/** The dialogs every visitor's page carries, for the controls that open them. */
+export const AUTH_DIALOG_IDS = { signIn: SIGN_IN_DIALOG_ID, signUp: "dialogo-cadastro" } as const;
+/** The dialog of the other modes ('Esqueceu a sua senha?', 'Recuperar senha'), present only while the address asks. */
+const ACCOUNT_DIALOG_ID = "dialogo-conta";
 
 export const AUTH_TITLES: Record<AuthMode, string> = {
   signIn: "Login",
@@ -28,7 +36,7 @@ export function AuthBrand() {
   return (
     <div className="bg-primary logo:flex hidden flex-col items-center justify-center gap-6 px-8 py-10 text-white">
       <Logo inverted />
-      <img src="/images/mascote.svg" alt="" width={320} height={260} className="h-auto w-64" />
+      <img src="/images/mascote.svg" alt="" width={320} height={260} loading="lazy" className="h-auto w-64" />
       <p className="max-w-64 text-center text-sm text-white/90">
         Todo dev precisa de uma ajuda de vez em quando. Aqui, a gente se ajuda.
       </p>
@@ -57,35 +65,25 @@ function loadAuthForms(): Promise<AuthForms> {
 
 const authFormsLoaded = () => loadingAuthForms?.status === "fulfilled";
 
-// The server never waits for the forms; a page opened with the modal showing fetches them at once.
+// The server never waits for the forms; a page opened with a dialog showing fetches them at once.
 if (import.meta.env.SSR || new URLSearchParams(window.location.search).has("auth")) void loadAuthForms();
 
 /**
- * The form of one mode, from the forms module (suspends only while it is on its way). When it arrives after
- * the dialog opened, its first field takes the focus the dialog would have given it, unless the reader has
- * moved on.
+ * The form of one mode, from the forms module. On a page the server rendered, the server's form stays (and
+ * works as plain HTML) until the module arrives; a dialog rendered in the browser shows "Carregando…" that
+ * long, and its first field then takes the focus the dialog gave itself, unless the reader has moved on.
  */
 function LoadedAuthForm({
   dialog,
-  focusOnArrival,
   ...props
-}: AuthViewProps & { dialog: RefObject<HTMLElement | null>; focusOnArrival: RefObject<boolean> }) {
+}: AuthViewProps & { dialog: RefObject<HTMLDialogElement | null> }) {
   const { AuthForm } = use(loadAuthForms());
-  // Switching modes (Login → Cadastro) replaces the form under the link just followed: its first field takes
-  // the focus, which would otherwise fall back to the page.
-  const shownMode = useRef(props.mode);
   useEffect(() => {
-    if (shownMode.current === props.mode) return;
-    shownMode.current = props.mode;
-    dialog.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
-  }, [dialog, props.mode]);
-  useEffect(() => {
-    if (!focusOnArrival.current) return;
-    focusOnArrival.current = false;
-    const content = dialog.current;
-    if (!content || document.activeElement !== content) return;
-    content.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
-  }, [dialog, focusOnArrival]);
+    const element = dialog.current;
+    if (!element?.open || (document.activeElement !== element && element.contains(document.activeElement)))
+      return;
+    element.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  }, [dialog]);
   return <AuthForm {...props} />;
 }
 
@@ -115,145 +113,156 @@ export function AuthFrame({
 
 const titleClass = "text-primary text-2xl font-bold";
 
-/** Focus goes back to what opened the modal, or to the menu button when that is hidden now. */
-function focusBack(previous: HTMLElement | null) {
-  const visible = (element: Element | null): element is HTMLElement =>
-    element instanceof HTMLElement && element.isConnected && element.getClientRects().length > 0;
-  if (visible(previous)) return previous.focus();
-  const menuButton = document.querySelector('[aria-controls="menu-movel"]');
-  if (visible(menuButton)) return menuButton.focus();
-  document.getElementById("conteudo")?.focus();
-}
-
-export function AuthModal({
-  signedIn,
+function AuthDialog({
+  id,
+  mode,
+  open,
   recoveryState,
 }: {
-  /** Signed-in members see only the recovery mode (a reset link opened in a signed-in browser). */
-  signedIn: boolean;
+  id: string;
+  /** null: the address named a mode that does not exist. */
+  mode: AuthMode | null;
+  open: boolean;
   recoveryState: RecoveryState | null;
 }) {
+  // The dialog follows the address the reader is going to, not only the one the page has: a link to
+  // `?auth=signUp` answers at once, while the page's loaders revalidate behind it (ADR 030).
   const navigation = useNavigation();
-  // The modal follows the address the reader is going to, not only the one the page has: a tap on Login (or on
-  // the close button) answers at once, while the page's loaders revalidate behind it (ADR 030).
   const current = useLocation();
   const location =
     navigation.location && navigation.location.pathname === current.pathname ? navigation.location : current;
   const navigate = useNavigate();
   const titleId = useId();
-  const opener = useRef<HTMLElement | null>(null);
-  const content = useRef<HTMLDivElement>(null);
-  const focusOnArrival = useRef(false);
+  const dialog = useRef<HTMLDialogElement | null>(null);
   const params = new URLSearchParams(location.search);
-  const raw = params.get("auth");
-  const mode = isAuthMode(raw) ? raw : null;
-  const open = raw !== null && (!signedIn || mode === "recovery");
   const closeHref = returnPathOf(location);
-
-  // Fetch the forms when a pointer, a touch or the focus reaches a link that opens the modal, so opening it
-  // rarely waits for them; a tap that beats them opens the dialog at once with "Carregando…".
-  useEffect(() => {
-    if (authFormsLoaded()) return;
-    const reachFor = (event: Event) => {
-      if ((event.target as Element | null)?.closest?.('a[href*="auth="]')) void loadAuthForms();
-    };
-    const types = ["pointerover", "touchstart", "focusin"];
-    for (const type of types) document.addEventListener(type, reachFor, { capture: true, passive: true });
-    return () => {
-      for (const type of types) document.removeEventListener(type, reachFor, { capture: true });
-    };
-  }, []);
-
   const hrefs = {
     signIn: authModalHref(location, "signIn"),
     signUp: authModalHref(location, "signUp"),
     forgot: authModalHref(location, "forgot"),
   };
-
   const close = (
-    <Link
-      to={closeHref}
-      replace
-      preventScrollReset
+    <button
+      {...closesDialog(id)}
       aria-label="Fechar"
       className="-mt-1 -mr-2 shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
     >
       <CloseIcon />
-    </Link>
+    </button>
   );
 
   return (
-    <Dialog.Root
+    <NativeDialog
+      id={id}
       open={open}
-      onOpenChange={(next) => {
-        if (!next) void navigate(closeHref, { replace: true, preventScrollReset: true });
+      dialogRef={dialog}
+      labelledBy={titleId}
+      onClose={() => {
+        // Closed while the address still names this dialog: the address forgets it (a dialog a button
+        // opened never put itself there, and one the address moved on from was closed by that move).
+        const named = new URLSearchParams(window.location.search).get("auth");
+        if (named !== null && (named === mode || (mode === null && !isAuthMode(named))))
+          void navigate(returnPathOf(window.location), { replace: true, preventScrollReset: true });
       }}
+      className="logo:max-w-4xl m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-xl bg-transparent p-0 backdrop:bg-slate-900/60 focus:outline-none"
     >
-      {/* No portal: the dialog is part of the server-rendered page, so it shows before JavaScript. */}
-      <Dialog.Overlay className="fixed inset-0 z-[1100] bg-slate-900/60" />
-      <Dialog.Content
-        aria-labelledby={titleId}
-        aria-describedby={undefined}
-        aria-modal="true"
-        ref={content}
-        onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          // The first field takes the focus ("Nome Social", "Email"), not the close button Radix would pick.
-          // With the form still on its way, the dialog itself holds it; the form takes it on arrival.
-          event.preventDefault();
-          const field = content.current?.querySelector<HTMLElement>(FIRST_FIELD);
-          focusOnArrival.current = !field;
-          (field ?? content.current)?.focus();
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          focusBack(opener.current);
-        }}
-        className="logo:max-w-4xl fixed top-1/2 left-1/2 z-[1101] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl focus:outline-none"
-      >
-        {mode ? (
-          <AuthFrame
-            title={
-              <Dialog.Title id={titleId} className={titleClass}>
-                {AUTH_TITLES[mode]}
-              </Dialog.Title>
-            }
-            close={close}
-          >
-            <Suspense fallback={<p role="status">Carregando…</p>}>
-              <LoadedAuthForm
-                dialog={content}
-                focusOnArrival={focusOnArrival}
-                mode={mode}
-                variant="modal"
-                redirectTo={closeHref}
-                hrefs={hrefs}
-                recovery={{ token: params.get("token") ?? "", state: recoveryState ?? { valid: false } }}
-              />
-            </Suspense>
-          </AuthFrame>
-        ) : (
-          <div className="rounded-xl bg-white p-6 shadow-xl">
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title id={titleId} className="text-lg font-semibold text-slate-900">
-                {UNKNOWN_MODE_MESSAGE}
-              </Dialog.Title>
-              {close}
-            </div>
-            <p className="mt-4 text-sm text-slate-700">
-              <Link
-                to={hrefs.signIn}
-                replace
-                preventScrollReset
-                className="text-primary font-semibold underline"
-              >
-                Ir para o Login
-              </Link>
-            </p>
+      {mode ? (
+        <AuthFrame
+          title={
+            <h2 id={titleId} className={titleClass}>
+              {AUTH_TITLES[mode]}
+            </h2>
+          }
+          close={close}
+        >
+          <Suspense fallback={<p role="status">Carregando…</p>}>
+            <LoadedAuthForm
+              dialog={dialog}
+              mode={mode}
+              variant="modal"
+              redirectTo={closeHref}
+              hrefs={hrefs}
+              recovery={{ token: params.get("token") ?? "", state: recoveryState ?? { valid: false } }}
+            />
+          </Suspense>
+        </AuthFrame>
+      ) : (
+        <div className="rounded-xl bg-white p-6 shadow-xl">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {UNKNOWN_MODE_MESSAGE}
+            </h2>
+            {close}
           </div>
-        )}
-      </Dialog.Content>
-    </Dialog.Root>
+          <p className="mt-4 text-sm text-slate-700">
+            <Link
+              to={hrefs.signIn}
+              replace
+              preventScrollReset
+              className="text-primary font-semibold underline"
+            >
+              Ir para o Login
+            </Link>
+          </p>
+        </div>
+      )}
+    </NativeDialog>
+  );
+}
+
+/**
+ * Visitors' pages carry the Login and Cadastro dialogs; the address can open those or the others (members see
+ * only the recovery mode: a reset link opened in a signed-in browser).
+ */
+export function AuthModal({
+  signedIn,
+  recoveryState,
+}: {
+  signedIn: boolean;
+  recoveryState: RecoveryState | null;
+}) {
+  const navigation = useNavigation();
+  const current = useLocation();
+  const location =
+    navigation.location && navigation.location.pathname === current.pathname ? navigation.location : current;
+  const named = new URLSearchParams(location.search).get("auth");
+  const otherMode = named !== null && named !== "signIn" && named !== "signUp";
+
+  // The forms' code comes when the browser is idle after the app, so an opened dialog's form is live at once.
+  useEffect(() => {
+    if (signedIn || authFormsLoaded()) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void loadAuthForms());
+  }, [signedIn]);
+
+  return (
+    <>
+      {signedIn ? null : (
+        <>
+          <AuthDialog
+            id={AUTH_DIALOG_IDS.signIn}
+            mode="signIn"
+            open={named === "signIn"}
+            recoveryState={recoveryState}
+          />
+          <AuthDialog
+            id={AUTH_DIALOG_IDS.signUp}
+            mode="signUp"
+            open={named === "signUp"}
+            recoveryState={recoveryState}
+          />
+        </>
+      )}
+      {otherMode && (!signedIn || named === "recovery") ? (
+        <AuthDialog
+          key={named}
+          id={ACCOUNT_DIALOG_ID}
+          mode={isAuthMode(named) ? named : null}
+          open
+          recoveryState={recoveryState}
+        />
+      ) : null}
+    </>
   );
 }
 

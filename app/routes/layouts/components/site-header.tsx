@@ -1,22 +1,29 @@
 // Spec §Header: logo, Home / Blog / Questões, the search box, Login and Cadastro or the member's controls;
 // below md a hamburger repeats the links and the auth buttons or the member's block (the bell and the search
-// box stay in the bar).
+// box stay in the bar). Login, Cadastro and the hamburger open the browser's own dialogs (ADR 052): they answer
+// the first tap from the HTML, before the app has arrived.
 import { memberLinks, reviewLabel } from "#app/components/layout/member-links.ts";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation, href } from "react-router";
 import { Avatar } from "#app/components/avatar.tsx";
 import { CloseIcon, Logo, MenuIcon } from "#app/components/icons.tsx";
+import { NativeDialog, closesDialog, opensDialog } from "#app/components/native-dialog.tsx";
+import { AUTH_DIALOG_IDS } from "#app/features/accounts/components/auth-modal.tsx";
 import { NotificationBell, UserMenu } from "#app/components/layout/user-menu.tsx";
 import { SearchBox, sectionOf } from "#app/features/search/components/search-box.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 export type HeaderTheme = "base" | "blue";
 
-/** `?auth=<mode>` on the current page opens the auth modal there (and works without JavaScript). */
-export function authHref(pathname: string, search: string, mode: "signIn" | "signUp") {
-  const params = new URLSearchParams(search);
-  params.set("auth", mode);
-  return `${pathname}?${params.toString()}`;
+const MOBILE_MENU_ID = "menu-movel";
+
+/** Login or Cadastro: opens its dialog, already in the page (spec: "Login and Cadastro buttons"). */
+export function AuthButton({ mode, className }: { mode: "signIn" | "signUp"; className: string }) {
+  return (
+    <button {...opensDialog(AUTH_DIALOG_IDS[mode])} data-auth-opener={mode} className={className}>
+      {mode === "signIn" ? "Login" : "Cadastro"}
+    </button>
+  );
 }
 
 export function SiteHeader({
@@ -34,12 +41,12 @@ export function SiteHeader({
   onSignOut: () => void;
 }) {
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useRef<HTMLDialogElement | null>(null);
   const blue = theme === "blue";
   const section = sectionOf(location.pathname);
 
   // A navigation closes the mobile menu, even back to the same address (signing out on the home page).
-  useEffect(() => setMenuOpen(false), [location.key]);
+  useEffect(() => menu.current?.close(), [location.key]);
 
   const links = [
     { to: href("/"), label: "Home", mobileLabel: "Home", end: true },
@@ -52,8 +59,6 @@ export function SiteHeader({
         ? `text-white hover:bg-white/10 ${isActive ? "underline underline-offset-8" : ""}`
         : `hover:bg-slate-100 ${isActive ? "text-primary underline underline-offset-8" : "text-slate-700"}`
     }`;
-  const loginHref = authHref(location.pathname, location.search, "signIn");
-  const signUpHref = authHref(location.pathname, location.search, "signUp");
 
   return (
     <header className={blue ? "bg-primary text-white" : "border-b border-slate-200 bg-white"}>
@@ -99,40 +104,44 @@ export function SiteHeader({
             </div>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
-              <Link
-                to={loginHref}
-                preventScrollReset
+              <AuthButton
+                mode="signIn"
                 className={blue ? "btn-ghost text-white hover:bg-white/10" : "btn-outline"}
-              >
-                Login
-              </Link>
-              <Link
-                to={signUpHref}
-                preventScrollReset
+              />
+              <AuthButton
+                mode="signUp"
                 className={blue ? "btn-outline border-white text-white hover:bg-white/10" : "btn-primary"}
-              >
-                Cadastro
-              </Link>
+              />
             </div>
           )}
           <button
-            type="button"
+            {...opensDialog(MOBILE_MENU_ID)}
             className={`rounded-md p-2 md:hidden ${blue ? "text-white hover:bg-white/10" : "text-slate-800 hover:bg-slate-100"}`}
-            aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
-            aria-expanded={menuOpen}
-            aria-controls="menu-movel"
-            onClick={() => setMenuOpen((open) => !open)}
+            aria-label="Abrir menu"
+            aria-haspopup="dialog"
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            <MenuIcon />
           </button>
         </div>
       </div>
-      {/* Rendered only while open: a closed menu leaves no hidden copies of the header's links and buttons. */}
-      {menuOpen ? (
-        <div
-          id="menu-movel"
-          className="border-t border-slate-200 bg-white px-4 pb-4 text-slate-900 md:hidden"
-        >
+      {/* A closed dialog shows nothing and leaves nothing for assistive technology, like a menu not rendered. */}
+      <NativeDialog
+        id={MOBILE_MENU_ID}
+        label="Menu"
+        dialogRef={menu}
+        className="m-0 max-h-dvh w-full max-w-full overflow-y-auto bg-white px-4 pb-4 text-slate-900 backdrop:bg-slate-900/40 md:hidden"
+      >
+        <div className="flex h-16 items-center justify-between">
+          <Logo />
+          <button
+            {...closesDialog(MOBILE_MENU_ID)}
+            aria-label="Fechar menu"
+            className="rounded-md p-2 text-slate-800 hover:bg-slate-100"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="border-t border-slate-200">
           <nav aria-label="Menu móvel">
             <ul className="mt-2 flex flex-col">
               {links.map((l) => (
@@ -171,7 +180,11 @@ export function SiteHeader({
                 <li>
                   <button
                     type="button"
-                    onClick={onSignOut}
+                    onClick={() => {
+                      // The sign-out dialog is not in the browser's top layer: the menu makes way for it.
+                      menu.current?.close();
+                      onSignOut();
+                    }}
                     className="block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100"
                   >
                     Sair
@@ -181,16 +194,12 @@ export function SiteHeader({
             </div>
           ) : (
             <div className="mt-2 flex gap-2 border-t border-slate-200 pt-3">
-              <Link to={loginHref} preventScrollReset className="btn-outline flex-1">
-                Login
-              </Link>
-              <Link to={signUpHref} preventScrollReset className="btn-primary flex-1">
-                Cadastro
-              </Link>
+              <AuthButton mode="signIn" className="btn-outline flex-1" />
+              <AuthButton mode="signUp" className="btn-primary flex-1" />
             </div>
           )}
         </div>
-      ) : null}
+      </NativeDialog>
     </header>
   );
 }
