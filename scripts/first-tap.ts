@@ -72,7 +72,7 @@ function scenarios(post: string): Scenario[] {
       page: "/questions",
       control: "menu (celular)",
       phone: true,
-      target: 'header button[aria-controls="menu-movel"]',
+      target: 'header button[commandfor="menu-movel"]',
       answered: "menuOpen",
     },
     {

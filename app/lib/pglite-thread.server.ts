@@ -232,6 +232,22 @@ function namedStatements(client: PGlite, isOpen: (tx: number) => boolean) {
     return statement;
   }
 
+  // PGlite merges the client's parsers (one per type, ~100) with a statement's own on every result it parses,
+  // which cost ~0.2 ms a statement; merged once per set of raw types instead.
+  const mergedParsers = new Map<string, Record<number, (value: string) => unknown>>();
+  function withClientParsers(
+    parsers: Record<number, (value: string) => unknown>,
+    rawTypes: readonly number[] = [],
+  ) {
+    const key = rawTypes.join(",");
+    let merged = mergedParsers.get(key);
+    if (!merged) {
+      merged = { ...client.parsers, ...parsers };
+      mergedParsers.set(key, merged);
+    }
+    return merged;
+  }
+
   async function execute(message: QueryMessage, parsers: Record<number, (value: string) => unknown>) {
     const statement = statements.get(message.sql) ?? (await prepare(message.sql));
     const values = (message.params ?? []).map((value, index) => {
@@ -249,7 +265,9 @@ function namedStatements(client: PGlite, isOpen: (tx: number) => boolean) {
       // Outside a transaction PGlite writes its files out after each statement, as `query` does.
       { syncToFs: message.tx === undefined },
     );
-    const [result] = parse.parseResults(messages, client.parsers, { rowMode: message.rowMode, parsers });
+    const [result] = parse.parseResults(messages, withClientParsers(parsers, message.rawTypes), {
+      rowMode: message.rowMode,
+    });
     return { rows: result?.rows ?? [], fields: result?.fields ?? [], affectedRows: result?.affectedRows };
   }
 
