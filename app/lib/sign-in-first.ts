@@ -110,8 +110,10 @@ export function useSignInFirst(
       fields,
       at: Date.now(),
     });
-    // The dialog shows in this frame; the address follows, so that closing it forgets the click.
+    // The dialog shows in this frame; the address follows once it is painted (the navigation renders the whole
+    // page again, which would hold the paint), so that closing it forgets the click.
     showDialog(SIGN_IN_DIALOG_ID);
-    void navigate(signInModalHref(location), { preventScrollReset: true });
+    const modalHref = signInModalHref(location);
+    requestAnimationFrame(() => setTimeout(() => void navigate(modalHref, { preventScrollReset: true }), 0));
   };
 }
