@@ -114,6 +114,13 @@ export function useSignInFirst(
     // page again, which would hold the paint), so that closing it forgets the click.
     showDialog(SIGN_IN_DIALOG_ID);
     const modalHref = signInModalHref(location);
-    requestAnimationFrame(() => setTimeout(() => void navigate(modalHref, { preventScrollReset: true }), 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        // Closed already (Escape in the same instant): the click is forgotten, as when closed later.
+        const dialog = document.getElementById(SIGN_IN_DIALOG_ID);
+        if (dialog instanceof HTMLDialogElement && !dialog.open) return writePending(null);
+        void navigate(modalHref, { preventScrollReset: true });
+      }, 0),
+    );
   };
 }

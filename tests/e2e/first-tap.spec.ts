@@ -27,7 +27,14 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Fechar menu" }).tap();
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
     await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+
+    // Open again, then the app arrives: the menu stays open and still closes by its button.
+    await page.getByRole("button", { name: "Abrir menu" }).tap();
     release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByRole("navigation", { name: "Menu móvel" })).toBeVisible();
+    await page.getByRole("button", { name: "Fechar menu" }).tap();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
   });
 
   test("Login in the menu opens its dialog over the menu, before the app arrives", async ({ page }) => {

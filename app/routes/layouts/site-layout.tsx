@@ -104,6 +104,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         contactPhone={root?.config.contactPhone ?? ""}
         contactEmail={root?.config.contactEmail ?? ""}
       />
+      {/* The header's Login and Cadastro open these: an error page keeps them working. */}
+      <AuthModal signedIn={Boolean(root?.viewer)} recoveryState={null} />
     </>
   );
 }

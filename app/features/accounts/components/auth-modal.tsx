@@ -132,6 +132,8 @@ function AuthDialog({
   const location =
     navigation.location && navigation.location.pathname === current.pathname ? navigation.location : current;
   const navigate = useNavigate();
+  const followed = useRef(location);
+  followed.current = location;
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement | null>(null);
   const params = new URLSearchParams(location.search);
@@ -158,11 +160,13 @@ function AuthDialog({
       dialogRef={dialog}
       labelledBy={titleId}
       onClose={() => {
-        // Closed while the address still names this dialog: the address forgets it (a dialog a button
-        // opened never put itself there, and one the address moved on from was closed by that move).
-        const named = new URLSearchParams(window.location.search).get("auth");
+        // Closed while the address (or the one being navigated to) still names this dialog: the address
+        // forgets it (a dialog a button opened never put itself there, and one the address moved on from was
+        // closed by that move).
+        const place = followed.current;
+        const named = new URLSearchParams(place.search).get("auth");
         if (named !== null && (named === mode || (mode === null && !isAuthMode(named))))
-          void navigate(returnPathOf(window.location), { replace: true, preventScrollReset: true });
+          void navigate(returnPathOf(place), { replace: true, preventScrollReset: true });
       }}
       className="logo:max-w-4xl m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-xl bg-transparent p-0 backdrop:bg-slate-900/60 focus:outline-none"
     >

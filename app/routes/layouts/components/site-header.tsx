@@ -45,8 +45,14 @@ export function SiteHeader({
   const blue = theme === "blue";
   const section = sectionOf(location.pathname);
 
-  // A navigation closes the mobile menu, even back to the same address (signing out on the home page).
-  useEffect(() => menu.current?.close(), [location.key]);
+  // A navigation closes the mobile menu, even back to the same address (signing out on the home page). Not the
+  // app's arrival: a menu the browser opened before hydration stays open.
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    menu.current?.close();
+  }, [location.key]);
 
   const links = [
     { to: href("/"), label: "Home", mobileLabel: "Home", end: true },
