@@ -35,7 +35,10 @@ export function NativeDialog({
   children,
 }: {
   id: string;
-  /** Set when the address says whether the dialog is open; unset, only its buttons open and close it. */
+  /**
+   * Set when the address says whether the dialog is open; unset while it says nothing (then only the
+   * dialog's buttons open and close it).
+   */
   open?: boolean;
   /** After the reader closed the dialog (Escape, a click outside, its close button), not the address. */
   onClose?: () => void;
@@ -49,16 +52,17 @@ export function NativeDialog({
   // Rendered with the `open` attribute only as the page was first rendered (a page opened at `?auth=…` shows
   // its dialog even before, or without, JavaScript); from then on, showModal and close move it, never React.
   const [openAtFirst] = useState(open ?? false);
-  const followed = useRef<boolean | undefined>(undefined);
+  // The first run is the page's arrival (hydration or mount), not the address changing.
+  const arrived = useRef(false);
   // Closes this component makes itself (turning the server's open dialog into a modal one, following the
   // address) are not the reader closing it: onClose is not told.
   const closingItself = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
+    const first = !arrived.current;
+    arrived.current = true;
     if (!dialog || open === undefined) return;
-    const before = followed.current;
-    followed.current = open;
     if (open) {
       if (dialog.open && dialog.matches(":modal")) return;
       // Opened by the server's HTML: the same dialog, made modal (the page behind becomes inert).
@@ -67,8 +71,9 @@ export function NativeDialog({
         dialog.close();
       }
       dialog.showModal();
-    } else if (before === true && dialog.open) {
-      // The address no longer says open. A dialog its own button opened is left alone on first render.
+    } else if (!first && dialog.open) {
+      // The address says closed (it moved on, or opened another dialog). A dialog its own button opened
+      // before the app arrived is left alone on the first render.
       closingItself.current = true;
       dialog.close();
     }

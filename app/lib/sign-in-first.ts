@@ -12,6 +12,11 @@ import { useRootData } from "./root-data.ts";
 /** The Login dialog every visitor's page carries (features/accounts' auth modal renders it under this id). */
 export const SIGN_IN_DIALOG_ID = "dialogo-login";
 
+function signInDialogOpen(): boolean {
+  const dialog = document.getElementById(SIGN_IN_DIALOG_ID);
+  return dialog instanceof HTMLDialogElement && dialog.open;
+}
+
 const STORAGE_KEY = "sdd:depois-de-entrar";
 /** Past this, a remembered action is not carried out (the person has long moved on). */
 const MAX_AGE_MS = 30 * 60 * 1000;
@@ -82,7 +87,7 @@ export function useSignInFirst(
     if (!pending) return;
     if (!signedIn) {
       // The modal was closed without signing in: forget the click.
-      if (!modalOpen) writePending(null);
+      if (!modalOpen && !signInDialogOpen()) writePending(null);
       return;
     }
     writePending(null);
@@ -110,17 +115,23 @@ export function useSignInFirst(
       fields,
       at: Date.now(),
     });
-    // The dialog shows in this frame; the address follows once it is painted (the navigation renders the whole
-    // page again, which would hold the paint), so that closing it forgets the click.
-    showDialog(SIGN_IN_DIALOG_ID);
-    const modalHref = signInModalHref(location);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        // Closed already (Escape in the same instant): the click is forgotten, as when closed later.
-        const dialog = document.getElementById(SIGN_IN_DIALOG_ID);
-        if (dialog instanceof HTMLDialogElement && !dialog.open) return writePending(null);
-        void navigate(modalHref, { preventScrollReset: true });
-      }, 0),
-    );
+    // The Login dialog is already in the page: it opens in this frame, with no navigation (which would render
+    // the page again under the form being typed into). Closing it without signing in forgets the click; signing
+    // in brings the person back to this page, where the effect above sends it.
+    const dialog = document.getElementById(SIGN_IN_DIALOG_ID);
+    if (dialog instanceof HTMLDialogElement) {
+      // Switching to Cadastro closes Login but keeps the click: only no sign-in dialog left open forgets it.
+      const forgetUnlessStillSigningIn = () => {
+        if (document.querySelector('dialog[open][id^="dialogo-"]')) {
+          document
+            .querySelector('dialog[open][id^="dialogo-"]')
+            ?.addEventListener("close", forgetUnlessStillSigningIn, { once: true });
+        } else writePending(null);
+      };
+      dialog.addEventListener("close", forgetUnlessStillSigningIn, { once: true });
+      showDialog(SIGN_IN_DIALOG_ID);
+      return;
+    }
+    void navigate(signInModalHref(location), { preventScrollReset: true });
   };
 }

@@ -366,6 +366,8 @@ test.describe("e. the auth forms start in their first field", () => {
     // Switching to Login puts the focus in its first field.
     await signUpDialog.getByRole("link", { name: "Entrar" }).click();
     await expect(page.getByRole("dialog", { name: "Login" }).getByLabel("Email")).toBeFocused();
+    // One dialog at a time: the one left behind closed.
+    await expect(signUpDialog).toBeHidden();
 
     await page.goto("/questions?auth=signUp");
     await hydrated(page);

@@ -122,7 +122,8 @@ function AuthDialog({
   id: string;
   /** null: the address named a mode that does not exist. */
   mode: AuthMode | null;
-  open: boolean;
+  /** What the address says (undefined: it names no dialog, so the buttons decide). */
+  open: boolean | undefined;
   recoveryState: RecoveryState | null;
 }) {
   // The dialog follows the address the reader is going to, not only the one the page has: a link to
@@ -246,13 +247,13 @@ export function AuthModal({
           <AuthDialog
             id={AUTH_DIALOG_IDS.signIn}
             mode="signIn"
-            open={named === "signIn"}
+            open={named === null ? undefined : named === "signIn"}
             recoveryState={recoveryState}
           />
           <AuthDialog
             id={AUTH_DIALOG_IDS.signUp}
             mode="signUp"
-            open={named === "signUp"}
+            open={named === null ? undefined : named === "signUp"}
             recoveryState={recoveryState}
           />
         </>
