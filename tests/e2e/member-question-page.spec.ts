@@ -53,15 +53,24 @@ test("a member sees their own writes at once, the next member sees them without 
   let answer = answerBy(caio, "Bia Responde");
   await expect(answer.getByText(`resposta ${stamp}`)).toBeVisible();
 
-  // Caio's vote, comment and follow show at once and again on the next document.
+  // Caio's vote, comment and follow show at once and again on the next document. Each shows before the
+  // server answers (optimistic); the next document is asked for only once all three were written.
+  const written = (page: Page) =>
+    page.waitForResponse((response) => response.request().method() === "POST" && response.ok());
+  let saved = written(caio);
   await answer.getByRole("button", { name: "Votar positivamente" }).click();
   await expect(answer.getByLabel("Pontuação: 1")).toBeVisible();
+  await saved;
   await answer.getByText("Adicionar um comentário").click();
   await answer.getByLabel("Seu comentário").fill(`Funcionou aqui também, comentário ${stamp}.`);
+  saved = written(caio);
   await answer.getByRole("button", { name: "Comentar" }).click();
   await expect(answer.getByText(`comentário ${stamp}`)).toBeVisible();
+  await saved;
+  saved = written(caio);
   await answer.getByRole("button", { name: "Seguir Bia Responde" }).click();
   await expect(answer.getByRole("button", { name: "Seguindo Bia Responde" })).toBeVisible();
+  await saved;
   await open(caio, question);
   answer = answerBy(caio, "Bia Responde");
   await expect(answer.getByRole("button", { name: "Votar positivamente" })).toHaveAttribute(
