@@ -236,6 +236,19 @@ type LivingRun = { visitors: LoadResult; writers?: LoadResult; residentMegabytes
 const living: { quiet?: LivingRun; writing?: LivingRun } = {};
 /** A new member's writes while visitors read, by the visitors' connections (16 and 50). */
 const memberRuns: Record<number, { quiet: LoadResult; writing: LoadResult; writes: LoadResult }> = {};
+/** A new member's reads (the issue's outside measurement), each compared with node:http serving its bytes. */
+type MemberRead = { name: string; path: string; file: string };
+const memberReads: MemberRead[] = [
+  {
+    name: "pergunta da demonstração",
+    path: "/questions/1",
+    file: path.join(workDir, "member-question.html"),
+  },
+  { name: "perguntas", path: "/questions", file: path.join(workDir, "member-questions.html") },
+  { name: "blog", path: "/blog", file: path.join(workDir, "member-blog.html") },
+];
+const memberPageRuns: Array<{ read: MemberRead; connections: number; encoding: string; result: LoadResult }> =
+  [];
 /** The question page's requests a second in a run of the three visitor pages. */
 const fmtRps = (run: LoadResult) =>
   Math.round(((run.perTarget.pergunta?.requests ?? 0) / run.seconds) * 10) / 10;
@@ -543,6 +556,33 @@ try {
           `p99 ${writes.latency.p99} ms ${JSON.stringify(writes.statuses)}`,
       );
     }
+    // The pages that member reads, as measured from outside: the demo's first question, /questions and /blog,
+    // at one connection and at 50, uncompressed (as autocannon asks) and as a browser asks (Brotli), each
+    // against node:http answering with the same bytes (the ceilings below). The short run (CI's) keeps 50
+    // connections on the question.
+    const reads = short ? memberReads.slice(0, 1) : memberReads;
+    for (const read of reads) {
+      const html = await (
+        await fetch(`${origin}${read.path}`, { headers: { cookie: member.cookie } })
+      ).text();
+      writeFileSync(read.file, html);
+      for (const connections of short ? [50] : [1, 50]) {
+        for (const encoding of ["identity", "gzip, deflate, br, zstd"]) {
+          const headers = { cookie: member.cookie, "accept-encoding": encoding };
+          const result = load({
+            targets: [{ name: read.name, path: read.path, headers }],
+            connections,
+            durationMs,
+            warmupMs,
+          });
+          memberPageRuns.push({ read, connections, encoding, result });
+          log(
+            `  ${read.name} (membro novo, ${connections} conexões, ${encoding === "identity" ? "sem compressão" : "Brotli"}): ` +
+              `${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms ${JSON.stringify(result.statuses)}`,
+          );
+        }
+      }
+    }
   }
 } finally {
   await stop(server);
@@ -557,6 +597,9 @@ for (const [name, args] of [
   ["page", ["page", questionPath, "-"]],
   ["pageMember", ["page", questionPath, memberCookie]],
   ["render", ["react", String(pageBytes)]],
+  ...[...new Set(memberPageRuns.map((run) => run.read))].map(
+    (read) => [`bytes:${read.path}`, ["bytes", read.file]] as const,
+  ),
 ] as const) {
   const child = startPinned(["bench/ceiling-server.ts", ...args, String(port + 1)], {
     ...dbEnv,
@@ -669,8 +712,24 @@ const summary = {
       },
     ]),
   ),
+  newMemberPages: memberPageRuns.map((run) => ({
+    path: run.read.path,
+    connections: run.connections,
+    acceptEncoding: run.encoding,
+    requestsPerSecond: run.result.requestsPerSecond,
+    p50: run.result.latency.p50,
+    p99: run.result.latency.p99,
+    statuses: run.result.statuses,
+    vsBytes: memberPageVsBytes(run),
+  })),
   firstTap,
 };
+
+/** A new member's page rate as a share of node:http answering with the same bytes (the issue's measure). */
+function memberPageVsBytes(run: (typeof memberPageRuns)[number]) {
+  const ceiling = ceilings[`bytes:${run.read.path}`]?.requestsPerSecond;
+  return ceiling ? Math.round((run.result.requestsPerSecond / ceiling) * 10_000) / 10_000 : undefined;
+}
 
 /** The question page's share of a living-community run: its own requests a second and p99. */
 function questionPageOf(run: LivingRun | undefined) {
@@ -786,6 +845,26 @@ const md = [
         }),
         "",
         "Metas: ação + revalidação p99 ≤ 500 ms; visitantes ≥ 70 % do site quieto.",
+        "",
+      ]
+    : []),
+  ...(memberPageRuns.length
+    ? [
+        "O que esse membro novo lê, cada página contra o `node:http` devolvendo os mesmos bytes da memória (sem " +
+          "compressão, como o autocannon pede; Brotli, como o navegador pede):",
+        "",
+        "| Página (membro novo) | conexões | pedido | req/s | p50 (ms) | p99 (ms) | ÷ bytes em memória | respostas |",
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |",
+        ...memberPageRuns.map(
+          (run) =>
+            `| ${run.read.path} | ${run.connections} | ${run.encoding === "identity" ? "sem compressão" : "Brotli"} | ` +
+            `${fmt(run.result.requestsPerSecond)} | ${fmt(run.result.latency.p50)} | ${fmt(run.result.latency.p99)} | ` +
+            `${memberPageVsBytes(run)?.toFixed(3) ?? "—"} | ${Object.entries(run.result.statuses)
+              .map(([status, n]) => `${status}×${n}`)
+              .join(" ")} |`,
+        ),
+        "",
+        "Metas (issue): a pergunta a uma conexão p50 ≤ 15 ms; cada página ≥ 4× o medido de fora (≥ 0,03 dos bytes).",
         "",
       ]
     : []),

@@ -6,7 +6,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { metrics } from "#app/lib/metrics.server.ts";
 import { bufferedBody } from "./body-limit.ts";
-import { requestUrlOf } from "./visitor-page-cache.ts";
+import { requestUrlOf, type VisitorPageNote } from "./visitor-page-cache.ts";
+import { wholeBodyEncoding, writeWholeBodyCompressed } from "./whole-body-compression.ts";
 
 export const BAD_REQUEST_MESSAGE = "Pedido inválido: o endereço não pôde ser lido.";
 
@@ -56,7 +57,8 @@ export function appHandler<Context>({
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers.entries()) res.append(name, value);
-      if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+      const isEventStream = /text\/event-stream/i.test(response.headers.get("content-type") ?? "");
+      if (isEventStream) {
         res.flushHeaders();
         // Open streams, for the metrics (ADR 040): until the response closes, however it ends.
         const { sseStreams } = metrics();
@@ -67,8 +69,13 @@ export function appHandler<Context>({
         res.end();
         return;
       }
+      const streamed = (body: ReadableStream<Uint8Array>) => writeReadableStreamToWritable(body, res);
+      // A page the visitor cache keeps is kept as the app wrote it (it compresses its own copy once).
+      const keptByVisitorCache = (res.locals.visitorPage as VisitorPageNote | undefined)?.cacheable === true;
+      const encoding = isEventStream || keptByVisitorCache ? undefined : wholeBodyEncoding(req, res);
       try {
-        await writeReadableStreamToWritable(response.body, res);
+        if (encoding) await writeWholeBodyCompressed(response.body, res, encoding, streamed);
+        else await streamed(response.body);
       } catch (error) {
         if (!isClosed(res)) throw error;
       }
