@@ -6,7 +6,12 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "./features/accounts/sessions.server.ts";
 import { suspendedWriteRefusal } from "./features/moderation/suspension-guard.server.ts";
-import { routeContext, viewerContext, visitorPageContext } from "./lib/context.ts";
+import {
+  routeContext,
+  unreadNotificationsContext,
+  viewerContext,
+  visitorPageContext,
+} from "./lib/context.ts";
 import { assertSameOrigin } from "./lib/csrf.server.ts";
 import { assertReadableInput } from "./lib/input-guard.server.ts";
 
@@ -19,10 +24,11 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
       assertSameOrigin(request);
       await assertReadableInput(request);
     }
-    const { viewer, setCookie } = restApi
-      ? { viewer: null, setCookie: undefined }
+    const { viewer, setCookie, unreadNotifications } = restApi
+      ? { viewer: null, setCookie: undefined, unreadNotifications: undefined }
       : await resolveSession(request);
     context.set(viewerContext, viewer);
+    context.set(unreadNotificationsContext, unreadNotifications ?? null);
     const write = !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase());
     if (write) {
       // Before any action runs: a suspended member reads but does not write (the page says why, until when).

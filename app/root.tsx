@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from "./+types/root";
 import { reviewCountFor } from "./features/moderation/review-count.server.ts";
 import { unreadCount } from "./features/notifications/notifications.server.ts";
-import { viewerContext } from "./lib/context.ts";
+import { unreadNotificationsContext, viewerContext } from "./lib/context.ts";
 import { publicConfig } from "./lib/env.server.ts";
 import { notFoundTitle, pageMeta } from "./lib/meta.ts";
 import type { RootData } from "./lib/root-data.ts";
@@ -35,10 +35,13 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ error }) =>
   error ? pageMeta({ noindex: true }).filter((tag) => !("title" in tag)) : pageMeta({});
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const viewer = context.get(viewerContext);
+  // Read with the session before anything ran; after an action in the same request (a form posted without
+  // JavaScript) the action may have read them, so they are counted again.
+  const known = request.method === "GET" ? context.get(unreadNotificationsContext) : null;
   const [unreadNotifications, reviewItems] = viewer
-    ? await Promise.all([unreadCount(viewer.id), reviewCountFor(viewer)])
+    ? await Promise.all([known ?? unreadCount(viewer.id), reviewCountFor(viewer)])
     : [0, null];
   return { viewer, unreadNotifications, reviewItems, config: publicConfig() };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { sessions, users } from "#db/schema.ts";
+import { notifications, sessions, users } from "#db/schema.ts";
 import { hashToken } from "#app/lib/tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
@@ -46,6 +46,17 @@ describe("sessions", () => {
     expect(viewer).toEqual(member);
     // Fresh sessions are not written again.
     expect(setCookie).toBeUndefined();
+  });
+
+  test("the member's unread notifications come with the session, counted as they are now", async () => {
+    const member = await createMember(db());
+    const token = await createSession(db(), member.id, "vitest");
+    expect((await resolveSession(requestWith(token))).unreadNotifications).toBe(0);
+    const note = { userId: member.id, kind: "answer", title: "Nova resposta", url: "/questions/1" };
+    await db()
+      .insert(notifications)
+      .values([note, note, { ...note, readAt: new Date() }]);
+    expect((await resolveSession(requestWith(token))).unreadNotifications).toBe(2);
   });
 
   test("an expired session is refused and its cookie removed", async () => {

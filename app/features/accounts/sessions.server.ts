@@ -133,13 +133,23 @@ export async function createSession(
 
 export type ResolvedSession = {
   viewer: Viewer | null;
+  /** The member's unread notifications, read in the same statement. */
+  unreadNotifications?: number;
   /** A `Set-Cookie` to add to the response: the renewed cookie, or the removal of a dead one. */
   setCookie?: string;
 };
 
 const sessionByToken = preparedQuery((db) =>
   db
-    .select({ ...viewerColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
+    .select({
+      ...viewerColumns,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      // The bell's count rides along: every member page shows it, and a statement of its own was one more
+      // round trip to the database on each of them.
+      unreadNotifications: sql<number>`(select count(*)::int from notifications n
+        where n.user_id = ${users.id} and n.read_at is null)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -167,11 +177,12 @@ export async function resolveSession(request: Request, now: Date = new Date()): 
   if (!row) return { viewer: null, setCookie: clearSessionCookie(request) };
 
   const viewer = toViewer(row);
+  const unreadNotifications = Number(row.unreadNotifications);
   const lastRenewal = row.expiresAt.getTime() - SESSION_TTL_MS;
   const end = row.createdAt.getTime() + SESSION_MAX_AGE_MS;
   // Once the expiry reaches the absolute end, there is nothing left to push forward.
   if (now.getTime() - lastRenewal < SESSION_RENEW_AFTER_MS || row.expiresAt.getTime() >= end) {
-    return { viewer };
+    return { viewer, unreadNotifications };
   }
 
   const db = await getDb();
@@ -182,7 +193,7 @@ export async function resolveSession(request: Request, now: Date = new Date()): 
       .where(eq(sessions.idHash, idHash)),
     db.update(users).set({ lastActiveAt: now }).where(eq(users.id, viewer.id)),
   ]);
-  return { viewer, setCookie: sessionCookie(request, token) };
+  return { viewer, unreadNotifications, setCookie: sessionCookie(request, token) };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { users } from "#db/schema.ts";
+import { answerOutdatedMarks, follows, memberBlocks, users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { acceptAnswer, createAnswer, deleteAnswer, updateAnswer } from "./answers.server.ts";
 import { addComment, deleteComment } from "./comments.server.ts";
@@ -116,5 +116,37 @@ describe("the shared question page", () => {
   test("no such question", async () => {
     expect(await sharedQuestionPage(999_999, "votes", false)).toBeNull();
     expect(await sharedQuestionPage(-1, "votes", false)).toBeNull();
+  });
+});
+
+describe("the viewer's relations, read with the page's version", () => {
+  test("name whom they follow and blocked on the page and their outdated marks, as they are now", async () => {
+    const { id, answerId } = await questionWithAnswer();
+    await addComment(people.rich, { kind: "answer", id: answerId }, COMMENT);
+    const viewer = people.moderator;
+    // The page was not kept yet: the caller reads the relations itself.
+    expect((await loadQuestionPage(viewer, id, "votes"))?.viewerRelations).toBeNull();
+
+    await db().insert(follows).values({ followerId: viewer.id, followeeId: people.other.id });
+    await db().insert(memberBlocks).values({ blockerId: viewer.id, blockedId: people.rich.id });
+    await db()
+      .insert(answerOutdatedMarks)
+      .values({ answerId, memberId: viewer.id, tag: "node", version: "24", versionKey: [24] });
+    const kept = (await loadQuestionPage(viewer, id, "votes"))?.viewerRelations;
+    expect(kept && [...kept.following]).toEqual([people.other.id]);
+    expect(kept && [...kept.blocked]).toEqual([people.rich.id]);
+    expect(kept && [...kept.outdatedMarks]).toEqual([[answerId, { tag: "node", version: "24" }]]);
+    // Another member's relations are their own (a moderator reads deleted answers too: another kept page).
+    await loadQuestionPage(people.author, id, "votes");
+    const others = (await loadQuestionPage(people.author, id, "votes"))?.viewerRelations;
+    expect(others && [others.following.size, others.blocked.size, others.outdatedMarks.size]).toEqual([
+      0, 0, 0,
+    ]);
+
+    // Never kept with the page: an unfollow shows on the next read.
+    await db()
+      .delete(follows)
+      .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, people.other.id)));
+    expect((await loadQuestionPage(viewer, id, "votes"))?.viewerRelations?.following.size).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import {
   type SharedClosing,
   type SharedComment,
   type SharedQuestionPage,
+  type ViewerRelations,
 } from "./question-page-cache.server.ts";
 import { jsonLdString, qaPageJsonLd } from "./structured-data.ts";
 import { BOUNTY_MIN_REPUTATION } from "./schemas.ts";
@@ -55,6 +56,8 @@ export type QuestionPage = {
   };
   answers: AnswerOnPage[];
   permissions: ReturnType<typeof questionPermissions> & { canOfferBounty: boolean };
+  /** Read in the page's own statement when it could be; the caller reads them otherwise (never sent as is). */
+  viewerRelations: ViewerRelations | null;
 };
 
 /** The shared version each page was made from (values derived from it once: structured data). */
@@ -107,6 +110,7 @@ export async function loadQuestionPage(
         !question.bounty &&
         (viewer?.reputation ?? 0) >= BOUNTY_MIN_REPUTATION,
     },
+    viewerRelations: marks.relations,
   };
   sharedOf.set(page, shared);
   return page;

@@ -61,6 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = parseAnswerOrder(url.searchParams.get("answers"));
   const page = await loadQuestionPage(viewer, id, order);
   if (!page) throw redirect(href("/questions"));
+  const { viewerRelations } = page;
   // The question's part and the answers' cards rendered for this version of the question are reused (ADR 031).
   const parts = renderedPartsOf(page);
   if (parts) keepPageFragments(context, parts);
@@ -91,14 +92,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ? { tag: tagNames.find((t) => t.toLowerCase() === reader.tag) ?? reader.tag, version: reader.version }
     : null;
   const onlyApplying = Boolean(readerVersion) && url.searchParams.get("aplicaveis") === "1";
+  // Usually read with the page's version in one statement; read here when the kept page was just made.
   const [following, closeVotes, blocked, myMarks] = await Promise.all([
-    isFollowing(viewer?.id, authorIds),
+    viewerRelations?.following ?? isFollowing(viewer?.id, authorIds),
     canCloseVote ? closeVoteSummary(viewer, id) : Promise.resolve(null),
-    blockedAmong(viewer?.id, [...authorIds, ...commentsOf.flat().map((c) => c.author.id)]),
-    outdatedMarksOf(
-      viewer?.id ?? null,
-      page.answers.map((a) => a.id),
-    ),
+    viewerRelations?.blocked ??
+      blockedAmong(viewer?.id, [...authorIds, ...commentsOf.flat().map((c) => c.author.id)]),
+    viewerRelations?.outdatedMarks ??
+      outdatedMarksOf(
+        viewer?.id ?? null,
+        page.answers.map((a) => a.id),
+      ),
   ]);
   const answersShown = page.answers
     .map((a) => ({
@@ -116,6 +120,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const jsonLd = questionPageStructuredData(page, canonical, origin);
   return {
     ...page,
+    viewerRelations: undefined,
     // The bodies travel once: as HTML in a document, inside the data for client navigations.
     question: {
       ...page.question,
