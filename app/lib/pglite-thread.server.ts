@@ -192,6 +192,8 @@ type QueryResult = { rows: unknown[]; fields: unknown[]; affectedRows?: number }
 
 /** Distinct statements kept prepared; past this, new ones run unnamed (queries built with varying lists). */
 const MAX_PREPARED = 2000;
+/** A single statement that reads: what may be kept prepared although it has no parameters. */
+const READ_ONLY = /^\s*(select|with)\b[^;]*$/i;
 /** Errors that mean the kept statement no longer fits the tables it read: prepared again next time. */
 const STALE_STATEMENT = new Set(["0A000", "26000", "42P05"]);
 
@@ -201,7 +203,7 @@ const STALE_STATEMENT = new Set(["0A000", "26000", "42P05"]);
  * entry (bind, describe, execute, sync) with its plan kept: 2.5 → 0.5 ms for a member's index lookup, most of a
  * member page's time in the database (ADR 051). The first run of a statement prepares it and learns its
  * parameters' types, which its values are written with, as `query` would. Anything unusual (a statement that
- * fails to prepare, a statement with no parameters) takes `query`'s way.
+ * fails to prepare, a statement with no parameters that writes) takes `query`'s way.
  */
 function namedStatements(client: PGlite, isOpen: (tx: number) => boolean) {
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
@@ -277,7 +279,9 @@ function namedStatements(client: PGlite, isOpen: (tx: number) => boolean) {
       message: QueryMessage,
       parsers: Record<number, (value: string) => unknown>,
     ): Promise<QueryResult | undefined> {
-      if (!message.params?.length) return undefined;
+      // A statement with no parameters is kept too when it only reads (the same list of tags on every page);
+      // anything else without parameters (settings, several commands in one string) takes `query`'s way.
+      if (!message.params?.length && !READ_ONLY.test(message.sql)) return undefined;
       if (!statements.has(message.sql) && statements.size >= MAX_PREPARED) return undefined;
       if (message.tx !== undefined && !isOpen(message.tx)) throw new Error("Transaction is closed");
       // The same locks `query` takes: outside a transaction, none may be open; inside, only its own statements.

@@ -90,7 +90,7 @@ describe("PGlite on its own thread", () => {
     expect(received).toEqual(["dentro", "fora"]);
   });
 
-  it("runs statements with parameters prepared once, with every kind of value, again after their table changes", async () => {
+  it("runs statements with parameters, and reads without, prepared once, with every kind of value, again after their table changes", async () => {
     await handle.db.execute(
       sql`create table prepared_probe (id int primary key, name text, tags text[], meta jsonb, at timestamptz)`,
     );
@@ -111,9 +111,15 @@ describe("PGlite on its own thread", () => {
       expect(new Date(String(first?.at)).toISOString()).toBe(at.toISOString());
       expect((await read(2)).rows[0]).toMatchObject({ id: 2, name: null });
     }
+    // A read with no parameters is kept prepared too, and reads what is there now.
+    const all = () => handle.db.execute(sql`select * from prepared_probe order by id`);
+    expect((await all()).rows.map((row) => (row as { id: number }).id)).toEqual([1, 2]);
+    await handle.db.execute(sql`insert into prepared_probe (id) values (3)`);
+    expect((await all()).rows.map((row) => (row as { id: number }).id)).toEqual([1, 2, 3]);
     // The kept statement read the old columns: it is prepared again, the caller never sees the difference.
     await handle.db.execute(sql`alter table prepared_probe add column extra int default 7`);
     expect((await read(1)).rows[0]).toMatchObject({ id: 1, extra: 7 });
+    expect((await all()).rows[2]).toMatchObject({ id: 3, extra: 7 });
     // A statement's error still reaches the caller with PostgreSQL's fields.
     const duplicate = handle.db.execute(sql`insert into prepared_probe (id) values (${1})`);
     await expect(duplicate).rejects.toMatchObject({ cause: { code: "23505" } });
