@@ -2,12 +2,12 @@ import compression from "compression";
 import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WHOLE_BODY_LIMIT, wholeBodyEncoding, writeWholeBodyCompressed } from "./whole-body-compression.ts";
 
 // A page written in pieces, as React Router's stream hands it over.
-function streamOf(text: string, pieces = 7): ReadableStream<Uint8Array> {
+function streamOf(text: string | Buffer, pieces = 7): ReadableStream<Uint8Array> {
   const bytes = Buffer.from(text);
   const size = Math.ceil(bytes.length / pieces);
   let at = 0;
@@ -24,14 +24,37 @@ const page = `<!DOCTYPE html><html lang="pt-BR"><body>${"<p>Olá, ação e café
 const bigPage = "<p>linha de uma exportação longa</p>\n".repeat(Math.ceil((WHOLE_BODY_LIMIT * 1.5) / 36));
 
 let server: http.Server;
+let endlessCancelled = false;
 let origin = "";
 
 beforeAll(async () => {
   const app = express();
   app.use(compression());
-  app.get("/:name", async (req, res) => {
-    const text = req.params.name === "big" ? bigPage : req.params.name === "small" ? "<p>oi</p>" : page;
+  app.get("/endless", async (req, res) => {
     res.type("text/html; charset=utf-8");
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        controller.enqueue(new Uint8Array(Buffer.from("<p>mais uma parte da página</p>")));
+      },
+      cancel() {
+        endlessCancelled = true;
+      },
+    });
+    await writeWholeBodyCompressed(body, res, wholeBodyEncoding(req, res) ?? "gzip", async () => {});
+  });
+  app.get("/:name", async (req, res) => {
+    const text =
+      req.params.name === "big"
+        ? bigPage
+        : req.params.name === "small"
+          ? "<p>oi</p>"
+          : req.params.name === "encoded"
+            ? gzipSync(page)
+            : page;
+    res.type("text/html; charset=utf-8");
+    if (req.params.name === "no-transform") res.set("Cache-Control", "private, no-transform");
+    if (req.params.name === "encoded") res.set("Content-Encoding", "gzip");
     const encoding = wholeBodyEncoding(req, res);
     const streamed = async (body: ReadableStream<Uint8Array>) => {
       const reader = body.getReader();
@@ -99,5 +122,22 @@ describe("whole-body compression", () => {
     const { headers, body } = await get("/page", "br", "HEAD");
     expect(headers["content-encoding"]).toBeUndefined();
     expect(body.length).toBe(0);
+  });
+
+  it("leaves alone what is already encoded or asks not to be transformed", async () => {
+    const kept = await get("/no-transform", "gzip, br");
+    expect(kept.headers["content-encoding"]).toBeUndefined();
+    expect(kept.body.toString()).toBe(page);
+    const encoded = await get("/encoded", "gzip, br");
+    expect(encoded.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(encoded.body).toString()).toBe(page);
+  });
+
+  it("stops reading the body when the reader goes away", async () => {
+    const request = http.get(`${origin}/endless`, { headers: { "accept-encoding": "br" } });
+    request.on("error", () => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    request.destroy();
+    await expect.poll(() => endlessCancelled, { timeout: 2_000 }).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { BellIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { listNotifications, markAllRead } from "#app/features/notifications/notifications.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
-import { viewerContext } from "#app/lib/context.ts";
+import { unreadNotificationsContext, viewerContext } from "#app/lib/context.ts";
 import { formatRelative } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/notifications";
@@ -25,7 +25,11 @@ const justReadContext = createContext<number[]>([]);
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const viewer = context.get(viewerContext);
-    if (viewer && request.method === "GET") context.set(justReadContext, await markAllRead(viewer));
+    if (viewer && request.method === "GET") {
+      context.set(justReadContext, await markAllRead(viewer));
+      // The count read with the session is from before: none is unread now.
+      context.set(unreadNotificationsContext, 0);
+    }
     return next();
   },
 ];
