@@ -82,6 +82,8 @@ if (!part || part === "static") {
   run("lint", bin("eslint"), ["."]);
   run("ciclos de importação", process.execPath, ["scripts/import-cycles.ts"]);
   run("formatação", bin("prettier"), ["--check", "."]);
+  // Exports, files and dependencies nobody uses (knip.json says where the entries are).
+  run("código sem uso", bin("knip"), ["--no-progress"]);
   run("tipos (typegen)", bin("react-router"), ["typegen"]);
   run("tipos (tsc)", bin("tsc"), []);
 }

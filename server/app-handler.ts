@@ -9,7 +9,7 @@ import { bufferedBody } from "./body-limit.ts";
 import { requestUrlOf, type VisitorPageNote } from "./visitor-page-cache.ts";
 import { wholeBodyEncoding, writeWholeBodyCompressed } from "./whole-body-compression.ts";
 
-export const BAD_REQUEST_MESSAGE = "Pedido inválido: o endereço não pôde ser lido.";
+const BAD_REQUEST_MESSAGE = "Pedido inválido: o endereço não pôde ser lido.";
 
 function headersOf(req: ExpressRequest): Headers {
   const headers = new Headers();

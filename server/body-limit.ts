@@ -6,11 +6,11 @@ import type { NextFunction, Request, Response } from "express";
 import { IMAGE_MAX_BYTES } from "#app/lib/sanitize-rules.ts";
 
 /** Forms, JSON and everything that carries no file: a long post in HTML is a few hundred KB. */
-export const FORM_BODY_MAX_BYTES = 1024 * 1024;
+const FORM_BODY_MAX_BYTES = 1024 * 1024;
 /** Forms that may carry one image (the editor's upload, a post's cover, the avatar) and the form around it. */
-export const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES;
+const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES;
 
-export const TOO_LARGE_MESSAGE =
+const TOO_LARGE_MESSAGE =
   "O envio é grande demais para ser recebido. Diminua o texto ou a imagem (até 5 MB) e tente de novo.";
 
 /** Addresses whose forms carry a file (React Router's data requests end in ".data"). */
@@ -22,7 +22,7 @@ const UPLOAD_PATHS = [
   /^\/test\/editor$/,
 ];
 
-export function bodyLimitFor(path: string): number {
+function bodyLimitFor(path: string): number {
   const normal = path
     .toLowerCase()
     .replace(/\.data$/, "")
@@ -77,9 +77,8 @@ export type BodyReadingOptions = {
   graceMs?: number;
 };
 
-export const SLOW_BODY_MESSAGE = "O envio demorou demais para chegar. Verifique a conexão e tente de novo.";
-export const BODIES_BUSY_MESSAGE =
-  "O servidor está recebendo muitos envios agora. Tente de novo em instantes.";
+const SLOW_BODY_MESSAGE = "O envio demorou demais para chegar. Verifique a conexão e tente de novo.";
+const BODIES_BUSY_MESSAGE = "O servidor está recebendo muitos envios agora. Tente de novo em instantes.";
 
 /**
  * Reads the body into memory up to its ceiling, before the request takes a place in line (server/

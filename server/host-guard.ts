@@ -4,11 +4,11 @@
 // balancers can probe a server by its address.
 import type { NextFunction, Request, Response } from "express";
 
-export const UNKNOWN_HOST_MESSAGE =
+const UNKNOWN_HOST_MESSAGE =
   "Endereço desconhecido: este site só responde pelo endereço público configurado (PUBLIC_URL).";
 
 /** The host part of an address as a browser compares it: lower case, without the scheme's default port. */
-export function normalHost(protocol: string, host: string): string | null {
+function normalHost(protocol: string, host: string): string | null {
   try {
     const url = new URL(`${protocol}//${host}`);
     // "evil.example/x" or "a@b" parse as a host plus something else: not a plain host.

@@ -12,7 +12,7 @@ import client from "prom-client";
 import { metrics, metricsRegistry } from "#app/lib/metrics.server.ts";
 import { routeNoteOf, type VisitorPageCacheObserver } from "./visitor-page-cache.ts";
 
-export const METRICS_PATH = "/metrics";
+const METRICS_PATH = "/metrics";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -141,7 +141,7 @@ export function addressMatcher(allow: string[]): (address: string) => boolean {
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /** Whether a request may read the metrics: the right bearer token, or an allowed client address. */
-export function metricsAllowed(access: MetricsAccess): (req: Request) => boolean {
+function metricsAllowed(access: MetricsAccess): (req: Request) => boolean {
   const allowed = addressMatcher(access.allow);
   const expected = access.token ? digest(access.token) : undefined;
   return (req) => {
@@ -183,9 +183,9 @@ export function metricsEndpoint(access: MetricsAccess): RequestHandler {
 // ------------------------------------------------------------------------------------------------ cluster
 
 /** The messages between a worker and the primary (server/cluster.ts answers them). */
-export const CLUSTER_METRICS_REQUEST = "sdd:metrics-request";
-export const CLUSTER_METRICS_REPLY = "sdd:metrics-reply";
-export type ClusterMetricsRequest = { type: typeof CLUSTER_METRICS_REQUEST; id: string };
+const CLUSTER_METRICS_REQUEST = "sdd:metrics-request";
+const CLUSTER_METRICS_REPLY = "sdd:metrics-reply";
+type ClusterMetricsRequest = { type: typeof CLUSTER_METRICS_REQUEST; id: string };
 export type ClusterMetricsReply = {
   type: typeof CLUSTER_METRICS_REPLY;
   id: string;

@@ -60,7 +60,7 @@ type Entry = {
 };
 
 /** What the cache did with a visitor's request: served it, served the old copy, or let the app render it. */
-export type VisitorPageLookup = "hit" | "stale" | "refresh" | "miss";
+type VisitorPageLookup = "hit" | "stale" | "refresh" | "miss";
 /** Why a page left the cache: its size limits, or its refresh was not a page any more (a 404, a redirect). */
 export type VisitorPageDrop = "evicted" | "gone";
 

@@ -8,7 +8,7 @@ import { visibleRoleLine } from "#app/lib/role-line.ts";
 export const DEFAULT_AVATAR = "/images/avatar-default.svg";
 
 /** The member's photo, else their generated avatar, else (no member known) the default illustration. */
-export function avatarSrc(src: string | null | undefined, handle: string | null | undefined): string {
+function avatarSrc(src: string | null | undefined, handle: string | null | undefined): string {
   if (src) return src;
   return handle ? generatedAvatarUrl(handle) : DEFAULT_AVATAR;
 }

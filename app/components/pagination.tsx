@@ -49,7 +49,7 @@ export function compactPageItems(current: number, total: number): PageItem[] {
 
 /** The deepest page an address may ask for: ten million rows at ten a page. Past it a page number is not one,
  * and as an SQL offset it would overflow instead of finding nothing. */
-export const MAX_PAGE = 1_000_000;
+const MAX_PAGE = 1_000_000;
 
 /** Reads `?page=N` (1 when absent or invalid). */
 export function pageFromUrl(url: URL | string): number {

@@ -29,7 +29,7 @@ type Token =
   | { kind: "open-bracket"; active: boolean }
   | { kind: "link-end"; href: string; text: string };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   let out = "";
   for (const char of text) {
     switch (char) {
@@ -56,7 +56,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** An address a comment may link to: absolute http(s) with a host and no credentials, normalised; else null. */
-export function commentLinkHref(url: string): string | null {
+function commentLinkHref(url: string): string | null {
   if (!/^https?:\/\//i.test(url)) return null;
   let parsed: URL;
   try {

@@ -2,8 +2,8 @@ import { minidenticon } from "minidenticons";
 import { AVATAR_HANDLE } from "./generated-avatar.ts";
 
 /** The identicon's colour: the package's hue, darkened so it keeps 3:1 against the background (WCAG 1.4.11). */
-export const AVATAR_SATURATION = 60;
-export const AVATAR_LIGHTNESS = 34;
+const AVATAR_SATURATION = 60;
+const AVATAR_LIGHTNESS = 34;
 export const AVATAR_BACKGROUND = "#f1f5f9";
 
 /** The SVG of a handle's generated avatar, or null when the handle cannot be one. */

@@ -8,10 +8,10 @@
 import { data } from "react-router";
 
 const NUL = "\u0000";
-export const NUL_MESSAGE = "O texto enviado tem um caractere inválido (byte nulo). Remova-o e tente de novo.";
-export const UNSUPPORTED_BODY_MESSAGE =
+const NUL_MESSAGE = "O texto enviado tem um caractere inválido (byte nulo). Remova-o e tente de novo.";
+const UNSUPPORTED_BODY_MESSAGE =
   "Este endereço só recebe formulários (application/x-www-form-urlencoded ou multipart/form-data).";
-export const UNREADABLE_BODY_MESSAGE = "Não conseguimos ler o formulário enviado. Tente de novo.";
+const UNREADABLE_BODY_MESSAGE = "Não conseguimos ler o formulário enviado. Tente de novo.";
 
 export type InputProblem = { status: 400 | 415; message: string } | null;
 

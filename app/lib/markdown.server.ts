@@ -18,7 +18,7 @@ export const MARKDOWN_BUDGET_MS = 200;
 /** Texts one sender (a member, a token) may have converting or waiting at once: the rest are refused. */
 export const MARKDOWN_PENDING_PER_SENDER = 2;
 /** Texts converting or waiting, all senders together: past it, new texts are refused at once. */
-export const MARKDOWN_PENDING_MAX = 16;
+const MARKDOWN_PENDING_MAX = 16;
 
 /** A text the converter could not turn into HTML within its budget (or at all). */
 export class MarkdownTooComplex extends Error {

@@ -2,7 +2,7 @@
 import { isRouteErrorResponse } from "react-router";
 
 export const SITE_NAME = "Suporte de Domingo";
-export const DEFAULT_DESCRIPTION =
+const DEFAULT_DESCRIPTION =
   "A comunidade brasileira de devs que se ajudam: perguntas e respostas, blog e gente para seguir.";
 
 export type PageMetaInput = {

@@ -46,7 +46,7 @@ const MAX_SOCKET_PATH = 100;
  * The control socket of a PGlite data folder: beside it, named after it (`…/pgdata` → `…/pgdata.sock`). A path
  * too long for a Unix socket is tried relative to the working directory; null when even that is too long.
  */
-export function controlSocketPath(dataDir: string): string | null {
+function controlSocketPath(dataDir: string): string | null {
   const absolute = `${path.resolve(dataDir)}.sock`;
   if (Buffer.byteLength(absolute) <= MAX_SOCKET_PATH) return absolute;
   const relative = path.relative(process.cwd(), absolute);
@@ -54,7 +54,7 @@ export function controlSocketPath(dataDir: string): string | null {
 }
 
 /** Unix sockets in a folder: not on Windows (named pipes live elsewhere). */
-export const controlSocketsSupported = process.platform !== "win32";
+const controlSocketsSupported = process.platform !== "win32";
 
 type Probe =
   { state: "none" } | { state: "live"; info: HolderInfo | null } | { state: "unknown"; error: Error };

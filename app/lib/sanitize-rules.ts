@@ -3,16 +3,16 @@
 // languages can be chosen. Pure functions, no DOM and no Node APIs, so both sides agree by construction.
 
 /** Protocols a link may use (spec §9). */
-export const LINK_PROTOCOLS = ["http:", "https:", "mailto:", "tel:", "sms:"] as const;
+const LINK_PROTOCOLS = ["http:", "https:", "mailto:", "tel:", "sms:"] as const;
 
 /** The only origin an embedded video may come from (the CSP allows frames from it alone). */
-export const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
+const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 
 /** Images: what the file chooser offers and the largest file the server takes. */
 export const IMAGE_ACCEPT = "image/png,image/jpeg";
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-export const LINK_PROTOCOL_MESSAGE = "Use um link que comece com http://, https://, mailto:, tel: ou sms:.";
+const LINK_PROTOCOL_MESSAGE = "Use um link que comece com http://, https://, mailto:, tel: ou sms:.";
 export const VIDEO_URL_MESSAGE =
   "Use o endereço de um vídeo do YouTube (youtube.com/watch?v=…, youtube.com/shorts/… ou youtu.be/…).";
 

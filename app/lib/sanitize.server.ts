@@ -15,9 +15,9 @@ import {
 } from "./sanitize-rules.ts";
 
 /** The longest HTML a field accepts (a long post with code fits comfortably). */
-export const MAX_RICH_TEXT_HTML_LENGTH = 200_000;
+const MAX_RICH_TEXT_HTML_LENGTH = 200_000;
 
-export const LINK_REL = "nofollow ugc noopener";
+const LINK_REL = "nofollow ugc noopener";
 
 type Attributes = Record<string, string>;
 type Tag = sanitizeHtml.Tag;

@@ -111,7 +111,7 @@ export async function setRole(store: Store, role: "member" | "moderator", emails
 }
 
 /** The authenticator key the harness gives its moderators, and their recovery codes (each good once). */
-export const STAFF_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+const STAFF_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const STAFF_RECOVERY_CODES = Array.from({ length: 200 }, (_, i) => `hr${String(i).padStart(8, "0")}`);
 const codesSpent = new Map<string, number>();
 

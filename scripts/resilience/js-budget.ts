@@ -50,7 +50,7 @@ function tagsWith(html: string, tag: "link" | "script", attribute: string, value
 }
 
 /** The modules a page loads at open (`type`, `rel` as given) or keeps parked (the parked type and rel). */
-export function modulesOf(html: string, { parked = false } = {}): string[] {
+function modulesOf(html: string, { parked = false } = {}): string[] {
   const scriptType = parked ? "sdd/parked-module" : "module";
   const preloadRel = parked ? "sdd-parked-modulepreload" : "modulepreload";
   const found = new Set<string>();
@@ -68,7 +68,7 @@ export function modulesOf(html: string, { parked = false } = {}): string[] {
 }
 
 /** The text of the inline scripts that run at open (classic scripts without src). */
-export function inlineScriptsOf(html: string): string {
+function inlineScriptsOf(html: string): string {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter((m) => !/\bsrc=/.test(m[1]!) && !/\btype="(?!module")[^"]*"/.test(m[1]!))
     .map((m) => m[2]!)

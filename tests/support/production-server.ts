@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 
-export const TEST_BUILD_DIR = "build-e2e-shared";
+const TEST_BUILD_DIR = "build-e2e-shared";
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -5,9 +5,9 @@ import { TypedText, useTypedText } from "./typewriter.tsx";
 
 export const NOT_FOUND_SUBTITLE =
   "A página que está procurando não existe ou está temporariamente indisponível.";
-export const NOT_FOUND_MS_PER_CHAR = 45;
+const NOT_FOUND_MS_PER_CHAR = 45;
 
-export function NotFoundContent() {
+function NotFoundContent() {
   const subtitle = useTypedText(NOT_FOUND_SUBTITLE, NOT_FOUND_MS_PER_CHAR);
   return (
     <>

@@ -3,7 +3,7 @@
 // transaction (`extensions.client.ts`), so Ctrl+Z undoes an indent at once.
 
 /** One indent level: two spaces, as most code pasted here (JavaScript, YAML, JSON) is written. */
-export const INDENT = "  ";
+const INDENT = "  ";
 
 export type TextEdit = { at: number; insert: string } | { at: number; remove: number };
 

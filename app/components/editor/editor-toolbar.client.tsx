@@ -137,7 +137,7 @@ const selectToolbarState = ({ editor }: { editor: Editor | null }): ToolbarState
 const IS_MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** A shortcut as people read it: "Ctrl+Shift+S", or "⌘⇧S" on a Mac (aria-keyshortcuts keeps the standard form). */
-export function shortcutLabel(shortcut: string, mac = IS_MAC): string {
+function shortcutLabel(shortcut: string, mac = IS_MAC): string {
   const keys = shortcut.split("+");
   if (mac) {
     const symbols: Record<string, string> = { Control: "⌘", Meta: "⌘", Alt: "⌥", Shift: "⇧" };

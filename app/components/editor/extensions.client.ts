@@ -37,7 +37,7 @@ import { codeIndentEdits } from "./code-indent.ts";
 import { MarkdownLink } from "./paste.client.ts";
 
 /** The languages of CODE_LANGUAGES, highlighted while typing (the server highlights the stored copy). */
-export const lowlight = createLowlight({
+const lowlight = createLowlight({
   bash,
   c,
   cpp,

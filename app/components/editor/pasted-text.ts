@@ -28,7 +28,7 @@ function nonEmptyLines(text: string): string[] {
 }
 
 /** Text whose lines look like a trace, a log or code. One line is never code (it may be a sentence). */
-export function looksLikeCode(text: string): boolean {
+function looksLikeCode(text: string): boolean {
   const lines = nonEmptyLines(text);
   if (lines.length < 2) return false;
   const share = (pattern: RegExp) => lines.filter((line) => pattern.test(line)).length / lines.length;
@@ -39,7 +39,7 @@ export function looksLikeCode(text: string): boolean {
   return share(CODE_LINE) >= 0.5 && (indented || punctuated);
 }
 
-export function looksLikeMarkdown(text: string): boolean {
+function looksLikeMarkdown(text: string): boolean {
   if (MARKDOWN_FENCE.test(text)) return true;
   const blocks = text.split(/\r\n?|\n/).filter((line) => MARKDOWN_BLOCK.test(line)).length;
   // One list line or one "1." is ordinary text; a heading, a quote or two list items read as Markdown.

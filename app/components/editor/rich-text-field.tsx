@@ -43,7 +43,7 @@ type EditorComponent = ComponentType<RichTextEditorProps>;
 let editorModule: Promise<EditorComponent> | undefined;
 
 /** Loads the editor's code once per page; later fields reuse it. Also useful to prefetch on intent. */
-export function loadRichTextEditor(): Promise<EditorComponent> {
+function loadRichTextEditor(): Promise<EditorComponent> {
   editorModule ??= import("./rich-text-editor.client.tsx").then((module) => module.RichTextEditor);
   editorModule.catch(() => {
     editorModule = undefined;

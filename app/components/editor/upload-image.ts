@@ -5,8 +5,8 @@ import { href } from "react-router";
 
 export type UploadedImage = { url: string; width: number; height: number };
 
-export const UPLOAD_TYPE_MESSAGE = "Envie uma imagem PNG ou JPEG.";
-export const UPLOAD_SIZE_MESSAGE = "A imagem deve ter no máximo 5 MB.";
+const UPLOAD_TYPE_MESSAGE = "Envie uma imagem PNG ou JPEG.";
+const UPLOAD_SIZE_MESSAGE = "A imagem deve ter no máximo 5 MB.";
 const UPLOAD_FAILED_MESSAGE = "Não foi possível enviar a imagem. Verifique sua conexão e tente de novo.";
 
 export class UploadError extends Error {}

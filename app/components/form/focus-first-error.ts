@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetchers, useNavigation } from "react-router";
 
 /** The first control of `form` marked invalid that can take the focus, in the page's order. */
-export function firstInvalidField(form: ParentNode): HTMLElement | null {
+function firstInvalidField(form: ParentNode): HTMLElement | null {
   for (const element of form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
     if (element.matches(":disabled") || element.closest("[hidden], [inert]")) continue;
     if (element.getClientRects().length === 0) continue;

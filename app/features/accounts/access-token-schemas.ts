@@ -11,7 +11,7 @@ export const CREATE_ACCESS_TOKEN_INTENT = "create-access-token";
 export const REVOKE_ACCESS_TOKEN_INTENT = "revoke-access-token";
 
 /** The choice of the form's radio: reading, or reading and writing (writing always brings reading). */
-export const ACCESS_TOKEN_ACCESS = ["read", "write"] as const;
+const ACCESS_TOKEN_ACCESS = ["read", "write"] as const;
 export type AccessTokenAccess = (typeof ACCESS_TOKEN_ACCESS)[number];
 
 export const ACCESS_TOKEN_MESSAGES = {

@@ -10,8 +10,8 @@ import { hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 
-export type AccessTokenScope = "read" | "write";
-export const ACCESS_TOKEN_SCOPES: readonly AccessTokenScope[] = ["read", "write"];
+type AccessTokenScope = "read" | "write";
+const ACCESS_TOKEN_SCOPES: readonly AccessTokenScope[] = ["read", "write"];
 
 /** Tokens a member may hold at once (revoked ones do not count). */
 export const ACCESS_TOKENS_PER_MEMBER = 20;
@@ -55,7 +55,7 @@ function toSummary(row: Omit<AccessTokenSummary, "scopes"> & { scopes: string[] 
 }
 
 /** `write` always brings `read` along; unknown scopes are dropped. */
-export function normaliseScopes(scopes: readonly string[]): AccessTokenScope[] {
+function normaliseScopes(scopes: readonly string[]): AccessTokenScope[] {
   const wanted = new Set(scopes);
   if (wanted.has("write")) wanted.add("read");
   return ACCESS_TOKEN_SCOPES.filter((scope) => wanted.has(scope));

@@ -254,5 +254,3 @@ export async function exportAccountData(viewer: Viewer | null) {
     newsletter: newsletterRow,
   };
 }
-
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;

@@ -7,7 +7,7 @@ import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 
 export type TokenKind = (typeof authTokens.$inferSelect)["kind"];
 
-export const TOKEN_TTL_MS = 60 * 60 * 1000;
+const TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Issues a new token of `kind` for the member; older unused ones of the same kind stop working. */
 export async function issueToken(

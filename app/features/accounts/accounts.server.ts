@@ -59,7 +59,7 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerC
 
 /** Links in e-mails: `/confirmar-email/{token}`, and the reset link opens the modal in recovery mode. */
 export const verificationLink = (origin: string, token: string) => `${origin}/confirmar-email/${token}`;
-export const resetLink = (origin: string, token: string) =>
+const resetLink = (origin: string, token: string) =>
   `${origin}/?auth=recovery&token=${encodeURIComponent(token)}`;
 
 // ------------------------------------------------------------------------------------------------- sign-up
@@ -158,13 +158,13 @@ export async function requestPasswordReset(email: string, meta: RequestMeta): Pr
 }
 
 /** The outbox's kind for a reset asked in the forgot form. */
-export const PASSWORD_RESET_JOB = "password_reset";
+const PASSWORD_RESET_JOB = "password_reset";
 
 /**
  * A reset asked in the forgot form, made into its e-mail when the outbox sends it: a fresh link for the account
  * of that address, or nothing when there is none (or it was removed).
  */
-export const passwordResetMail: MailRenderer = async ({ recipient, payload }) => {
+const passwordResetMail: MailRenderer = async ({ recipient, payload }) => {
   const db = await getDb();
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email })

@@ -4,7 +4,7 @@ import { users } from "#db/schema.ts";
 import type { Executor } from "#app/lib/db.server.ts";
 import { slugify } from "#app/lib/slug.ts";
 
-export const HANDLE_MAX_LENGTH = 24;
+const HANDLE_MAX_LENGTH = 24;
 
 /** "Maria da Silva" → "maria-da-silva"; falls back to the e-mail's name, then to "membro". */
 export function baseHandle(name: string, email: string): string {

@@ -57,7 +57,7 @@ const dummies = new Map<number, Promise<string>>();
  * Spends the time of one verification when there is no account (or no password) to check against, so a wrong
  * password and an unknown e-mail take the same time.
  */
-export async function burnDummyHash(password: string): Promise<void> {
+async function burnDummyHash(password: string): Promise<void> {
   const cost = currentCost();
   let dummy = dummies.get(cost.N);
   if (!dummy) {

@@ -1,7 +1,7 @@
 // Roles (member, moderator, admin) and what each may do, in one place. Pure functions: the browser uses them to
 // decide what to show, the feature functions to decide what to allow.
 import { AppError } from "#app/lib/errors.ts";
-import { isModerator, type Role, type Viewer } from "#app/lib/viewer.ts";
+import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
 
 /** Moderators and admins: hide or restore others' content, handle flags. */
@@ -39,5 +39,3 @@ export function requireAdmin(viewer: Viewer | null): Viewer {
   if (!isAdmin(member)) throw new AppError("forbidden", ACCOUNT_MESSAGES.forbidden);
   return member;
 }
-
-export const ROLES: readonly Role[] = ["member", "moderator", "admin"];

@@ -8,7 +8,7 @@ import { isRemovedEmail } from "./removed-members.server.ts";
 
 export const PROFILE_PAGE_SIZE = 10;
 
-export type Profile = {
+type Profile = {
   id: number;
   handle: string;
   name: string;

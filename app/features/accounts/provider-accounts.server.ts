@@ -57,7 +57,7 @@ export type ProviderOutcome =
   | { kind: "needsProof"; flowToken: string };
 
 /** A pending link (e-mail matched an existing account) waits this long for the password. */
-export const PENDING_LINK_TTL_MS = 10 * 60 * 1000;
+const PENDING_LINK_TTL_MS = 10 * 60 * 1000;
 
 const clientOf = (meta: RequestMeta) => clientAddressKey(meta.ip);
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());

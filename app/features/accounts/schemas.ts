@@ -7,8 +7,8 @@ import { isCommonPassword } from "./common-passwords.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 60;
-export const ROLE_LINE_MAX_LENGTH = 80;
+const NAME_MAX_LENGTH = 60;
+const ROLE_LINE_MAX_LENGTH = 80;
 export const BIO_MAX_LENGTH = 500;
 
 export const ACCOUNT_MESSAGES = {
@@ -100,8 +100,6 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const forgotSchema = z.object({ email: emailField });
-export type ForgotInput = z.infer<typeof forgotSchema>;
-
 /** The new password twice, the second equal to the first (spec §5); checked once both are long enough. */
 function passwordsMatch(value: { newPassword: string; confirmPassword: string }) {
   const tooShort = [value.newPassword, value.confirmPassword].some((p) => p.length < PASSWORD_MIN_LENGTH);
@@ -158,8 +156,6 @@ export const deleteAccountSchema = z.object({
   intent: z.literal("delete"),
   password: z.string({ error: M.deletePasswordRequired }),
 });
-
-export { ROLE_LABELS } from "./roles.ts";
 
 export const roleChangeSchema = z.object({
   intent: z.literal("role"),

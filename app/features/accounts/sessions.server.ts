@@ -33,9 +33,9 @@ export type SignedIn = { viewer: Viewer; token: string; device: string | null };
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_TTL_MS = SESSION_TTL_SECONDS * 1000;
 /** The absolute lifetime: no renewal goes past the sign-in plus this (ADR 023). */
-export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** A session is pushed forward when its last renewal is older than this. */
-export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const COOKIE_NAME = "sdd_session";
 /** Under https the cookie carries the `__Host-` prefix: Secure, Path=/ and no Domain, enforced by the browser. */
@@ -46,7 +46,7 @@ export function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || Boolean(env().PUBLIC_URL?.startsWith("https:"));
 }
 
-export function sessionCookieName(request: Request): string {
+function sessionCookieName(request: Request): string {
   return isSecure(request) ? SECURE_COOKIE_NAME : COOKIE_NAME;
 }
 
@@ -209,11 +209,6 @@ export async function hasLiveSession(request: Request, now: Date = new Date()): 
   return row !== undefined;
 }
 
-/** The signed-in member or null: the contract the root middleware relies on. */
-export async function resolveViewer(request: Request): Promise<Viewer | null> {
-  return (await resolveSession(request)).viewer;
-}
-
 /** Ends the session of this request (sign-out). */
 export async function endSession(request: Request): Promise<void> {
   const token = readSessionToken(request);
@@ -236,16 +231,6 @@ export async function endSessionsOf(executor: Executor, userId: number, keepToke
         ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(keepToken)))
         : eq(sessions.userId, userId),
     );
-}
-
-/** How many sessions a member has open (settings shows it beside "end the others"). */
-export async function countSessions(userId: number, now: Date = new Date()): Promise<number> {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: sessions.idHash })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
-  return rows.length;
 }
 
 /** A session as the sessions page lists it: named by its public id, never by the cookie's hash. */

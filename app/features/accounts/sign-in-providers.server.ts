@@ -30,14 +30,14 @@ import {
 import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
 import { isSecure, readCookie } from "./sessions.server.ts";
 
-export const SIGN_IN_PROVIDERS = ["github", "google"] as const satisfies readonly SignInProvider[];
+const SIGN_IN_PROVIDERS = ["github", "google"] as const satisfies readonly SignInProvider[];
 export const isSignInProvider = (value: unknown): value is SignInProvider =>
   SIGN_IN_PROVIDERS.includes(value as SignInProvider);
 
 export type StartIntent = "sign-in" | "sign-up" | "link";
 
 /** The flow lives this long: the person has ten minutes at the provider. */
-export const FLOW_TTL_SECONDS = 10 * 60;
+const FLOW_TTL_SECONDS = 10 * 60;
 /** Each call to a provider gives up after this long ("the provider is down"). */
 const TIMEOUT_SECONDS = 10;
 
@@ -52,7 +52,7 @@ export class ProviderFlowError extends AppError {
   }
 }
 
-export const FLOW_MESSAGES = {
+const FLOW_MESSAGES = {
   state:
     "Este retorno não corresponde a um pedido de entrada feito neste navegador, ou já foi usado. Nada foi feito; tente entrar de novo.",
   refused: (provider: SignInProvider) =>
@@ -64,7 +64,7 @@ export const FLOW_MESSAGES = {
 } as const;
 
 /** `${PUBLIC_URL}/entrar/github/retorno`: what is registered at the provider (ADR 021: never from Host). */
-export function callbackUrl(provider: SignInProvider): string {
+function callbackUrl(provider: SignInProvider): string {
   return `${publicUrl()}/entrar/${provider}/retorno`;
 }
 

@@ -30,7 +30,7 @@ const ISSUER = "Suporte de Domingo";
 /** One step on either side of now: a phone whose clock is 30 s off still signs in. */
 const WINDOW = 1;
 /** How long the code page waits for the code after the password was right. */
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 /** Wrong codes one attempt takes before the password is asked again. */
 export const CHALLENGE_ATTEMPTS = 5;
 /** "Confiar neste navegador por 30 dias". */
@@ -58,7 +58,7 @@ export function currentTotp(secret: string, now: number = Date.now()): string {
 }
 
 /** What an authenticator app reads: the otpauth:// address, as text and as a QR code (SVG). */
-export type TwoFactorSetup = { secret: string; uri: string; qrSvg: string };
+type TwoFactorSetup = { secret: string; uri: string; qrSvg: string };
 
 function setupOf(secret: string, email: string): TwoFactorSetup {
   const uri = totpFor(secret, email).toString();
@@ -232,7 +232,7 @@ export function challengeCookie(request: Request, token: string | null): string 
  * Whether a sign-in of `userId` from this browser must stop at the code page: the account has the second step on
  * and the browser is not one the member trusted for 30 days.
  */
-export async function needsSecondStep(
+async function needsSecondStep(
   executor: Executor,
   userId: number,
   deviceToken: string | null | undefined,
@@ -251,11 +251,7 @@ export async function needsSecondStep(
 }
 
 /** Opens the code page's attempt; returns the token for its cookie. */
-export async function startChallenge(
-  executor: Executor,
-  userId: number,
-  now: Date = new Date(),
-): Promise<string> {
+async function startChallenge(executor: Executor, userId: number, now: Date = new Date()): Promise<string> {
   const { token, hash } = createToken();
   await executor
     .delete(signInChallenges)
@@ -380,7 +376,7 @@ export async function endChallengesOf(executor: Executor, userId: number): Promi
 }
 
 /** A right password (or provider) of an account with the second step on, from a browser it does not trust. */
-export type SecondStepNeeded = { challenge: string };
+type SecondStepNeeded = { challenge: string };
 export type SignInOutcome = SignedIn | SecondStepNeeded;
 
 /**

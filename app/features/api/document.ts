@@ -12,7 +12,7 @@ import { API_RATE_LIMITS } from "./limits.ts";
 import { API_TAGS, errorsOf, operationList, type Operation } from "./operations.ts";
 import { errorSchema, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "./schemas.ts";
 
-export const API_VERSION = "1.0.0";
+const API_VERSION = "1.0.0";
 export const API_BASE_PATH = "/api/v1";
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;

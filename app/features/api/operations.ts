@@ -7,10 +7,10 @@ import type { z } from "zod";
 import type { ApiErrorCode } from "./errors.ts";
 import * as s from "./schemas.ts";
 
-export type HttpMethod = "get" | "post" | "put" | "delete";
+type HttpMethod = "get" | "post" | "put" | "delete";
 
 /** `public`: anyone (a token, when sent, reads as its member); `token`: any valid token; `write`: a write token. */
-export type Access = "public" | "token" | "write";
+type Access = "public" | "token" | "write";
 
 export const API_TAGS = {
   Perguntas: "Listar, ler e fazer perguntas; votar, favoritar.",
@@ -22,7 +22,7 @@ export const API_TAGS = {
   Busca: "A busca do site.",
   Documento: "Este documento OpenAPI.",
 } as const;
-export type ApiTag = keyof typeof API_TAGS;
+type ApiTag = keyof typeof API_TAGS;
 
 type AnyObject = z.ZodObject;
 

@@ -28,7 +28,7 @@ import { API_ERROR_CODES } from "./errors.ts";
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 /** The longest Markdown a rich-text field takes (the site's own HTML limit is 200,000 characters). */
-export const MARKDOWN_MAX = 100_000;
+const MARKDOWN_MAX = 100_000;
 
 // ------------------------------------------------------------------------------------------------- errors
 
@@ -51,7 +51,7 @@ const id = z.number().int().positive();
 const dateTime = z.iso.datetime({ offset: true });
 const url = z.string().meta({ description: "Endereço absoluto da página no site." });
 
-export const tagRefSchema = z
+const tagRefSchema = z
   .object({ name: z.string(), slug: z.string() })
   .meta({ id: "TagRef", description: "Uma tag como aparece numa pergunta ou num post." });
 
@@ -116,7 +116,7 @@ export const linkedPostSchema = z
   .object({ id, slug: z.string(), title: z.string(), url })
   .meta({ id: "LinkedPost" });
 
-export const testedVersionSchema = z
+const testedVersionSchema = z
   .object({
     tag: z.string().meta({ description: "Uma tag da pergunta." }),
     version: z
@@ -303,7 +303,7 @@ export function pageOf<T extends z.ZodType>(item: T, name: string) {
 
 // ------------------------------------------------------------------------------------------------ inputs
 
-export const cursorQuery = {
+const cursorQuery = {
   cursor: z.string().max(500).optional().meta({ description: "O `next_cursor` da página anterior (opaco)." }),
   limit: z.coerce
     .number()

@@ -50,7 +50,7 @@ export type ErrorMatch = {
 };
 
 /** Each signature's newest rows are read (an index range): a generic one cannot make a match scan the table. */
-export const ROWS_PER_SIGNATURE = 400;
+const ROWS_PER_SIGNATURE = 400;
 /** The most matches any caller gets (a search by error pages through these). */
 export const MAX_ERROR_MATCHES = 50;
 

@@ -4,7 +4,7 @@
 // written and searched, and by the ask form to decide whether the details look like an error at all.
 import { decodeHtmlEntities } from "#app/lib/html-entities.ts";
 
-export type SignatureKind = "code" | "sqlstate" | "exc" | "msg" | "tpl" | "http";
+type SignatureKind = "code" | "sqlstate" | "exc" | "msg" | "tpl" | "http";
 
 export type ErrorSignature = {
   /** `code:ERR_MODULE_NOT_FOUND`, `sqlstate:42P01`, `exc:java.lang.NullPointerException`, `msg:…`, `http:404`. */
@@ -16,7 +16,7 @@ export type ErrorSignature = {
 };
 
 /** At most this many signatures per text (a long log says the same few things many times). */
-export const MAX_SIGNATURES = 12;
+const MAX_SIGNATURES = 12;
 /** Only this much of a text is read (the ask form sends no more either). */
 export const MAX_ERROR_TEXT = 20_000;
 const MAX_LINE = 200;

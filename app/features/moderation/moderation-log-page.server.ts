@@ -6,7 +6,6 @@ import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import type { ModerationAction } from "./moderation-log.server.ts";
-export { isModerationAction, MODERATION_ACTION_LABELS, TARGET_KIND_LABELS } from "./moderation-log-labels.ts";
 import { MODERATION_LOG_PAGE_SIZE } from "./rules.ts";
 
 export type ModerationLogFilters = {

@@ -24,7 +24,6 @@ import {
   REVIEW_PAGE_SIZE,
   SITE_REVIEW_REASONS,
   type ReviewFilter,
-  hasPrivilege,
   requirePrivilege,
 } from "./rules.ts";
 import {
@@ -59,13 +58,9 @@ export function requireReviewer(viewer: Viewer | null): Viewer {
   return requirePrivilege(viewer, "review");
 }
 
-export function canReview(viewer: Viewer | null): boolean {
-  return hasPrivilege(viewer, "review");
-}
-
 type Person = { id: number; handle: string; name: string; reputation: number; createdAt: Date };
 
-export type QueueFlag = {
+type QueueFlag = {
   id: number;
   reason: keyof typeof FLAG_REASONS | keyof typeof SITE_REVIEW_REASONS;
   reasonLabel: string;
@@ -93,7 +88,7 @@ export type FlagCard = {
   editUrl: string | null;
 };
 
-export type DiffPart = { value: string; added?: boolean; removed?: boolean };
+type DiffPart = { value: string; added?: boolean; removed?: boolean };
 
 export type EditCard = {
   type: "edit";
@@ -511,7 +506,7 @@ function suggestionDiff(editId: number, beforeHtml: string, afterHtml: string): 
   return parts;
 }
 
-export type SuggestedEdit = typeof suggestedEdits.$inferSelect;
+type SuggestedEdit = typeof suggestedEdits.$inferSelect;
 
 /**
  * Writes an approved edit as a revision by its suggesting editor (the questions feature's edit functions, passed

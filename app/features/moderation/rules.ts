@@ -249,7 +249,5 @@ export type ReviewFilter = keyof typeof REVIEW_FILTERS;
 
 // ------------------------------------------------------------------- suspensions and blocks (SUSPEND, issue 19)
 
-/** Suspension lengths a moderator picks from (days); any whole number from 1 to SUSPENSION_DAYS_MAX is taken. */
-export const SUSPENSION_DAY_CHOICES = [1, 3, 7, 30, 365] as const;
 /** Moderation log lines per page. */
 export const MODERATION_LOG_PAGE_SIZE = 30;

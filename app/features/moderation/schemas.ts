@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAX_ROW_ID } from "#app/lib/ids.ts";
 import { SUSPENSION_DAYS_MAX, SUSPENSION_REASON_MAX } from "./rules.ts";
 
-export const SUSPENSION_MESSAGES = {
+const SUSPENSION_MESSAGES = {
   days: `Escolha de 1 a ${SUSPENSION_DAYS_MAX} dias.`,
   reasonRequired: "Diga o motivo: o membro vai lê-lo.",
   reasonTooLong: `O motivo pode ter até ${SUSPENSION_REASON_MAX} caracteres.`,

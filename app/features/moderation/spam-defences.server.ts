@@ -23,7 +23,7 @@ import {
 } from "./rules.ts";
 
 /** Where the author of held content reads what happens next (the privileges page's section). */
-export const HELD_HELP_URL = "/privilegios#retidas";
+const HELD_HELP_URL = "/privilegios#retidas";
 
 export const SPAM_MESSAGES = {
   held: "Sua publicação foi retida para revisão pela moderação.",
@@ -49,7 +49,7 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/gi;
  * How many links a text carries: anchors of rich text plus bare addresses in its visible text (a pasted
  * address is one click away too), or the addresses of a plain-text comment.
  */
-export function countLinks(content: { html?: string; text?: string }): number {
+function countLinks(content: { html?: string; text?: string }): number {
   let count = 0;
   if (content.html) {
     count += content.html.match(/<a\s[^>]*href\s*=/gi)?.length ?? 0;
@@ -158,7 +158,7 @@ const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("")}]`, "gu");
  * Cyrillic or Greek look-alikes read as the Latin letter. "Cassino", "cas\u00ADsino", "ｃａｓｓｉｎｏ" and
  * "саѕѕіnо" are one word.
  */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .replace(/\p{Cf}/gu, "")
     .normalize("NFKC")
@@ -308,7 +308,7 @@ function requireAdministrator(viewer: Viewer | null): Viewer {
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
 /** The value as stored: a word trimmed (spaces collapsed), a domain without "@", scheme or trailing dot. */
-export function normaliseTerm(kind: BlockedTermKind, raw: string): string {
+function normaliseTerm(kind: BlockedTermKind, raw: string): string {
   const value = raw.replace(/\s+/g, " ").trim();
   if (!value) throw new AppError("validation", SPAM_MESSAGES.termRequired, { field: "value" });
   if (Array.from(value).length > BLOCKED_TERM_MAX) {

@@ -19,7 +19,7 @@ import type { Executor } from "#app/lib/db.server.ts";
 export type FlagTargetKind = "question" | "answer" | "comment" | "post" | "post_comment";
 export type FlagTarget = { kind: FlagTargetKind; id: number };
 
-export const FLAG_TARGET_KINDS = [
+const FLAG_TARGET_KINDS = [
   "question",
   "answer",
   "comment",

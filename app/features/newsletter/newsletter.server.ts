@@ -148,7 +148,7 @@ function unsubscribeToken(row: Pick<SubscriptionRow, "id" | "tokenHash">): strin
   return `${row.id}.${digest}`;
 }
 
-export function unsubscribeUrl(row: Pick<SubscriptionRow, "id" | "tokenHash">): string {
+function unsubscribeUrl(row: Pick<SubscriptionRow, "id" | "tokenHash">): string {
   return `${publicUrl()}/newsletter/cancelar/${unsubscribeToken(row)}`;
 }
 
@@ -156,7 +156,7 @@ export function unsubscribeUrl(row: Pick<SubscriptionRow, "id" | "tokenHash">): 
  * Every newsletter e-mail goes through here: the unsubscribe link in the text and the `List-Unsubscribe`
  * headers (RFC 2369 and RFC 8058's one-click POST) that mail clients turn into their own button.
  */
-export async function sendNewsletterMail(row: SubscriptionRow, mail: { subject: string; text: string }) {
+async function sendNewsletterMail(row: SubscriptionRow, mail: { subject: string; text: string }) {
   const url = unsubscribeUrl(row);
   await queueMail(await getDb(), {
     to: row.email,

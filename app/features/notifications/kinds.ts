@@ -12,7 +12,3 @@ export const NOTIFICATION_KINDS = {
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
 export const NOTIFICATION_KIND_LIST = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
-
-export function isNotificationKind(value: string): value is NotificationKind {
-  return value in NOTIFICATION_KINDS;
-}

@@ -23,7 +23,7 @@ export async function unreadCount(userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type NotificationItem = {
+type NotificationItem = {
   id: number;
   kind: string;
   title: string;

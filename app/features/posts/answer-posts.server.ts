@@ -8,14 +8,14 @@ import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import { canManage } from "./access.ts";
 import { TITLE_MAX } from "./rules.ts";
 
 /** How many questions about a post its page lists (newest first, capped in SQL). */
-export const QUESTIONS_ABOUT_POST_MAX = 10;
+const QUESTIONS_ABOUT_POST_MAX = 10;
 
-export const ANSWER_POST_MESSAGES = {
+const ANSWER_POST_MESSAGES = {
   signIn: "Entre na sua conta para transformar uma resposta em post.",
   notFound: "Resposta não encontrada.",
   forbidden: "Só quem escreveu a resposta (ou a moderação) pode transformá-la em post.",
@@ -28,7 +28,7 @@ export const ANSWER_POST_MESSAGES = {
 export type AnswerPostTarget = { kind: "draft"; draftId: number } | { kind: "post"; slug: string };
 
 /** The title of a post made from an answer: the question's, within the blog's limit. */
-export function postTitleFromQuestion(title: string): string {
+function postTitleFromQuestion(title: string): string {
   const chars = Array.from(title.trim());
   return chars.length <= TITLE_MAX ? chars.join("") : `${chars.slice(0, TITLE_MAX - 1).join("")}…`;
 }
@@ -149,11 +149,6 @@ export async function getPostDraft(viewer: Viewer | null, draftId: number): Prom
     canPublish: viewer.id === row.authorId,
     from: { questionId: row.questionId, questionTitle: row.questionTitle, answerId: row.answerId },
   };
-}
-
-/** For moderators only: whether someone other than the author looks at the draft. */
-export function looksAsModerator(viewer: Viewer | null, draft: PostDraft): boolean {
-  return isModerator(viewer) && viewer?.id !== draft.authorId;
 }
 
 /** Where a post came from, while the answer and its question are still visible. */

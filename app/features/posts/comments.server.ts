@@ -22,7 +22,7 @@ import {
 import { href } from "react-router";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
-export type CommentAuthor = {
+type CommentAuthor = {
   id: number;
   handle: string;
   name: string;

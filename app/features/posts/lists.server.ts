@@ -90,7 +90,7 @@ export type BlogListResult = Paged<PostCardData> & {
 };
 
 /** Finds a tag by its slug (for `?tag=` and the tag feeds). */
-export async function findTag(slug: string): Promise<(TagSummary & { id: number }) | null> {
+async function findTag(slug: string): Promise<(TagSummary & { id: number }) | null> {
   if (!slug || slug.length > 100) return null;
   const db = await getDb();
   const [tag] = await db

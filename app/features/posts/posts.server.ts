@@ -34,7 +34,7 @@ import {
 } from "#app/features/moderation/spam-defences.server.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 const SLUG_MAX = 80;
 
 /** What the writer and the edit page send, as parsed by `postSchema` (tags still as the form sent them). */

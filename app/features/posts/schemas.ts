@@ -47,8 +47,6 @@ export const postSchema = z.object({
   coverUrl: z.string().trim().max(2000).optional(),
   favorite: z.boolean().optional(),
 });
-export type PostFormValues = z.infer<typeof postSchema>;
-
 export const commentSchema = z.object({
   intent: z.literal("comment"),
   body: z

@@ -32,7 +32,7 @@ import {
 } from "./versions.ts";
 
 /** The form field of one tag's version in the answer forms: `versao:<tag>`. */
-export const VERSION_FIELD_PREFIX = "versao:";
+const VERSION_FIELD_PREFIX = "versao:";
 
 /** The "Testada em" pairs a plain form sent (`versao:<tag>` fields; empty ones name nothing). */
 export function versionsFromForm(form: FormData): TaggedVersion[] {

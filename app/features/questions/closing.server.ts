@@ -38,15 +38,6 @@ export const CLOSING_MESSAGES = {
   notLocked: "Esta pergunta não está bloqueada.",
 } as const;
 
-/** A question's closed state as its page shows it. */
-export type ClosedState = {
-  closedAt: Date | null;
-  closeReason: CloseReason | null;
-  duplicateOfId: number | null;
-  closedBy: number[];
-  lockedAt: Date | null;
-};
-
 /**
  * The original a duplicate vote names: a question number ("123", "#123") or an address of this site's question
  * page ("/questions/123", "https://…/questions/123#resposta-4"). Null when it names none.

@@ -41,7 +41,7 @@ export type CommentView = {
 };
 
 /** Collapses runs of spaces and blank lines, keeps single line breaks out (a comment is one paragraph). */
-export function normaliseCommentBody(text: string): string {
+function normaliseCommentBody(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 

@@ -3,16 +3,7 @@
 // filter is just a canonical query string. Pure: no database, no React.
 import { slugify } from "#app/lib/slug.ts";
 
-export const QUESTION_SORTS = [
-  "new",
-  "top",
-  "bounty",
-  "week",
-  "month",
-  "activity",
-  "answers",
-  "expiring",
-] as const;
+const QUESTION_SORTS = ["new", "top", "bounty", "week", "month", "activity", "answers", "expiring"] as const;
 export type QuestionSort = (typeof QUESTION_SORTS)[number];
 
 /** The spec's sort links above the list. */
@@ -43,7 +34,7 @@ export const MODAL_FILTERS: { value: QuestionFilter; label: string }[] = [
 ];
 
 /** Open or closed questions only (issue 19); "all" by default. */
-export const QUESTION_STATUSES = ["all", "open", "closed"] as const;
+const QUESTION_STATUSES = ["all", "open", "closed"] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
 /** The filter modal's "Situação". */
@@ -54,7 +45,7 @@ export const MODAL_STATUSES: { value: QuestionStatus; label: string }[] = [
 ];
 
 /** At most this many tags are read from the free-text tag field. */
-export const MAX_FILTER_TAGS = 10;
+const MAX_FILTER_TAGS = 10;
 
 export type QuestionListQuery = {
   sort: QuestionSort;

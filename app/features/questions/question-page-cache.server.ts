@@ -21,7 +21,7 @@ export type SharedClosing = ClosingDetails & { closers: { id: number; handle: st
 /** A comment as every reader sees it: who may delete it is the viewer's, worked out per request. */
 export type SharedComment = Omit<CommentView, "canDelete">;
 
-export type SharedAnswer = AnswerView & {
+type SharedAnswer = AnswerView & {
   comments: SharedComment[];
   bountyAwarded: number | null;
   /** The published post made from this answer ("Virou post", ADR 043). */
@@ -316,9 +316,4 @@ export function memoised<T>(page: SharedQuestionPage, key: string, compute: () =
   const value = compute();
   page.memo.set(key, value);
   return value;
-}
-
-/** Forgets every kept page of this database (tests). */
-export async function clearSharedQuestionPages(): Promise<void> {
-  (await cacheOfDatabase()).clear();
 }

@@ -425,7 +425,7 @@ async function saveQuestionEdit(
   return { id, changed: true };
 }
 
-export const DELETE_MESSAGES = {
+const DELETE_MESSAGES = {
   answered: "Uma pergunta que já tem respostas não pode ser excluída por quem perguntou.",
 } as const;
 

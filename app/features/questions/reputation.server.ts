@@ -19,9 +19,9 @@ export const REPUTATION = {
 } as const;
 
 /** Where a member's reputation starts (the ledger adds to it). */
-export const BASE_REPUTATION = 1;
+const BASE_REPUTATION = 1;
 
-export type ReputationReason =
+type ReputationReason =
   | "upvote"
   | "downvote"
   | "upvote_undone"

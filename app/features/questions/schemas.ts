@@ -44,7 +44,7 @@ export const questionSchema = z.object({
   details: richText(MESSAGES.detailsShort),
   tags: tagList,
 });
-export type QuestionInput = z.infer<typeof questionSchema>;
+type QuestionInput = z.infer<typeof questionSchema>;
 
 /** The optional "resumo da edição" of an edit form (Conform drops an empty field, so it is then undefined). */
 const revisionSummary = z

@@ -10,7 +10,7 @@ export const OUTDATED_MARKS_TO_SHOW = 3;
 /** Longest version text kept ("2024.10.1-lts" is 13). */
 export const VERSION_TEXT_MAX = 24;
 /** Numeric parts compared: major.minor.patch.build. */
-export const VERSION_PARTS_MAX = 4;
+const VERSION_PARTS_MAX = 4;
 
 export const VERSION_MESSAGES = {
   invalid: "Informe a versão como números separados por ponto (ex.: 19, 3.13 ou 1.10.2), com até 4 partes.",
@@ -90,7 +90,7 @@ export function outdatedSince(marks: OutdatedMark[], authorId: number): Outdated
 }
 
 /** The newest version an answer was tested on (of any tag), as a key for the order; null if none. */
-export function newestTestedKey(versions: TaggedVersion[]): VersionKey | null {
+function newestTestedKey(versions: TaggedVersion[]): VersionKey | null {
   let best: VersionKey | null = null;
   for (const v of versions) {
     const key = parseVersion(v.version)?.key;

@@ -13,7 +13,7 @@ export type TagDirectoryEntry = {
   postCount: number;
 };
 
-export const TAGS_PAGE_SIZE = 60;
+const TAGS_PAGE_SIZE = 60;
 
 export type TagDirectorySort = "popular" | "name";
 

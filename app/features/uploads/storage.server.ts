@@ -18,7 +18,7 @@ import {
 import { env, s3Config, type S3Config } from "#app/lib/env.server.ts";
 
 /** A stored file opened for reading: its bytes as a stream (read it or destroy it) and its size. */
-export type OpenedUpload = { body: Readable; size: number | undefined };
+type OpenedUpload = { body: Readable; size: number | undefined };
 
 export type UploadStorage = {
   /** Where the files are, for logs and the migration command (never a secret). */
@@ -43,16 +43,12 @@ export type UploadStorage = {
 /** The only names a file may have: 64 hex digits of SHA-256 and the extension of what it is. */
 const SAFE_KEY = /^[a-f0-9]{64}\.(png|jpg)$/;
 
-export function isUploadKey(key: string): boolean {
-  return SAFE_KEY.test(key);
-}
-
 function assertKey(key: string) {
   if (!SAFE_KEY.test(key)) throw new Error(`invalid upload key: ${key.slice(0, 100)}`);
 }
 
 /** The type a file is served with, from its key alone (what was stored beside it is not trusted). */
-export function contentTypeOf(key: string): "image/png" | "image/jpeg" {
+function contentTypeOf(key: string): "image/png" | "image/jpeg" {
   return key.endsWith(".png") ? "image/png" : "image/jpeg";
 }
 

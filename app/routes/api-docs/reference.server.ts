@@ -6,7 +6,7 @@ import type { OpenApiDocument } from "#app/features/api/document.ts";
 type Json = Record<string, unknown>;
 
 export type FieldRow = { name: string; type: string; required: boolean; description: string };
-export type OperationView = {
+type OperationView = {
   operationId: string;
   method: string;
   path: string;
@@ -36,7 +36,7 @@ function resolve(document: OpenApiDocument, schema: Json): Json {
 }
 
 /** A short type: `string`, `integer`, `Comment`, `Comment[]`, `"new" | "top"`, `string | null`. */
-export function typeOf(schema: Json): string {
+function typeOf(schema: Json): string {
   const name = refName(schema);
   if (name) return name;
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");

@@ -29,14 +29,14 @@ import { logger } from "#app/lib/logger.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 /** The largest JSON body the API reads (the HTTP server's own ceiling for every body is 1 MB, ADR 022). */
-export const API_BODY_MAX_BYTES = 512 * 1024;
+const API_BODY_MAX_BYTES = 512 * 1024;
 
 /** What a schema parses to; nothing when the operation has no such schema. */
 type Output<T> = [Exclude<T, undefined>] extends [never]
   ? undefined
   : z.output<Exclude<T, undefined> & z.ZodType>;
 
-export type HandlerInput<O extends Operation> = {
+type HandlerInput<O extends Operation> = {
   params: Output<O["params"]>;
   query: Output<O["query"]>;
   body: Output<O["body"]>;
@@ -47,9 +47,7 @@ export type HandlerInput<O extends Operation> = {
   context: Readonly<RouterContextProvider>;
 };
 
-export type Handler<O extends Operation> = (
-  input: HandlerInput<O>,
-) => Promise<z.input<O["success"]["schema"]>>;
+type Handler<O extends Operation> = (input: HandlerInput<O>) => Promise<z.input<O["success"]["schema"]>>;
 
 /** One handler per operation of the table: TypeScript refuses a missing or an extra one. */
 export type Handlers = { [K in OperationId]: Handler<Operations[K]> };
@@ -82,7 +80,7 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   });
 }
 
-export function errorResponse(error: ApiError, extra: Record<string, string> = {}): Response {
+function errorResponse(error: ApiError, extra: Record<string, string> = {}): Response {
   return jsonResponse(
     error.status,
     { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } },

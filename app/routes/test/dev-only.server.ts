@@ -4,7 +4,7 @@
 import { data } from "react-router";
 
 /** Unset NODE_ENV counts as development, as in lib/env.server.ts; `npm start` sets production. */
-export function devPagesEnabled(source: Record<string, string | undefined> = process.env): boolean {
+function devPagesEnabled(source: Record<string, string | undefined> = process.env): boolean {
   return (source.NODE_ENV || "development") !== "production" || source.E2E === "1";
 }
 

@@ -3,7 +3,7 @@
 import { DEVELOPMENT_POSTS } from "./posts-desenvolvimento.ts";
 import { DESIGN_POSTS } from "./posts-design.ts";
 
-export type SeedPostComment = {
+type SeedPostComment = {
   author: string;
   hoursAfter: number;
   body: string;

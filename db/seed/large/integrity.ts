@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../app/lib/db.server.ts";
 
-export const INTEGRITY_CHECKS: Record<string, string> = {
+const INTEGRITY_CHECKS: Record<string, string> = {
   "questions.answer_count = answers not deleted": `
     select count(*) from questions q left join (
       select question_id, count(*) as n from answers where deleted_at is null group by 1

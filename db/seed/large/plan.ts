@@ -13,8 +13,8 @@ export type LargePlan = {
   memberBatch: number;
 };
 
-export const MIN_QUESTIONS = 1;
-export const MAX_QUESTIONS = 5_000_000;
+const MIN_QUESTIONS = 1;
+const MAX_QUESTIONS = 5_000_000;
 
 export function planLarge(questions: number, options: { batch?: number } = {}): LargePlan {
   if (!Number.isInteger(questions) || questions < MIN_QUESTIONS || questions > MAX_QUESTIONS) {

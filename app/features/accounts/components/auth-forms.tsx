@@ -22,7 +22,7 @@ import {
 import { AUTH_PAGES, withRedirectTo, type AuthMode } from "./auth-urls.ts";
 import { ProviderButtons } from "./provider-buttons.tsx";
 
-export type AuthFormVariant = "modal" | "page";
+type AuthFormVariant = "modal" | "page";
 
 type CommonProps = {
   variant: AuthFormVariant;
@@ -89,7 +89,7 @@ const VALIDATION = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } a
 
 // ---------------------------------------------------------------------------------------------- Login
 
-export function SignInForm({
+function SignInForm({
   variant,
   redirectTo,
   signUpHref,
@@ -144,7 +144,7 @@ export function SignInForm({
 
 // ------------------------------------------------------------------------------------------- Cadastro
 
-export function SignUpForm({
+function SignUpForm({
   variant,
   redirectTo,
   signInHref,
@@ -189,7 +189,7 @@ export function SignUpForm({
 
 // ------------------------------------------------------------------------------ Esqueceu a sua senha?
 
-export function ForgotForm({
+function ForgotForm({
   variant,
   signInHref,
   initialResult,
@@ -238,7 +238,7 @@ export function ForgotForm({
 /** Whether the reset link still works; never the account's address (the member types it, issue 15). */
 export type RecoveryState = { valid: boolean };
 
-export function RecoveryForm({
+function RecoveryForm({
   variant,
   token,
   state,

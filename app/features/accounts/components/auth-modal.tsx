@@ -29,10 +29,10 @@ export const AUTH_TITLES: Record<AuthMode, string> = {
   recovery: "Recuperar senha",
 };
 
-export const UNKNOWN_MODE_MESSAGE = "Tipo de formulário não selecionado";
+const UNKNOWN_MODE_MESSAGE = "Tipo de formulário não selecionado";
 
 /** The logo and the mascot, beside the form on wide windows only (> 1070 px). */
-export function AuthBrand() {
+function AuthBrand() {
   return (
     <div className="bg-primary logo:flex hidden flex-col items-center justify-center gap-6 px-8 py-10 text-white">
       <Logo inverted />

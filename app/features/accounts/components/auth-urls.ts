@@ -3,7 +3,7 @@ import { href } from "react-router";
 // the header, the modal and the pages; safe in the browser.
 export type AuthMode = "signIn" | "signUp" | "forgot" | "recovery";
 
-export const AUTH_MODES: readonly AuthMode[] = ["signIn", "signUp", "forgot", "recovery"];
+const AUTH_MODES: readonly AuthMode[] = ["signIn", "signUp", "forgot", "recovery"];
 
 export function isAuthMode(value: string | null): value is AuthMode {
   return value !== null && (AUTH_MODES as readonly string[]).includes(value);

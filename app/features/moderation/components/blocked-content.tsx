@@ -2,7 +2,7 @@
 // native disclosure to read it anyway (keyboard and screen readers know <details>; no script needed).
 import type { ReactNode } from "react";
 
-export const BLOCKED_CONTENT_LABEL = "Conteúdo de um membro que você bloqueou.";
+const BLOCKED_CONTENT_LABEL = "Conteúdo de um membro que você bloqueou.";
 
 /** A blocked member's content, collapsed: the reader opens it if they want. */
 export function BlockedContent({ children }: { children: ReactNode }) {

@@ -18,7 +18,7 @@ export const FLAG_NOUNS: Record<FlagFormKind, string> = {
 };
 
 /** The flag page of an item: the fallback without JavaScript, and where the dialog posts. */
-export function flagHref(kind: FlagFormKind, id: number): string {
+function flagHref(kind: FlagFormKind, id: number): string {
   return `/sinalizar?${new URLSearchParams({ tipo: kind, id: String(id) })}`;
 }
 

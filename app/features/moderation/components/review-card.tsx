@@ -25,7 +25,7 @@ const STATE_LABELS: Record<FlagCard["state"], string | null> = {
   removed: "Excluído",
 };
 
-export const RETURN_TO = "/revisao";
+const RETURN_TO = "/revisao";
 
 function Author({ person, label }: { person: FlagCard["author"]; label: string }) {
   if (!person) return <p className="text-sm text-slate-600">{label}: conta removida</p>;

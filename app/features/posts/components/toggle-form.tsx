@@ -7,7 +7,7 @@ import type { ToggleActionData } from "../schemas.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 
-export type ToggleState = { on: boolean; count: number; error: string | null };
+type ToggleState = { on: boolean; count: number; error: string | null };
 
 export function useToggle(kind: "like" | "favorite", postId: number, on: boolean, count: number) {
   const fetcher = useFetcher<ToggleActionData>({ key: `${kind}-${postId}` });

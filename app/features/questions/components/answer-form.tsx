@@ -9,7 +9,7 @@ import { MESSAGES, approximateTextLength } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
 import { TestedVersionsField, versionDefaults } from "./tested-versions-field.tsx";
 
-export function answerDraftKey(questionId: number) {
+function answerDraftKey(questionId: number) {
   return `resposta:${questionId}`;
 }
 

@@ -162,7 +162,7 @@ export function NoAnswersNote({ locked }: { locked: boolean }) {
   );
 }
 
-export type CloseVoteState = {
+type CloseVoteState = {
   close: number;
   reopen: number;
   votedClose: boolean;

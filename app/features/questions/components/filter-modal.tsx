@@ -18,7 +18,7 @@ import { FieldError, fieldAria, Label } from "#app/components/form/field.tsx";
 import { CloseIcon } from "#app/components/icons.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
-export const FILTER_PARAM = "filtro";
+const FILTER_PARAM = "filtro";
 
 type FilterFormProps = {
   query: QuestionListQuery;

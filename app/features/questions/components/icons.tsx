@@ -39,13 +39,6 @@ export function EyeIcon({ className = "size-4" }: IconProps) {
     </svg>
   );
 }
-export function FilterIcon({ className = "size-4" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M3 5h18l-7 8v6l-4-2v-4L3 5z" />
-    </svg>
-  );
-}
 export function AwardIcon({ className = "size-4" }: IconProps) {
   return (
     <svg {...base} className={className}>

@@ -34,7 +34,7 @@ export type QuestionFormValues = {
 };
 
 /** The browser-side drafts of a question form (the editors' own and the title and tags beside them). */
-export function questionDraftKeys(prefix: string) {
+function questionDraftKeys(prefix: string) {
   return {
     title: `${prefix}:titulo`,
     tags: `${prefix}:tags`,

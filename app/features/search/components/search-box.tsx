@@ -7,7 +7,7 @@ import { SearchIcon } from "#app/components/icons.tsx";
 import type { SearchHit } from "../search-query.ts";
 import { Highlighted } from "./highlighted.tsx";
 
-export const SEARCH_DELAY_MS = 500;
+const SEARCH_DELAY_MS = 500;
 
 export type Section = "home" | "blog" | "questions";
 

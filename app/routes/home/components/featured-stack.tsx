@@ -7,7 +7,7 @@ import { ArrowRightIcon } from "#app/components/icons.tsx";
 import type { FeaturedCard } from "#app/features/landing/landing.server.ts";
 
 /** Front card first: one click moves the front card to the back. */
-export function rotate<T>(order: T[]): T[] {
+function rotate<T>(order: T[]): T[] {
   return order.length < 2 ? order : [...order.slice(1), order[0] as T];
 }
 

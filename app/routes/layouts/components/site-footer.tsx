@@ -3,7 +3,7 @@ import { Link, href } from "react-router";
 import { Logo } from "#app/components/icons.tsx";
 import { NewsletterForm } from "#app/features/newsletter/components/newsletter-form.tsx";
 
-export const COPYRIGHT_YEAR = 2024;
+const COPYRIGHT_YEAR = 2024;
 
 const SOCIAL_LINKS = [
   { label: "Comunidade no Discord", short: "Discord", href: "https://discord.gg/suportededomingo" },

@@ -9,8 +9,8 @@ import { AppError } from "#app/lib/errors.ts";
 import { fieldErrorReply } from "#app/lib/form-replies.server.ts";
 import { done, type SettingsActionArgs } from "./intents.server.ts";
 
-export const UNLINKED_MESSAGE = "Provedor desvinculado.";
-export const SET_PASSWORD_MESSAGE =
+const UNLINKED_MESSAGE = "Provedor desvinculado.";
+const SET_PASSWORD_MESSAGE =
   "Enviamos para o seu e-mail um link para definir uma senha. Abra-o em até uma hora.";
 
 export async function unlinkProviderAction({ viewer, formData }: SettingsActionArgs) {
