@@ -154,7 +154,19 @@ export async function listBlogPosts(
     const followed = followedPostIds(viewer.id);
     // `= any(array(…))` looks the few followed posts up by id instead of scanning the table.
     const isFollowed = sql`"posts"."id" = any(array${followed})`;
-    const [priorityTotal, allTotal] = await Promise.all([countOf(isFollowed), countOf(undefined)]);
+    // Both counts in one statement (one round trip to the database instead of two), each its own subquery so
+    // the followed posts are still looked up by id.
+    const [counts] = await db
+      .select({
+        priority:
+          sql<number>`(${db.select({ n: count() }).from(posts).where(and(where, isFollowed))})`.mapWith(
+            Number,
+          ),
+        all: sql<number>`(${db.select({ n: count() }).from(posts).where(where)})`.mapWith(Number),
+      })
+      .from(sql`(select 1) as one`);
+    const priorityTotal = counts?.priority ?? 0;
+    const allTotal = counts?.all ?? 0;
     const fromPriority = Math.max(0, Math.min(limit, priorityTotal - offset));
     const [first, rest] = await Promise.all([
       pageOf(isFollowed, fromPriority, offset),
