@@ -1,8 +1,8 @@
 // Runs before every loader and action: refuses cross-site writes and input no action can read (a NUL, a JSON
 // body, broken multipart: app/lib/input-guard.server.ts), then finds who is asking from the session cookie
-// (renewing it at most once a day), and refuses the writes of a suspended member (issue 19). The REST API
-// (/api/v1, ADR 036) reads no cookie: its callers are who their bearer token says, so there is no ambient
-// credential to forge a request with, and it checks its own input (JSON) and suspensions.
+// (renewing it at most once a day), and refuses the writes of a suspended member. The REST API (/api/v1,
+// ADR 036) reads no cookie: its callers are who their bearer token says, so there is no ambient credential
+// to forge a request with, and it checks its own input (JSON) and suspensions.
 import { data, type MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "./features/accounts/sessions.server.ts";
 import { suspendedWriteRefusal } from "./features/moderation/suspension-guard.server.ts";

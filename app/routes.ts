@@ -31,7 +31,7 @@ export default [
     // Accounts.
     route("entrar", "routes/auth/sign-in.tsx"),
     route("cadastro", "routes/auth/sign-up.tsx"),
-    // Sign-in with GitHub and Google (issue 22, ADR 044).
+    // Sign-in with GitHub and Google (ADR 044).
     route("entrar/vincular", "routes/auth/provider-link.tsx"),
     // The second step of sign-in (ADR 049).
     route("entrar/verificacao", "routes/auth/second-step.tsx"),
@@ -46,8 +46,7 @@ export default [
     route("configuracoes/seguranca", "routes/settings/security.tsx"),
     route("conta-removida", "routes/settings/account-removed.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
-    // Moderation (issue 19): privileges earned by reputation, the administrators' spam filters, flags and the
-    // review queue.
+    // Moderation: privileges earned by reputation, the administrators' spam filters, flags and the review queue.
     route("privilegios", "routes/moderation/privileges.tsx"),
     route("moderacao/filtros", "routes/moderation/filters.tsx"),
     route("sinalizar", "routes/moderation/flag.tsx"),
@@ -55,7 +54,7 @@ export default [
     route("moderacao/registro", "routes/moderation/moderation-log.tsx"),
     // E-mails the outbox gave up on (ADR 048), for administrators.
     route("moderacao/emails", "routes/moderation/failed-mail.tsx"),
-    // The REST API's reference page (issue 20), generated from its OpenAPI document.
+    // The REST API's reference page, generated from its OpenAPI document.
     route("api/docs", "routes/api-docs/api-docs.tsx"),
   ]),
   // Brand placeholder pages with their own top bar.
@@ -77,7 +76,7 @@ export default [
   route("api/questions/similar", "routes/api/questions-similar.ts"),
   route("api/questions/same-error", "routes/api/questions-same-error.ts"),
   route("configuracoes/exportar", "routes/settings/export-data.ts"),
-  // The public REST API v1 (issue 20, ADR 036): every operation answered by one dispatcher.
+  // The public REST API v1 (ADR 036): every operation answered by one dispatcher.
   route("api/v1/*", "routes/api-v1/api-v1.ts"),
   route("*", "routes/not-found/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,12 +1,12 @@
 // `npm run bench:errors -- [--db pglite|postgres] [--questions N] [--runs R] [--keep]`
-// "erro colado" (issue 21, ADR 041): the p50 and p99 of matching a pasted trace against the index of errors
-// at scale. Seeding a million full questions through the site takes hours, so this seeds in SQL: N bare
-// questions (a title, empty bodies), and their signature rows with a skewed distribution like real content's
-// — about half the questions carry an error; a few exception names (`exc:Error`, `exc:TypeError`…) are on a
-// large share of them, codes and message templates follow a power law over tens of thousands of values, and
-// the signatures of the real traces in app/features/errors/fixtures are among the popular ones (each on
-// 0.05–1 % of the questions). Then it times `findSameError` (extract + match, best five) for every fixture.
-// PostgreSQL: a database of its own (`sdd_bench_errors_N`, dropped unless --keep); PGlite: a temporary folder.
+// "erro colado" (ADR 041): the p50 and p99 of matching a pasted trace against the index of errors at scale.
+// Seeding a million full questions through the site takes hours, so this seeds in SQL: N bare questions (a
+// title, empty bodies), and their signature rows with a skewed distribution like real content's — about half
+// the questions carry an error; a few exception names (`exc:Error`, `exc:TypeError`…) are on a large share of
+// them, codes and message templates follow a power law over tens of thousands of values, and the signatures of
+// the real traces in app/features/errors/fixtures are among the popular ones (each on 0.05–1 % of the
+// questions). Then it times `findSameError` (extract + match, best five) for every fixture. PostgreSQL: a
+// database of its own (`sdd_bench_errors_N`, dropped unless --keep); PGlite: a temporary folder.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -47,7 +47,7 @@ export const roleEnum = pgEnum("role", ["member", "moderator", "admin"]);
 export const postCategoryEnum = pgEnum("post_category", ["design", "desenvolvimento", "ux", "ui"]);
 export const tokenKindEnum = pgEnum("token_kind", ["verify_email", "reset_password", "change_email"]);
 export const targetKindEnum = pgEnum("target_kind", ["question", "answer", "post"]);
-/** What a flag (or a review item) points at: issue 19's flaggable kinds. */
+/** What a flag (or a review item) points at: the kinds of content that can be flagged. */
 export const flagTargetEnum = pgEnum("flag_target", [
   "question",
   "answer",
@@ -106,7 +106,7 @@ export const users = pgTable(
      * accounts voting for each other moves `reputation`, never this.
      */
     trustedReputation: integer("trusted_reputation").notNull().default(1),
-    /** A suspended member reads but cannot write until then (issue 19); the reason is shown to them. */
+    /** A suspended member reads but cannot write until then; the reason is shown to them. */
     suspendedUntil: ts("suspended_until"),
     suspensionReason: text("suspension_reason"),
     weeklyDigest: boolean("weekly_digest").notNull().default(false),
@@ -195,9 +195,9 @@ export const recoveryCodes = pgTable(
 );
 
 /**
- * Personal access tokens for the REST API (issue 20): a member creates one in Configurações, sees it once, and
- * sends it as `Authorization: Bearer sdd_…`. Only its SHA-256 is kept; `prefix` (the first characters) lets
- * the member tell their tokens apart. Revoked tokens stay listed until removed with the account.
+ * Personal access tokens for the REST API: a member creates one in Configurações, sees it once, and sends it
+ * as `Authorization: Bearer sdd_…`. Only its SHA-256 is kept; `prefix` (the first characters) lets the member
+ * tell their tokens apart. Revoked tokens stay listed until removed with the account.
  */
 export const accessTokens = pgTable(
   "access_tokens",
@@ -255,8 +255,8 @@ export const knownDevices = pgTable(
 );
 
 /**
- * Sign-in providers linked to a member (issue 22, ADR 044): GitHub's numeric account id or Google's `sub` is the
- * stable key, the e-mail is what the provider said when it was linked. No provider token is kept.
+ * Sign-in providers linked to a member (ADR 044): GitHub's numeric account id or Google's `sub` is the stable
+ * key, the e-mail is what the provider said when it was linked. No provider token is kept.
  */
 export const accountProviders = pgTable(
   "account_providers",
@@ -535,8 +535,8 @@ export const answers = pgTable(
     deletedBy: integer("deleted_by").references(() => users.id),
     search: searchVector(searchWords(withoutTags(sql`coalesce(body, '')`))),
     /**
-     * Denormalised from answer_versions and answer_outdated_marks (issue 21), written in the same transaction:
-     * the page reads them with the answer, and the row's version changes with them (ADR 031).
+     * Denormalised from answer_versions and answer_outdated_marks, written in the same transaction: the page
+     * reads them with the answer, and the row's version changes with them (ADR 031).
      */
     testedVersions: jsonb("tested_versions")
       .$type<{ tag: string; version: string }[]>()
@@ -552,8 +552,8 @@ export const answers = pgTable(
 );
 
 /**
- * The versions an answer says it was tested on (issue 21): one per tag of the question; `version_key` holds
- * the numeric parts so versions compare as versions (3.9 < 3.13).
+ * The versions an answer says it was tested on: one per tag of the question; `version_key` holds the
+ * numeric parts so versions compare as versions (3.9 < 3.13).
  */
 export const answerVersions = pgTable(
   "answer_versions",
@@ -908,7 +908,7 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
-// ---------------------------------------------------------------------------------------- moderation (issue 19)
+// ------------------------------------------------------------------------------------------------ moderation
 
 /**
  * Flags raised by members and review items opened by the site (`held`, `first_post`, with no reporter). One
@@ -1063,9 +1063,9 @@ export const blockedTerms = pgTable(
 // ------------------------------------------------------------------------------------------ error signatures
 
 /**
- * The errors a question or an answer carries (issue 21, ADR 041): codes, exception names and message
- * templates from features/errors/error-signatures.ts, rewritten with the text in the same transaction. Rows
- * of deleted or hidden content stay (a restore brings them back) and are left out when matching.
+ * The errors a question or an answer carries (ADR 041): codes, exception names and message templates from
+ * features/errors/error-signatures.ts, rewritten with the text in the same transaction. Rows of deleted or
+ * hidden content stay (a restore brings them back) and are left out when matching.
  */
 export const errorSignatures = pgTable(
   "error_signatures",

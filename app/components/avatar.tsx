@@ -1,7 +1,7 @@
 // Spec §Avatar: picture (alt 'profile image'), the name reduced to its first and last word, and a role line.
-// The picture is the member's photo; without one, an identicon generated from their handle (issue 18: the
-// spec's single teacher illustration made everyone look alike), which stays the fallback only where no member
-// is known. The role line shows only when the member wrote one (role-line.ts).
+// The picture is the member's photo; without one, an identicon generated from their handle (the spec's single
+// teacher illustration made everyone look alike), which stays the fallback only where no member is known. The
+// role line shows only when the member wrote one (role-line.ts).
 import { generatedAvatarUrl } from "#app/lib/generated-avatar.ts";
 import { visibleRoleLine } from "#app/lib/role-line.ts";
 

@@ -147,7 +147,7 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "deve ser true ou false" })
     .transform((v) => v === "true" || v === "1")
     .optional(),
-  // Sign-in with GitHub and Google (issue 22, ADR 044): each provider's pair, all or nothing.
+  // Sign-in with GitHub and Google (ADR 044): each provider's pair, all or nothing.
   GITHUB_CLIENT_ID: z.string().trim().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),

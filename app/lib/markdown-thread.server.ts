@@ -1,8 +1,8 @@
-// The Markdown converter's own thread (issue 20's security review): `marked` is synchronous and some inputs cost
-// it quadratic time ("_a" repeated 50,000 times takes seconds), so it never runs on the request thread; the
-// caller (markdown.server.ts) gives each text a time budget and replaces this thread when one overruns it.
-// Started by path from the sources and from the build alike, so it is plain Node TypeScript (erasable syntax
-// only) and imports nothing of the app.
+// The Markdown converter's own thread (a finding of the REST API's security review): `marked` is synchronous and
+// some inputs cost it quadratic time ("_a" repeated 50,000 times takes seconds), so it never runs on the request
+// thread; the caller (markdown.server.ts) gives each text a time budget and replaces this thread when one
+// overruns it. Started by path from the sources and from the build alike, so it is plain Node TypeScript
+// (erasable syntax only) and imports nothing of the app.
 import { parentPort } from "node:worker_threads";
 import { Marked } from "marked";
 

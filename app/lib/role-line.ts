@@ -1,6 +1,6 @@
 // A member's role line (spec §Avatar) is their short presentation ("Apresentação curta" in the settings).
 // Every account starts with "Membro" (the column's default), which tells a reader nothing: a placeholder
-// is shown as no line at all (issue 18), and only what a member wrote is shown.
+// is shown as no line at all, and only what a member wrote is shown.
 
 const PLACEHOLDER_ROLE_LINE = "Membro";
 

@@ -457,7 +457,7 @@ describe("code highlighting on save", () => {
     expectInert(stored, "xml code block");
   });
 
-  it("keeps a pasted trace's indentation, tabs and line breaks exactly, highlighted or not (issue 18)", () => {
+  it("keeps a pasted trace's indentation, tabs and line breaks exactly, highlighted or not", () => {
     const trace = "TypeError: x is undefined\n    at f (a.js:1:2)\n\tat g (b.js:3:4)\n\n  fim";
     const plain = prepareRichText(`<pre><code class="language-plaintext">${trace}</code></pre>`);
     expect(plain).toBe(`<pre><code class="language-plaintext">${trace}</code></pre>`);

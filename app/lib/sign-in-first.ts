@@ -1,5 +1,5 @@
-// A visitor's vote, favourite, like or follow (issue 18): instead of leaving for /entrar and losing the click,
-// the form opens the Login dialog already in the page (ADR 052) and remembers what was asked in this tab
+// A visitor's vote, favourite, like or follow: instead of leaving for /entrar and losing the click, the form
+// opens the Login dialog already in the page (ADR 052) and remembers what was asked in this tab
 // (sessionStorage). Once the modal has signed the person in (or up) and brought them back to the same page,
 // the same fetcher sends the same form, unless the page now shows it already done (a member who had voted).
 // Closing the modal forgets it. Without JavaScript the form posts as before: the action sends the visitor to

@@ -14,7 +14,7 @@ export type Viewer = {
   /** The part of `reputation` given by established members: what the powers over others' content need. */
   trustedReputation?: number;
   emailVerified: boolean;
-  /** Set while a moderator's suspension lasts (issue 19): the member reads but cannot write. */
+  /** Set while a moderator's suspension lasts: the member reads but cannot write. */
   suspension?: Suspension | null;
 };
 

@@ -2,20 +2,20 @@
 // running production server:
 // - at open: the modules the page loads by itself (module scripts, module preloads and what the inline
 //   module scripts import) plus the inline scripts (the hydration loader, React Router's context and data).
-//   For a visitor this is what the first paint costs; issue 8's target is 60 KB.
+//   For a visitor this is what the first paint costs; its target is 60 KB (docs/performance.md).
 // - parked: the modules a visitor's page loads once it is idle or at the first interaction (ADR 030).
 // - the page's own: everything the page loads (a visitor after the first interaction, a member at open) except
 //   the runtime — React, React DOM and React Router, the static imports of entry.client — which is the same
-//   file on every page, cached for good after the first one. Issue 17's target is 60 KB; the whole, runtime
+//   file on every page, cached for good after the first one. Its target is 60 KB too; the whole, runtime
 //   included, gets a regression ceiling (React DOM alone is ~57 KB, so a cold page can never be under 60 KB).
 // Lazy chunks (the editor, the auth forms, loaded on demand) are in none of them.
 import { gzipSync } from "node:zlib";
 
-/** Issue 8 and 17: at most 60 KB of gzipped JavaScript at open (visitors) and of the page's own (everyone). */
+/** At most 60 KB of gzipped JavaScript at open (visitors) and of the page's own (everyone). */
 export const JS_BUDGET_BYTES = 60 * 1024;
 /**
- * The page's own code: 60 KB held until issues 19 and 21 gave the question page its close/lock controls, version
- * chips, reader's version picker and "Transformar em post" (62.3 KB). A regression ceiling until those load on
+ * The page's own code: 60 KB held until the question page gained its close/lock controls, version chips,
+ * reader's version picker and "Transformar em post" (62.3 KB). A regression ceiling until those load on
  * demand (ADR 037); visitors' first paint keeps the 60 KB budget above.
  */
 export const OWN_JS_CEILING_BYTES = 64 * 1024;

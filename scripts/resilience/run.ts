@@ -5,7 +5,7 @@
 //              a visitor's at open ≤ 60 KB; the page's own beyond React, React DOM and React Router ≤ 60 KB for
 //              a visitor after the first interaction and a member at open; the whole under its ceiling
 //              (scripts/resilience/js-budget.ts, ADR 030);
-//   security — the security review's requests (issue 15) replayed: foreign Host → 400, 200 MB posts → 413 while
+//   security — the security review's requests replayed: foreign Host → 400, 200 MB posts → 413 while
 //              other pages answer, malformed bodies → 4xx, no /test pages, bounded searches, no mail flooding,
 //              the visitor cache kept, members' pages never cached (scripts/resilience/security.ts);
 //   access   — every write by visitor, other member, author and moderator → the expected answer;

@@ -1,7 +1,7 @@
-// The security review's requests (issue 15), replayed against the production server of the suite (PUBLIC_URL
-// set): each finding is one function that prints "✓ …" when it still holds or adds what regressed to the
-// failures. The end-to-end specs (tests/e2e/security-*.spec.ts) prove each fix once; this part checks them again
-// on the build the suite runs, the way the review found them.
+// The security review's requests, replayed against the production server of the suite (PUBLIC_URL set): each
+// finding is one function that prints "✓ …" when it still holds or adds what regressed to the failures. The
+// end-to-end specs (tests/e2e/security-*.spec.ts) prove each fix once; this part checks them again on the build
+// the suite runs, the way the review found them.
 import { request as httpRequest } from "node:http";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";

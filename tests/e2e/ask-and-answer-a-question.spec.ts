@@ -279,7 +279,7 @@ test("a question in progress survives a reload, and 'Descartar pergunta' clears 
     "rascunho",
   ]);
 
-  // Something typed: it asks first (issue 18).
+  // Something typed: it asks first.
   await page.getByRole("link", { name: "Descartar pergunta" }).click();
   await page
     .getByRole("alertdialog", { name: "Descartar pergunta?" })

@@ -87,7 +87,7 @@ test("the footer's newsletter subscribes once, confirms by e-mail and never says
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("textbox", { name: "Email" }).fill(address);
   await page.getByRole("contentinfo").getByRole("button", { name: "Registrar-se" }).click();
-  // The same answer as for a new address: the form does not tell who is subscribed (issue 15).
+  // The same answer as for a new address: the form does not tell who is subscribed.
   await expect(page.getByRole("contentinfo").getByRole("status")).toHaveText(
     /Se este e-mail ainda não recebe nossas atualizações/,
   );

@@ -1,5 +1,5 @@
-// Issue 20: a member creates a personal access token for the API in Configurações, copies it the one time it is
-// shown, finds only its prefix afterwards, and revokes it after confirming. Without JavaScript the same forms
+// A member creates a personal access token for the API in Configurações, copies it the one time it is shown,
+// finds only its prefix afterwards, and revokes it after confirming. Without JavaScript the same forms
 // work as plain posts. On a phone the section does not scroll sideways.
 import { test as baseTest, type Page } from "@playwright/test";
 import { signUp } from "./auth.ts";

@@ -1,5 +1,5 @@
-// Issue 18, item 10 (ADR 033): the search finds what was meant — a swapped letter, two words that begin words,
-// a tag name, a plural typed with or without its accents.
+// The search finds what was meant (ADR 033): a swapped letter, two words that begin words, a tag name, a
+// plural typed with or without its accents.
 import { expect, test } from "./fixtures.ts";
 import { signUp } from "./auth.ts";
 import { askQuestion } from "./questions.ts";

@@ -1,5 +1,5 @@
-// Issue 18: on a phone no page scrolls sideways. Every page a visitor or a member reaches is opened at 360 and
-// 390 px and its document must be no wider than the viewport; a failure names the page and the elements that
+// On a phone no page scrolls sideways. Every page a visitor or a member reaches is opened at 360 and 390 px
+// and its document must be no wider than the viewport; a failure names the page and the elements that
 // stick out, widest first. A question with a long address, a long inline code, a wide code block and a wide
 // image checks that what members write stays inside the page too.
 import type { Page } from "@playwright/test";

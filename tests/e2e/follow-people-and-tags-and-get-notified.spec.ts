@@ -1,5 +1,5 @@
-// Issue 7 end to end: A follows B and a tag; B answers A's question and asks one in the tag; A's bell count
-// rises without a reload (server-sent events fed by LISTEN/NOTIFY); A opens it and they are read.
+// Following end to end: A follows B and a tag; B answers A's question and asks one in the tag; A's bell
+// count rises without a reload (server-sent events fed by LISTEN/NOTIFY); A opens it and they are read.
 import type { Page } from "@playwright/test";
 import { signOut, signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";

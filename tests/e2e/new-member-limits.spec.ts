@@ -1,7 +1,7 @@
-// A new member meets the site's defences (issue 19): an answer with too many links is refused with the
-// reason, comments past the hourly limit are refused with the wait, voting down says how much reputation is
-// missing, and a question with a word the administrator blocked is held for review (hidden from visitors, its
-// author told). The privileges page lists what reputation earns.
+// A new member meets the site's defences: an answer with too many links is refused with the reason, comments
+// past the hourly limit are refused with the wait, voting down says how much reputation is missing, and a
+// question with a word the administrator blocked is held for review (hidden from visitors, its author told).
+// The privileges page lists what reputation earns.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { randomIp, signUp } from "./auth.ts";

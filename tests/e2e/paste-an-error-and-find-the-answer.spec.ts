@@ -1,5 +1,5 @@
-// Issue 21: a developer pastes the error they got today into the ask form and finds the question that already
-// answers it before posting a duplicate; the search page takes the same pasted trace.
+// A developer pastes the error they got today into the ask form and finds the question that already answers
+// it before posting a duplicate; the search page takes the same pasted trace.
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";

@@ -1,5 +1,5 @@
-// Issue 18, item 11: a member reaches their favourites, notifications and settings from their own menu, on a
-// desktop (the avatar menu) and on a phone (the hamburger's user block).
+// A member reaches their favourites, notifications and settings from their own menu, on a desktop (the
+// avatar menu) and on a phone (the hamburger's user block).
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";

@@ -1,6 +1,6 @@
-// Issue 18: what members write reads like a developer's text. Headings, lists, quotes and code look like what
-// they are, a short inline command never breaks after its dashes, a long one wraps instead of widening the
-// page, code blocks scroll inside themselves; the site's text is in Inter, served by the site itself.
+// What members write reads like a developer's text. Headings, lists, quotes and code look like what they are,
+// a short inline command never breaks after its dashes, a long one wraps instead of widening the page, code
+// blocks scroll inside themselves; the site's text is in Inter, served by the site itself.
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";

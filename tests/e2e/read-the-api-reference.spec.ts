@@ -1,6 +1,6 @@
-// /api/docs (issue 20): the REST API's reference, rendered by the site from its own OpenAPI document — every
-// operation under its tag with a curl example, how to get a token, the error codes, the limits and the pages —
-// readable with a screen reader's landmarks and headings, reached from the footer, and no wider than a phone.
+// /api/docs: the REST API's reference, rendered by the site from its own OpenAPI document — every operation
+// under its tag with a curl example, how to get a token, the error codes, the limits and the pages — readable
+// with a screen reader's landmarks and headings, reached from the footer, and no wider than a phone.
 import { expect, test } from "./fixtures.ts";
 
 test("the reference lists every operation of the document, found from the footer @phone", async ({

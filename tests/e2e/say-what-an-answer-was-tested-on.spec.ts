@@ -1,5 +1,5 @@
-// Issue 21: a member answers saying it was tested on node 24; another member says it no longer works on node 26
-// and the author agrees, so the answer "pode estar desatualizada desde node 26" — at once for the author, with
+// A member answers saying it was tested on node 24; another member says it no longer works on node 26 and the
+// author agrees, so the answer "pode estar desatualizada desde node 26" — at once for the author, with
 // the next request for a visitor. The order "funcionam na versão mais nova primeiro" and the reader's version
 // picker work from the address; on a phone the page does not scroll sideways.
 import type { Browser, Page } from "@playwright/test";

@@ -1,5 +1,5 @@
-// The security review's accounts findings (issue 15), replayed through real HTTP against a production server of
-// this spec's own configuration: ADMIN_EMAIL squatting, links that survive password and e-mail changes, the
+// The security review's accounts findings, replayed through real HTTP against a production server of this
+// spec's own configuration: ADMIN_EMAIL squatting, links that survive password and e-mail changes, the
 // recovery page's address, sign-in lock-outs, common passwords and multi-line names.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";

@@ -1,6 +1,6 @@
-// Requests that cost the site more than they should (issue 15): the development pages answer 404 in
-// production, a search holds a bounded number of operators, and a visitor cannot inflate a question's views by
-// changing the User-Agent or a spoofed X-Forwarded-For.
+// Requests that cost the site more than they should: the development pages answer 404 in production, a search
+// holds a bounded number of operators, and a visitor cannot inflate a question's views by changing the
+// User-Agent or a spoofed X-Forwarded-For.
 import { expect, test } from "@playwright/test";
 import { startHealthyServer, type SpawnedServer } from "./spawned-server.ts";
 

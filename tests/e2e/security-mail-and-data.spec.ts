@@ -1,7 +1,7 @@
-// Issue 15, items 6 and 9 and the limits on writing: mail that cannot be used as a weapon, an account removal
-// that leaves no personal data behind, and members who cannot flood the site. Each test runs a production
-// server of its own (so e-mails and rate limits are its alone) and talks to it over plain HTTP, as a form post,
-// a mail client's one-click unsubscribe or a script would.
+// The security review's mail and data findings, and the limits on writing: mail that cannot be used as a
+// weapon, an account removal that leaves no personal data behind, and members who cannot flood the site. Each
+// test runs a production server of its own (so e-mails and rate limits are its alone) and talks to it over
+// plain HTTP, as a form post, a mail client's one-click unsubscribe or a script would.
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
 import os from "node:os";

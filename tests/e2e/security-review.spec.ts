@@ -1,6 +1,6 @@
-// The security review's requests (issue 15), replayed over real HTTP against production servers: links never
-// built from the request's host, bodies bounded while they stream, malformed requests answered 4xx, members'
-// answers never cached, tokens kept out of the logs, and visitors' cache not emptied by anonymous posts.
+// The security review's requests, replayed over real HTTP against production servers: links never built from
+// the request's host, bodies bounded while they stream, malformed requests answered 4xx, members' answers
+// never cached, tokens kept out of the logs, and visitors' cache not emptied by anonymous posts.
 import { request as httpRequest } from "node:http";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";

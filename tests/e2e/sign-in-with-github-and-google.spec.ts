@@ -1,7 +1,7 @@
-// Sign in with GitHub and Google (issue 22), in Chromium against a production server configured with a local
-// fake GitHub (tests/e2e/fake-providers/fake-github.ts) and a real OpenID provider as Google (oidc-provider):
-// sign up with GitHub, sign out, sign in again; link Google from Configurações; a forged and a replayed state;
-// an unverified e-mail; a refused consent; an existing password account linked only after its password.
+// Sign in with GitHub and Google, in Chromium against a production server configured with a local fake GitHub
+// (tests/e2e/fake-providers/fake-github.ts) and a real OpenID provider as Google (oidc-provider): sign up with
+// GitHub, sign out, sign in again; link Google from Configurações; a forged and a replayed state; an
+// unverified e-mail; a refused consent; an existing password account linked only after its password.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";

@@ -1,7 +1,7 @@
-// The small things of issue 18 (item 14): discarding a typed question asks first; a failed submit puts the
-// focus on the first field in error; a visitor's vote, favourite, like or follow goes through the sign-in
-// modal and is carried out after it; "Senha alterada" after a reset; the auth forms start in their first
-// field; the edit page does not offer the question itself as similar; in-site 404s say what was not found.
+// Small things that matter: discarding a typed question asks first; a failed submit puts the focus on the
+// first field in error; a visitor's vote, favourite, like or follow goes through the sign-in modal and is
+// carried out after it; "Senha alterada" after a reset; the auth forms start in their first field; the edit
+// page does not offer the question itself as similar; in-site 404s say what was not found.
 import type { Browser, Page } from "@playwright/test";
 import { signOut, signUp, useFreshIp, type Credentials } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
@@ -207,7 +207,7 @@ test.describe("c. a visitor's action waits for the sign-in modal, then happens",
       page.getByRole("article").first().getByRole("button", { name: "Votar positivamente" }),
     ).toHaveAttribute("aria-pressed", "true");
 
-    // Upvote the answer (voting down is a privilege earned with reputation, issue 19).
+    // Upvote the answer (voting down is a privilege earned with reputation).
     await visitorAgain(page);
     await page.goto(question);
     await hydrated(page);

@@ -1,6 +1,6 @@
-// Questions and posts that lead to each other (issue 21, ADR 043): the author of an answer turns it into a
-// post from the answer's menu, publishes it, and the post says where it came from while the question shows
-// "Virou post"; a reader asks about the post and the question is listed under it.
+// Questions and posts that lead to each other (ADR 043): the author of an answer turns it into a post from
+// the answer's menu, publishes it, and the post says where it came from while the question shows "Virou
+// post"; a reader asks about the post and the question is listed under it.
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { signUp } from "./auth.ts";

@@ -1,5 +1,5 @@
-// The REST API v1 over real HTTP (issue 20, ADR 036), on a production server of its own on PostgreSQL (so the
-// test can hand two members their tokens, as Configurações → Tokens de acesso would):
+// The REST API v1 over real HTTP (ADR 036), on a production server of its own on PostgreSQL (so the test can
+// hand two members their tokens, as Configurações → Tokens de acesso would):
 // - the published OpenAPI document is well-formed 3.1, and every operation it lists answers as it documents
 //   (status and body parsed with the same Zod schemas the document was generated from, refusals included);
 // - a script that knows only the document's address asks, answers and reads back with a token.

@@ -45,7 +45,7 @@ test("a member uses an answer's menu with the keyboard and with the mouse", asyn
   await trigger.focus();
   await page.keyboard.press("Enter");
   const menu = page.getByRole("menu");
-  // Someone else's answer: a new member suggests an edit (issue 19's privileges) or flags it.
+  // Someone else's answer: a new member, who may not edit it directly yet, suggests an edit or flags it.
   await expect(menu.getByRole("menuitem")).toHaveText(["Sugerir edição", "Copiar link", "Sinalizar"]);
   await expect(menu.getByRole("menuitem", { name: "Sugerir edição" })).toBeFocused();
   await expect(trigger).toHaveAttribute("aria-expanded", "true");

@@ -1,6 +1,6 @@
-// Issue 18: writing like a developer. Nothing typed while the editor replaces the plain field is lost, code
-// blocks indent with Tab, an inserted image is not overwritten by the next key, pasted code, traces and
-// Markdown become what they are, and the toolbar says its shortcuts and that it scrolls on a phone.
+// Writing like a developer. Nothing typed while the editor replaces the plain field is lost, code blocks
+// indent with Tab, an inserted image is not overwritten by the next key, pasted code, traces and Markdown
+// become what they are, and the toolbar says its shortcuts and that it scrolls on a phone.
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { signUp } from "./auth.ts";

@@ -14,7 +14,7 @@ const TOOLBAR_NAMES = [
   "Adicionar link",
 ];
 
-/** The tooltips name the shortcut, as `aria-keyshortcuts` does for screen readers (issue 18). */
+/** The tooltips name the shortcut, as `aria-keyshortcuts` does for screen readers. */
 const TOOLTIPS: Record<string, string> = {
   Negrito: "Negrito (Ctrl+B)",
   Itálico: "Itálico (Ctrl+I)",

@@ -1,8 +1,8 @@
-// After a failed submit, the focus goes to the first field the form marks invalid (issue 18): one hook in the
-// root for every form, whether the browser-side validation refused it (Conform) or the server answered with
-// errors (a fetcher, a navigation, or a form that only the server validates). Conform focuses on its own too,
-// but only form controls with the field's name: a rich-text editor or the tag selector sends a hidden input,
-// which cannot take the focus; this finds the visible control that carries `aria-invalid` instead.
+// After a failed submit, the focus goes to the first field the form marks invalid: one hook in the root for
+// every form, whether the browser-side validation refused it (Conform) or the server answered with errors (a
+// fetcher, a navigation, or a form that only the server validates). Conform focuses on its own too, but only
+// form controls with the field's name: a rich-text editor or the tag selector sends a hidden input, which
+// cannot take the focus; this finds the visible control that carries `aria-invalid` instead.
 import { useEffect, useRef, useState } from "react";
 import { useFetchers, useNavigation } from "react-router";
 

@@ -26,7 +26,7 @@ export function memberLinks(
     ...(viewer.role === "moderator" || viewer.role === "admin"
       ? [{ label: "Registro de moderação", to: href("/moderacao/registro") }]
       : []),
-    // The blocked words and e-mail domains are the administrators' (issue 19's spam defences).
+    // The blocked words and e-mail domains are the administrators' (the moderation's spam defences).
     ...(viewer.role === "admin"
       ? [
           { label: "Filtros contra spam", to: href("/moderacao/filtros") },

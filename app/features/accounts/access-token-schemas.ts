@@ -1,5 +1,5 @@
-// The Configurações forms of personal access tokens (issue 20): create one (a name and what it may do) and revoke
-// one. Parsed in the browser by Conform and again on the server; the feature (access-tokens.server.ts) checks
+// The Configurações forms of personal access tokens: create one (a name and what it may do) and revoke one.
+// Parsed in the browser by Conform and again on the server; the feature (access-tokens.server.ts) checks
 // the same rules once more with the same words, for the API and for forms that skip this schema.
 import { z } from "zod";
 import { MAX_ROW_ID } from "#app/lib/ids.ts";

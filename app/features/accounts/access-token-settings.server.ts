@@ -1,6 +1,6 @@
-// Personal access tokens as the member manages them in Configurações (issue 20): the list, creating one (the
-// token is returned once, to be shown once) and revoking one. The tokens themselves (hashing, scopes, the
-// API's authentication) are in access-tokens.server.ts.
+// Personal access tokens as the member manages them in Configurações: the list, creating one (the token is
+// returned once, to be shown once) and revoking one. The tokens themselves (hashing, scopes, the API's
+// authentication) are in access-tokens.server.ts.
 import { getDb } from "#app/lib/db.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import {

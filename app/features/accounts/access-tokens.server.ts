@@ -1,6 +1,6 @@
-// Personal access tokens for the REST API (issue 20, ADR 036). A member creates a token in Configurações, sees it
-// once, and sends it as `Authorization: Bearer sdd_…`. The database keeps only its SHA-256, like sessions: a
-// stolen database yields no working token. Scopes: `read`, or `read` + `write`.
+// Personal access tokens for the REST API (ADR 036). A member creates a token in Configurações, sees it once, and
+// sends it as `Authorization: Bearer sdd_…`. The database keeps only its SHA-256, like sessions: a stolen
+// database yields no working token. Scopes: `read`, or `read` + `write`.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { accessTokens, users } from "#db/schema.ts";

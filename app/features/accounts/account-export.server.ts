@@ -202,7 +202,7 @@ export async function exportAccountData(viewer: Viewer | null) {
       .select({ key: uploads.key, mime: uploads.mime, bytes: uploads.bytes, createdAt: uploads.createdAt })
       .from(uploads)
       .where(eq(uploads.ownerId, id)),
-    // Personal access tokens (issue 20): what identifies each one to its owner, never its hash.
+    // Personal access tokens: what identifies each one to its owner, never its hash.
     db
       .select({
         id: accessTokens.id,
@@ -216,7 +216,7 @@ export async function exportAccountData(viewer: Viewer | null) {
       .from(accessTokens)
       .where(eq(accessTokens.userId, id))
       .orderBy(accessTokens.id),
-    // Sign-in providers (issue 22): which, with what e-mail, since when. No provider token is ever stored.
+    // Sign-in providers: which, with what e-mail, since when. No provider token is ever stored.
     db
       .select({
         provider: accountProviders.provider,

@@ -23,7 +23,7 @@ export async function settleAccountMail(): Promise<void> {
 
 const SIGNATURE = ["", "Até breve,", "Equipe Suporte de Domingo"];
 
-/** "Olá, {name}!" on one line, whatever an older row holds (names are one line since issue 15). */
+/** "Olá, {name}!" on one line, whatever an older row holds (names were not always kept to one line). */
 const greeting = (name: string) => `Olá, ${name.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, " ").trim()}!`;
 
 export function verificationMessage(to: string, name: string, link: string): MailMessage {

@@ -1,5 +1,6 @@
 // What removing an account leaves behind in other features (ADR 010): names in others' notifications, the
-// picture's file, the newsletter subscription; and the API's access tokens (issue 20). The core of the removal is in settings.server.test.ts.
+// picture's file, the newsletter subscription; and the API's access tokens. The core of the removal is in
+// settings.server.test.ts.
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";

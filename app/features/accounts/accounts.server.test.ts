@@ -421,8 +421,8 @@ describe("password recovery", () => {
     const token = tokenIn((await mailsTo(email)).at(-1));
     expect(await recoveryState(token)).toEqual({ valid: true });
 
-    // A token made with a stolen session must not outlive the recovery (the security review of issue 20), nor
-    // a GitHub account linked to it (the review of issue 22).
+    // A token made with a stolen session must not outlive the recovery (the API's security review), nor
+    // a GitHub account linked to it (the sign-in providers' review).
     const apiToken = (await createAccessToken(db(), viewer, { name: "do ladrão", scopes: ["write"] })).token;
     await db()
       .insert(accountProviders)

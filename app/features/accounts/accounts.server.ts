@@ -47,7 +47,7 @@ import {
 } from "./sessions.server.ts";
 import { endChallengesOf, sessionOrSecondStep, type SignInOutcome } from "./two-factor.server.ts";
 import { toViewer, viewerColumns } from "./viewer-row.server.ts";
-// The administrators' blocked e-mail domains (issue 19: the moderation feature's spam defences).
+// The administrators' blocked e-mail domains (the moderation feature's spam defences).
 import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
 import { ROLE_LABELS } from "./roles.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";

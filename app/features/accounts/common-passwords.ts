@@ -1,5 +1,5 @@
-// The passwords people pick first, refused at sign-up, reset and password change (issue 15). Written for this
-// site, in the spirit of the public "most common passwords" lists: words (Portuguese first), names, teams and
+// The passwords people pick first, refused at sign-up, reset and password change. Written for this site, in
+// the spirit of the public "most common passwords" lists: words (Portuguese first), names, teams and
 // keyboard walks, each also with the endings people add ("senha123", "Flamengo2024!", "p@ssw0rd"), plus runs
 // and repeats of one piece ("12345678", "aaaaaaaa", "abcabcabc"). Generated from a few hundred roots, so it
 // covers thousands of passwords and stays small in the auth forms' bundle. Safe in the browser.

@@ -1,6 +1,6 @@
-// Sign-in with GitHub and Google, the account rules (issue 22, ADR 044), with the provider's profile given
-// directly: new member, link to an existing account only after its password, sign-in by a linked identity,
-// unverified e-mails refused, the last way in kept, export and removal.
+// Sign-in with GitHub and Google, the account rules (ADR 044), with the provider's profile given directly:
+// new member, link to an existing account only after its password, sign-in by a linked identity, unverified
+// e-mails refused, the last way in kept, export and removal.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { accountProviders, signInFlows, users } from "#db/schema.ts";
@@ -255,7 +255,7 @@ describe("LGPD", () => {
 });
 
 describe("linking from Configurações", () => {
-  test("an account whose e-mail is not confirmed cannot start a link (the security review of issue 22)", async () => {
+  test("an account whose e-mail is not confirmed cannot start a link (the security review)", async () => {
     const { startProviderFlow } = await import("./sign-in-providers.server.ts");
     const squatter = await createMember(db(), { email: "admin-squatter@exemplo.com" });
     const unverified = { ...squatter, emailVerified: false };

@@ -1,5 +1,5 @@
-// Sign-in with GitHub and Google, the account rules (issue 22, ADR 044): what a verified provider identity does
-// to the accounts. The OAuth exchange itself is in sign-in-providers.server.ts; these functions take the profile
+// Sign-in with GitHub and Google, the account rules (ADR 044): what a verified provider identity does to the
+// accounts. The OAuth exchange itself is in sign-in-providers.server.ts; these functions take the profile
 // it read, so the rules are tested without a provider.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { accountProviders, signInFlows, users } from "#db/schema.ts";

@@ -1,5 +1,5 @@
-// A new member's picture from their GitHub or Google profile (issue 22, ADR 044): fetched with a timeout and a
-// size cap, then checked and re-encoded exactly like an uploaded avatar. Any failure leaves the illustration.
+// A new member's picture from their GitHub or Google profile (ADR 044): fetched with a timeout and a size cap,
+// then checked and re-encoded exactly like an uploaded avatar. Any failure leaves the illustration.
 import { env, isLoopbackHost } from "#app/lib/env.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { storeImage } from "#app/features/uploads/uploads.server.ts";

@@ -1,4 +1,4 @@
-// The Portuguese texts of sign-in with GitHub and Google (issue 22), shared by the server and the pages.
+// The Portuguese texts of sign-in with GitHub and Google, shared by the server and the pages.
 export type ProviderKey = "github" | "google";
 
 export const PROVIDER_NAMES: Record<ProviderKey, string> = { github: "GitHub", google: "Google" };

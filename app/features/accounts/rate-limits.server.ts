@@ -8,13 +8,13 @@ import { rateLimitedMessage } from "./schemas.ts";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
-/** Spec-free numbers chosen in issue 3: per IP and per account. */
+/** Numbers the spec does not give, chosen with the accounts (ADR 009): per IP and per account. */
 export const RATE_LIMITS = {
   signInPerIp: { name: "sign-in:ip", limit: 10, windowSeconds: 60 },
-  // Issue 15: five attempts a minute hold back one address (an IPv6 /64) for one account, never the member
-  // elsewhere. The account's own limit counts failed attempts only, from anywhere, and the devices the member
-  // signed in from before are let past it (ADR 023): a back-off for a guesser spread over many addresses that
-  // cannot lock the member out of their own devices.
+  // Five attempts a minute hold back one address (an IPv6 /64) for one account, never the member elsewhere.
+  // The account's own limit counts failed attempts only, from anywhere, and the devices the member signed in
+  // from before are let past it (ADR 023): a back-off for a guesser spread over many addresses that cannot
+  // lock the member out of their own devices.
   signInPerAccountAndIp: { name: "sign-in:account-ip", limit: 5, windowSeconds: 60 },
   signInFailuresPerAccount: { name: "sign-in:account-failures", limit: 20, windowSeconds: 60 },
   /** Settings' current-password checks: only the account's own sessions reach them, so sign-in guesses never count. */
@@ -29,7 +29,7 @@ export const RATE_LIMITS = {
   providerPerIp: { name: "provider:ip", limit: 20, windowSeconds: 60 },
   signUpPerIp: { name: "sign-up:ip", limit: 5, windowSeconds: 3600 },
   resetPerIp: { name: "reset:ip", limit: 5, windowSeconds: 3600 },
-  // Mail that cannot be used as a weapon (issue 15, ADR 024): confirmations per address and per client address,
+  // Mail that cannot be used as a weapon (ADR 024): confirmations per address and per client address,
   // notification e-mails per recipient, per acting member, and once per (recipient, cause) a day.
   newsletterPerAddress: { name: "newsletter:address", limit: 3, windowSeconds: 86_400 },
   newsletterPerIp: { name: "newsletter:ip", limit: 10, windowSeconds: 3600 },

@@ -1,6 +1,6 @@
 // Sessions: a random token in an httpOnly, SameSite=Lax cookie; the database keeps only its SHA-256 with the
 // member and the expiry. 30 days, sliding: renewed at most once a day so reading pages does not write; and 90
-// days from the sign-in at most, however active (issue 15: a stolen cookie must not live for ever).
+// days from the sign-in at most, however active (a stolen cookie must not live for ever).
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema.ts";
 import { getDb, preparedQuery, type Executor } from "#app/lib/db.server.ts";

@@ -143,7 +143,7 @@ export async function removeAvatar(viewer: Viewer | null): Promise<void> {
 
 /**
  * Checks the member's current password, with a limit of its own so it cannot be guessed here; sign-in guesses
- * by others do not count against it (issue 15: they locked members out of their settings).
+ * by others do not count against it (they once locked members out of their settings).
  */
 async function checkPassword(member: Viewer, password: string, field: string): Promise<void> {
   await assertRateLimit(RATE_LIMITS.passwordCheckPerAccount, String(member.id));
@@ -290,9 +290,9 @@ export async function deleteAccount(viewer: Viewer | null, password: string): Pr
     // The row stays (anonymised), so the foreign key's cascade does not reach these.
     await tx.delete(knownDevices).where(eq(knownDevices.userId, id));
     await tx.delete(authTokens).where(eq(authTokens.userId, id));
-    // API tokens (issue 20): gone, so nothing keeps speaking for the removed account.
+    // API tokens: gone, so nothing keeps speaking for the removed account.
     await tx.delete(accessTokens).where(eq(accessTokens.userId, id));
-    // Sign-in providers (issue 22): the links go, so the GitHub or Google account can never sign in here again.
+    // Sign-in providers: the links go, so the GitHub or Google account can never sign in here again.
     await tx.delete(accountProviders).where(eq(accountProviders.userId, id));
     await tx.delete(signInFlows).where(eq(signInFlows.userId, id));
     await tx.delete(follows).where(sql`${follows.followerId} = ${id} or ${follows.followeeId} = ${id}`);

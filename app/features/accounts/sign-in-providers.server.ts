@@ -1,7 +1,7 @@
-// Sign-in with GitHub and Google, the OAuth side (issue 22, ADR 044): authorization code with PKCE and `state`
-// (and the OIDC `nonce` and id_token checks for Google) through openid-client; no crypto of our own. The flow's
-// secrets stay in the database (`sign_in_flows`), keyed by the SHA-256 of a random id in an httpOnly,
-// SameSite=Lax cookie; single use, ten minutes. Callback addresses come from PUBLIC_URL, never from the request.
+// Sign-in with GitHub and Google, the OAuth side (ADR 044): authorization code with PKCE and `state` (and the
+// OIDC `nonce` and id_token checks for Google) through openid-client; no crypto of our own. The flow's secrets
+// stay in the database (`sign_in_flows`), keyed by the SHA-256 of a random id in an httpOnly, SameSite=Lax
+// cookie; single use, ten minutes. Callback addresses come from PUBLIC_URL, never from the request.
 import { and, eq, gt, lt } from "drizzle-orm";
 import * as client from "openid-client";
 import { signInFlows } from "#db/schema.ts";

@@ -1,8 +1,8 @@
-// The REST API's shapes (issue 20, ADR 036): every request and response of /api/v1 as a Zod schema. The
-// operations table (operations.ts) names them; the dispatcher parses requests with them and the OpenAPI
-// document is generated from them, so what is documented is what is checked. Field names are English
-// snake_case (what JSON APIs and their clients expect, and the names the feature functions' errors already use
-// for their fields); every message a person reads is Portuguese.
+// The REST API's shapes (ADR 036): every request and response of /api/v1 as a Zod schema. The operations table
+// (operations.ts) names them; the dispatcher parses requests with them and the OpenAPI document is generated
+// from them, so what is documented is what is checked. Field names are English snake_case (what JSON APIs and
+// their clients expect, and the names the feature functions' errors already use for their fields); every
+// message a person reads is Portuguese.
 import "zod-openapi";
 import { z } from "zod";
 import { CLOSE_REASONS } from "#app/features/moderation/rules.ts";
@@ -111,7 +111,7 @@ export const commentSchema = z
   })
   .meta({ id: "Comment" });
 
-/** A blog post linked from a question or an answer (issue 21, ADR 043). */
+/** A blog post linked from a question or an answer (ADR 043). */
 export const linkedPostSchema = z
   .object({ id, slug: z.string(), title: z.string(), url })
   .meta({ id: "LinkedPost" });
@@ -384,7 +384,7 @@ export const searchQuery = z.object({
   ...cursorQuery,
 });
 
-/** A pasted error: a message or a whole stack trace (issue 21). */
+/** A pasted error: a message or a whole stack trace. */
 export const errorMatchQuery = z.object({
   text: z.string().min(1).max(4000).meta({
     description:

@@ -1,5 +1,5 @@
-// The index of errors (issue 21, ADR 041): the signatures of each question and answer, rewritten in the
-// writer's transaction, and the questions that carry the same error as a pasted text, best match first.
+// The index of errors (ADR 041): the signatures of each question and answer, rewritten in the writer's
+// transaction, and the questions that carry the same error as a pasted text, best match first.
 import { and, eq, sql } from "drizzle-orm";
 import { href } from "react-router";
 import { answers, errorSignatures, questions } from "#db/schema.ts";

@@ -155,7 +155,7 @@ describe("extractErrorSignatures on real traces", () => {
 });
 
 describe("extractErrorSignatures on hostile input", () => {
-  // The security review of issue 21: runs of blanks made splitFrames' lookaheads retry at every position
+  // The errors feature's security review: runs of blanks made splitFrames' lookaheads retry at every position
   // (20,000 spaces took 1.7 s). Every pattern must stay linear on the largest text any caller passes.
   it.each([
     ["spaces", " ".repeat(20_000)],

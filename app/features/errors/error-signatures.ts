@@ -1,7 +1,7 @@
-// The errors a text carries (issue 21, ADR 041): error codes, exception names and the error message as a
-// template, with paths, line numbers, ids, numbers and quoted values normalised away, so that two traces of the
-// same error from different machines give the same signatures. Pure: used by the server when content is
-// written and searched, and by the ask form to decide whether the details look like an error at all.
+// The errors a text carries (ADR 041): error codes, exception names and the error message as a template, with
+// paths, line numbers, ids, numbers and quoted values normalised away, so that two traces of the same error
+// from different machines give the same signatures. Pure: used by the server when content is written and
+// searched, and by the ask form to decide whether the details look like an error at all.
 import { decodeHtmlEntities } from "#app/lib/html-entities.ts";
 
 type SignatureKind = "code" | "sqlstate" | "exc" | "msg" | "tpl" | "http";

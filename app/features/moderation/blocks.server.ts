@@ -1,6 +1,6 @@
-// Blocking (issue 19): a member blocks another to stop hearing from them. The blocked member's questions,
-// answers, comments, posts and post comments are collapsed for the blocker (shown on request), and nothing
-// they do notifies the blocker (notify() skips them). The blocked member is not told and sees nothing change:
+// Blocking: a member blocks another to stop hearing from them. The blocked member's questions, answers,
+// comments, posts and post comments are collapsed for the blocker (shown on request), and nothing they do
+// notifies the blocker (notify() skips them). The blocked member is not told and sees nothing change:
 // blocking is a private filter, not a sanction (that is a suspension's job).
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { memberBlocks, users } from "#db/schema.ts";

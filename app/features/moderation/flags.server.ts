@@ -1,6 +1,6 @@
-// Sinalizar (issue 19): a member tells the moderation that a question, answer, comment, post or post comment is
-// spam, offensive, needs improvement, duplicates another question or is wrong for another reason. Flags are
-// stored with their outcome (the review queue decides it, review-queue.server.ts); one open flag per member per
+// Sinalizar: a member tells the moderation that a question, answer, comment, post or post comment is spam,
+// offensive, needs improvement, duplicates another question or is wrong for another reason. Flags are stored
+// with their outcome (the review queue decides it, review-queue.server.ts); one open flag per member per
 // item (a partial unique index); a daily cap per member. Spam and offensive flags from trusted members (or one
 // moderator's) hide the item at once, pending review: FLAGS_TO_HIDE in rules.ts, each flag weighed by its
 // flagger's record (flagWeight).

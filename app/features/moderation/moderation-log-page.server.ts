@@ -1,4 +1,4 @@
-// Reading the moderation log (issue 19): /moderacao/registro, for moderators. Newest first through
+// Reading the moderation log: /moderacao/registro, for moderators. Newest first through
 // moderation_log_created_idx (the action and member filters have their own indexes), a page at a time in SQL,
 // each line with the link to what it was about, resolved in the same statement.
 import { sql, type SQL } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// The moderation log (issue 19): every moderator action and every automatic one (hides, holds) is written in
-// the same transaction as the action itself, so the log never claims what did not happen, nor misses what did.
+// The moderation log: every moderator action and every automatic one (hides, holds) is written in the same
+// transaction as the action itself, so the log never claims what did not happen, nor misses what did.
 import { moderationLog } from "#db/schema.ts";
 import type { Executor } from "#app/lib/db.server.ts";
 

@@ -1,4 +1,4 @@
-// The review queue (/revisao, issue 19): every item with open flags (members' flags, first posts and held
+// The review queue (/revisao): every item with open flags (members' flags, first posts and held
 // content, which the spam defences open with reporter NULL) as one card per item, and every pending suggested
 // edit, oldest first, paginated in SQL. Members with the `review` privilege dismiss flags, mark them helpful and
 // approve or reject suggested edits; only moderators delete, restore (publish) hidden content. Each decision is

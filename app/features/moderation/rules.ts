@@ -1,7 +1,7 @@
-// The community's rules in one place (issue 19, docs/moderation.md): what each privilege costs in reputation,
-// how many flags hide an item, how many votes close a question, what new members may link to. Pure data and
-// functions without the validation library: the privileges page, the forms and the feature functions all read
-// these, so the number a member sees is the number the server checks.
+// The community's rules in one place (docs/moderation.md): what each privilege costs in reputation, how many
+// flags hide an item, how many votes close a question, what new members may link to. Pure data and functions
+// without the validation library: the privileges page, the forms and the feature functions all read these, so
+// the number a member sees is the number the server checks.
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { isModerator } from "#app/lib/viewer.ts";
@@ -227,7 +227,7 @@ export const SUGGESTED_EDIT_MESSAGES = {
   replaced: "Sua edição foi enviada para revisão. Ela substitui a sugestão que você já tinha enviado.",
 } as const;
 
-// ---------------------------------------------------------------- flags and the review queue (issue 19, FLAGS)
+// ------------------------------------------------------------------------ flags and the review queue (FLAGS)
 
 /** Flags one member may raise in a day (moderators included: a flood of flags is a flood of queue items). */
 export const FLAGS_PER_DAY = 20;
@@ -247,7 +247,7 @@ export const REVIEW_FILTERS = {
 } as const;
 export type ReviewFilter = keyof typeof REVIEW_FILTERS;
 
-// ------------------------------------------------------------------- suspensions and blocks (SUSPEND, issue 19)
+// -------------------------------------------------------------------------- suspensions and blocks (SUSPEND)
 
 /** Moderation log lines per page. */
 export const MODERATION_LOG_PAGE_SIZE = 30;

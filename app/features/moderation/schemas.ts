@@ -1,4 +1,4 @@
-// The moderation forms of a member's profile (issue 19): suspend for N days with a reason, lift it, block.
+// The moderation forms of a member's profile: suspend for N days with a reason, lift it, block.
 import { z } from "zod";
 import { MAX_ROW_ID } from "#app/lib/ids.ts";
 import { SUSPENSION_DAYS_MAX, SUSPENSION_REASON_MAX } from "./rules.ts";

@@ -1,5 +1,5 @@
-// Spam and abuse defences (issue 19, docs/moderation.md "Defesas contra spam"): how many links a new member may
-// put in one text, the administrators' lists of blocked words and e-mail domains, content held for review when
+// Spam and abuse defences (docs/moderation.md "Defesas contra spam"): how many links a new member may put in
+// one text, the administrators' lists of blocked words and e-mail domains, content held for review when
 // it trips a blocked word, and the review item of a member's first question, answer or post. The writers
 // (questions, answers, comments, posts) call these around their own transactions; nothing here decides whether
 // someone may write at all (that is the rate limits' and the privileges' job).

@@ -1,11 +1,11 @@
-// The one place a suspended member's writes are refused (issue 19), called by the root middleware for every
-// request that is not a read: whatever the route, the action never runs. A suspended member may still leave
-// (sign out, or sign in as someone else on a shared browser; the account pages a visitor uses), look after their
-// account's safety and privacy in Configurações (password, sessions, e-mail, notification settings, removing the
-// account, revoking an API token) and block or unblock members; everything that writes for others to read
-// (questions, answers, comments, votes, follows, posts, likes, their public profile, uploads) is refused with 403
-// and the reason. Creating an API token (issue 20) is not safety: it waits for the suspension to end, while the
-// tokens the member already has go on reading.
+// The one place a suspended member's writes are refused, called by the root middleware for every request that is
+// not a read: whatever the route, the action never runs. A suspended member may still leave (sign out, or sign in
+// as someone else on a shared browser; the account pages a visitor uses), look after their account's safety and
+// privacy in Configurações (password, sessions, e-mail, notification settings, removing the account, revoking an
+// API token) and block or unblock members; everything that writes for others to read (questions, answers,
+// comments, votes, follows, posts, likes, their public profile, uploads) is refused with 403 and the reason.
+// Creating an API token is not safety: it waits for the suspension to end, while the tokens the member already
+// has go on reading.
 import { activeSuspension, type Viewer } from "#app/lib/viewer.ts";
 import { suspensionMessage } from "./suspension-message.ts";
 

@@ -1,7 +1,7 @@
-// Suspensions (issue 19): a moderator suspends a member for a number of days with a reason the member reads;
-// until then the member reads but cannot write (the root middleware refuses their writes). Nothing lifts a
-// suspension when it ends: every check compares `suspended_until` with now. Who may suspend whom: moderators
-// suspend members; administrators suspend members and moderators; nobody suspends an administrator or themself.
+// Suspensions: a moderator suspends a member for a number of days with a reason the member reads; until then
+// the member reads but cannot write (the root middleware refuses their writes). Nothing lifts a suspension when
+// it ends: every check compares `suspended_until` with now. Who may suspend whom: moderators suspend members;
+// administrators suspend members and moderators; nobody suspends an administrator or themself.
 import { and, eq, sql } from "drizzle-orm";
 import { href } from "react-router";
 import { users } from "#db/schema.ts";

@@ -1,8 +1,8 @@
-// What a flag points at, and hiding or showing it again (issue 19). Hiding is the site's soft delete: deleted_at
-// set and, on questions and answers, deleted_by NULL ("hidden by the site pending review") or the moderator who
-// removed it. Every read path already leaves deleted rows out; the counters that lists show (a tag's questions
-// and posts, a question's answers, comments) move with the row here, as the features' own delete functions
-// move them, so a hidden item and its later restoration keep them exact. Call inside a transaction.
+// What a flag points at, and hiding or showing it again. Hiding is the site's soft delete: deleted_at set and,
+// on questions and answers, deleted_by NULL ("hidden by the site pending review") or the moderator who removed
+// it. Every read path already leaves deleted rows out; the counters that lists show (a tag's questions and
+// posts, a question's answers, comments) move with the row here, as the features' own delete functions move
+// them, so a hidden item and its later restoration keep them exact. Call inside a transaction.
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   answers,

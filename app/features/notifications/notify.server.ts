@@ -32,8 +32,8 @@ export type NotifyInput = {
 /** Records a notification for `userId` (never for the actor themself). Call inside the causing transaction. */
 export async function notify(executor: Executor, input: NotifyInput): Promise<void> {
   if (input.actorId && input.actorId === input.userId) return;
-  // A member the recipient blocked tells them nothing (issue 19). Only the moderation's word still reaches them:
-  // a "moderation" notice caused by a member who is not staff (a community close vote) is blocked like any other.
+  // A member the recipient blocked tells them nothing. Only the moderation's word still reaches them: a
+  // "moderation" notice caused by a member who is not staff (a community close vote) is blocked like any other.
   if (
     input.actorId &&
     (await blocked(executor, input.userId, input.actorId)) &&

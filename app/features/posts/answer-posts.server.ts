@@ -1,6 +1,6 @@
-// Questions and posts that lead to each other (issue 21, ADR 043): an answer turned into a draft post that
-// keeps its link back, the post page's "nasceu de uma resposta" and "Perguntas sobre este post", and the
-// question page's "Virou post" / "Pergunta sobre o post" (read by the questions feature straight from the rows).
+// Questions and posts that lead to each other (ADR 043): an answer turned into a draft post that keeps its link
+// back, the post page's "nasceu de uma resposta" and "Perguntas sobre este post", and the question page's "Virou
+// post" / "Pergunta sobre o post" (read by the questions feature straight from the rows).
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { answers, postDrafts, posts, questions, questionTags, tags } from "#db/schema.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";

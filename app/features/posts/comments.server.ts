@@ -12,7 +12,7 @@ import { canManage } from "./access.ts";
 import { COMMENT_MAX, MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
-// Privileges and spam defences (issue 19): commenting is a privilege, links of new members, blocked words.
+// Privileges and spam defences: commenting is a privilege, links of new members, blocked words.
 import { requirePrivilege } from "#app/features/moderation/rules.ts";
 import {
   assertLinkLimit,
@@ -41,7 +41,7 @@ export type PostComment = {
   removed: boolean;
   author: CommentAuthor | null;
   canDelete: boolean;
-  /** The viewer blocked its author (issue 19): shown collapsed. */
+  /** The viewer blocked its author: shown collapsed. */
   authorBlocked?: boolean;
 };
 

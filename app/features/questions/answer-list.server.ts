@@ -21,7 +21,7 @@ export type AnswerView = {
   accepted: boolean;
   author: AuthorSummary;
   edited: boolean;
-  /** "Testada em" (issue 21): tag + version pairs, by tag. */
+  /** "Testada em": tag + version pairs, by tag. */
   versions: TaggedVersion[];
   /** "Pode estar desatualizada desde": the rule in versions.ts over the members' marks. */
   outdatedSince: OutdatedSince | null;
@@ -166,7 +166,7 @@ export async function listAnswersByAuthor(
 
 /**
  * A live answer to a live question as the REST API's vote and accept read it before they set (never toggle) a
- * state, and to name the page they change (issue 20); null when either is missing or deleted.
+ * state, and to name the page they change; null when either is missing or deleted.
  */
 export async function answerInfo(answerId: number): Promise<{
   questionId: number;

@@ -1,6 +1,6 @@
 // The orders the answers can be shown in (spec: newest, oldest, top-liked), shared by page and server.
 
-// Issue 21 adds "newest-version": the answers tested on the newest version first, outdated ones after.
+// Beyond the spec, "newest-version": the answers tested on the newest version first, outdated ones after.
 export const ANSWER_ORDERS = ["votes", "newest", "oldest", "newest-version"] as const;
 export type AnswerOrder = (typeof ANSWER_ORDERS)[number];
 

@@ -1,5 +1,5 @@
-// Issue 21: answers that say what they were tested on — writing the versions, the outdated marks (one per
-// member, the threshold, the author's own, retracting), the order, the reader's version and who may mark.
+// Answers that say what they were tested on — writing the versions, the outdated marks (one per member, the
+// threshold, the author's own, retracting), the order, the reader's version and who may mark.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { answerOutdatedMarks, answerVersions, users } from "#db/schema.ts";
@@ -99,7 +99,7 @@ describe("writing the versions an answer was tested on", () => {
 });
 
 describe("não funciona mais na versão X", () => {
-  test("new members' marks are kept but do not bury an answer (the security review of issue 21)", async () => {
+  test("new members' marks are kept but do not bury an answer (the security review)", async () => {
     const q = await ask();
     const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
       versions: [{ tag: "node", version: "24" }],

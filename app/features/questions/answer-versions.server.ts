@@ -1,8 +1,8 @@
-// Answers that say what they were tested on (issue 21): the tag + version pairs an answer names (one per tag
-// of its question), the members' "não funciona mais na versão X" marks, and the answer's "pode estar
-// desatualizada desde" worked out from them by the rule in versions.ts. Both are written in the transaction
-// that changes them and denormalised on the answer's row (`tested_versions`, `outdated_since`): the page reads
-// them with the answer, and the row's version moves with them, so kept pages and cards follow (ADR 031).
+// Answers that say what they were tested on: the tag + version pairs an answer names (one per tag of its
+// question), the members' "não funciona mais na versão X" marks, and the answer's "pode estar desatualizada
+// desde" worked out from them by the rule in versions.ts. Both are written in the transaction that changes
+// them and denormalised on the answer's row (`tested_versions`, `outdated_since`): the page reads them with
+// the answer, and the row's version moves with them, so kept pages and cards follow (ADR 031).
 import { and, asc, eq, gte, inArray, isNotNull, or } from "drizzle-orm";
 import {
   answerOutdatedMarks,

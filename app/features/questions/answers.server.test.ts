@@ -136,7 +136,7 @@ describe("editing, deleting and restoring answers", () => {
     await expect(updateAnswer(null, answerId, "<p>x y z</p>")).rejects.toMatchObject({
       code: "unauthenticated",
     });
-    // Below the editDirectly privilege an edit of someone else's answer waits for review (issue 19).
+    // Below the editDirectly privilege an edit of someone else's answer waits for review.
     await expect(updateAnswer(people.author, answerId, "<p>Versão alheia</p>")).resolves.toMatchObject({
       changed: false,
       suggested: true,

@@ -1,7 +1,7 @@
 // Answers: posting (answer_count moves in the same transaction, so simultaneous answers all count), editing
 // with revisions, soft deletion and restoring, and the asker's accepted answer (+15 to the answerer). The lists
 // are in answer-list.server.ts.
-// The errors an answer carries are indexed with it (issue 21): the errors feature owns the index.
+// The errors an answer carries are indexed with it: the errors feature owns the index.
 import { errorSignaturesOf, indexErrors } from "#app/features/errors/error-index.server.ts";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { answers, questions, revisions } from "#db/schema.ts";
@@ -23,7 +23,7 @@ import { checkRevisionSummary } from "./revisions.server.ts";
 import { MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
-// Privileges and spam defences (issue 19): who edits directly, links of new members, blocked words.
+// Privileges and spam defences: who edits directly, links of new members, blocked words.
 import { editMode, SUGGESTED_EDIT_MESSAGES } from "#app/features/moderation/rules.ts";
 import {
   assertLinkLimit,
@@ -103,7 +103,7 @@ export async function createAnswer(
     if (!row) throw new Error("createAnswer: insert returned nothing");
     await indexErrors(tx, { kind: "answer", itemId: row.id, questionId }, signatures);
     await tx.insert(revisions).values({ targetKind: "answer", targetId: row.id, editorId: member.id, body });
-    // "Testada em": tag + version pairs of the question's tags (issue 21).
+    // "Testada em": tag + version pairs of the question's tags.
     if (options.versions && options.versions.length > 0) {
       const checked = checkAnswerVersions(options.versions, await questionTagNames(tx, questionId));
       await writeAnswerVersions(tx, row.id, [], checked);
@@ -272,7 +272,7 @@ export async function updateAnswer(
       };
     }
     // The versions are the answer's facts, not its text: a suggested edit leaves them; a direct one replaces
-    // them when the form sent the field (issue 21).
+    // them when the form sent the field.
     let versionsChanged = false;
     if (options.versions) {
       const checked = checkAnswerVersions(options.versions, await questionTagNames(tx, answer.questionId));
@@ -284,8 +284,8 @@ export async function updateAnswer(
 }
 
 /**
- * Writes a suggested edit approved in the review queue (issue 19) as a revision by its suggesting editor: the
- * queue checked the reviewer; the text is checked and sanitised again here. Inside the queue's transaction.
+ * Writes a suggested edit approved in the review queue as a revision by its suggesting editor: the queue
+ * checked the reviewer; the text is checked and sanitised again here. Inside the queue's transaction.
  */
 export async function applyAnswerEdit(
   tx: Executor,

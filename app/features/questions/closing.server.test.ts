@@ -1,5 +1,5 @@
-// Closing, reopening, duplicates and locking (issue 19): vote counting, the binding moderator vote, the
-// privilege's message, the original of a duplicate, and what a closed or locked question refuses.
+// Closing, reopening, duplicates and locking: vote counting, the binding moderator vote, the privilege's
+// message, the original of a duplicate, and what a closed or locked question refuses.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { closeVotes, moderationLog, notifications, questions, users } from "#db/schema.ts";

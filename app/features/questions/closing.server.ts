@@ -1,8 +1,8 @@
-// Closing, reopening and locking questions (issue 19, docs/moderation.md): members with the `closeVote`
-// privilege vote to close (with a reason, and the original for a duplicate) or to reopen; VOTES_TO_CLOSE votes
-// change the state, a moderator's vote at once. Moderators lock a question: it then takes no answers, comments,
-// votes, edits nor close votes. Every change of state happens in one transaction with its moderation log entry
-// (and, for a duplicate, the asker's notification); pending votes go when the state changes.
+// Closing, reopening and locking questions (docs/moderation.md): members with the `closeVote` privilege vote to
+// close (with a reason, and the original for a duplicate) or to reopen; VOTES_TO_CLOSE votes change the state,
+// a moderator's vote at once. Moderators lock a question: it then takes no answers, comments, votes, edits nor
+// close votes. Every change of state happens in one transaction with its moderation log entry (and, for a
+// duplicate, the asker's notification); pending votes go when the state changes.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { href } from "react-router";
 import { closeVotes, questions } from "#db/schema.ts";

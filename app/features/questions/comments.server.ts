@@ -15,7 +15,7 @@ import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
-// Privileges and spam defences (issue 19): commenting is a privilege, links of new members, blocked words.
+// Privileges and spam defences: commenting is a privilege, links of new members, blocked words.
 import { requirePrivilege } from "#app/features/moderation/rules.ts";
 import {
   assertLinkLimit,
@@ -36,7 +36,7 @@ export type CommentView = {
   createdAt: Date;
   author: { id: number; handle: string; name: string };
   canDelete: boolean;
-  /** The viewer blocked its author (issue 19): shown collapsed. */
+  /** The viewer blocked its author: shown collapsed. */
   authorBlocked?: boolean;
 };
 

@@ -50,7 +50,7 @@ describe("the list's address", () => {
     expect(hasFilters(parseListQuery("followed=1"))).toBe(true);
   });
 
-  test("open or closed questions only (issue 19)", () => {
+  test("open or closed questions only", () => {
     expect(parseListQuery("status=closed").status).toBe("closed");
     expect(parseListQuery("status=OPEN").status).toBe("open");
     expect(parseListQuery("status=talvez").status).toBe("all");

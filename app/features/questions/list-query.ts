@@ -33,7 +33,7 @@ export const MODAL_FILTERS: { value: QuestionFilter; label: string }[] = [
   { value: "bounty", label: "Com Bounty" },
 ];
 
-/** Open or closed questions only (issue 19); "all" by default. */
+/** Open or closed questions only; "all" by default. */
 const QUESTION_STATUSES = ["all", "open", "closed"] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 

@@ -1,6 +1,6 @@
-// The blog posts a question page links to (issue 21, ADR 043): the post the question asks about
-// ("Pergunta sobre o post …") and the published posts made from its answers ("Virou post: …"). Read with the
-// shared page (question-page-cache.server.ts), whose version also covers these posts' rows.
+// The blog posts a question page links to (ADR 043): the post the question asks about ("Pergunta sobre o
+// post …") and the published posts made from its answers ("Virou post: …"). Read with the shared page
+// (question-page-cache.server.ts), whose version also covers these posts' rows.
 import { sql } from "drizzle-orm";
 import { getDb } from "#app/lib/db.server.ts";
 

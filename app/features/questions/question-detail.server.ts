@@ -5,7 +5,7 @@ import { preparedQuery } from "#app/lib/db.server.ts";
 import { isModerator, type Viewer } from "#app/lib/viewer.ts";
 import type { CloseReason } from "#app/features/moderation/rules.ts";
 import { canSeeDeleted } from "./access.server.ts";
-// Who edits others' questions directly and who suggests edits (issue 19).
+// Who edits others' questions directly and who suggests edits.
 import { editMode } from "#app/features/moderation/rules.ts";
 import {
   authorColumns,
@@ -133,8 +133,8 @@ export async function readQuestion(id: number, withDeleted: boolean): Promise<Qu
 export function questionPermissions(viewer: Viewer | null, question: QuestionDetail) {
   const own = viewer?.id === question.author.id;
   return {
-    // Every member may open the edit page; below the editDirectly privilege (issue 19) it suggests the edit.
-    // A locked question is edited by moderators only (closing.server.ts).
+    // Every member may open the edit page; below the editDirectly privilege it suggests the edit. A locked
+    // question is edited by moderators only (closing.server.ts).
     canEdit: Boolean(viewer) && !question.deletedAt && (!question.lockedAt || isModerator(viewer)),
     suggestsEdit: editMode(viewer, question.author.id) === "suggest",
     canDelete: !question.deletedAt && (isModerator(viewer) || (own && question.answerCount === 0)),

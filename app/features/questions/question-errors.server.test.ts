@@ -1,5 +1,5 @@
-// Issue 21 (ADR 041): a question or answer written with an error trace is found by another trace of the same
-// error (other paths, other values); edits move it, deletes and hiding take it out, restoring brings it back.
+// ADR 041: a question or answer written with an error trace is found by another trace of the same error
+// (other paths, other values); edits move it, deletes and hiding take it out, restoring brings it back.
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";

@@ -51,7 +51,7 @@ export type QuestionPreview = {
   lastActivityAt: Date;
   /** Closed ("[fechada]") or closed as a duplicate ("[duplicada]"), or null. */
   closed: ClosedMark;
-  /** Why it was closed, and the original of a duplicate (the REST API shows both, issue 20). */
+  /** Why it was closed, and the original of a duplicate (the REST API shows both). */
   closeReason: string | null;
   duplicateOfId: number | null;
   /** Locked by the moderation. */

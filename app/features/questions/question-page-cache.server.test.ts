@@ -94,7 +94,7 @@ describe("the shared question page", () => {
     for (const mark of ["myVote", "favorited", "canDelete", "canEdit", "canAccept", "isAuthor"]) {
       expect(kept).not.toContain(mark);
     }
-    // Another member's edit is a suggestion (issue 19); the author's is direct.
+    // Another member's edit is a suggestion; the author's is direct.
     expect(asRich?.answers[0]).toMatchObject({ myVote: 1, canEdit: true, suggestsEdit: true });
     expect(asRich?.question).toMatchObject({ favorited: true });
     expect(asRich?.question.comments[0]?.canDelete).toBe(true);

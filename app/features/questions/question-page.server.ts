@@ -21,7 +21,7 @@ import {
 } from "./question-page-cache.server.ts";
 import { jsonLdString, qaPageJsonLd } from "./structured-data.ts";
 import { BOUNTY_MIN_REPUTATION } from "./schemas.ts";
-// Who edits others' posts directly and who suggests edits (issue 19).
+// Who edits others' posts directly and who suggests edits.
 import { editMode } from "#app/features/moderation/rules.ts";
 
 export type AnswerOnPage = AnswerView & {

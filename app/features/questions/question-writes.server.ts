@@ -28,7 +28,7 @@ import { forgetListTotals } from "./question-list.server.ts";
 import { MESSAGES, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
-// Privileges and spam defences (issue 19): who edits directly, links of new members, blocked words.
+// Privileges and spam defences: who edits directly, links of new members, blocked words.
 import { editMode, SUGGESTED_EDIT_MESSAGES } from "#app/features/moderation/rules.ts";
 import {
   assertLinkLimit,
@@ -38,7 +38,7 @@ import {
   recordHeld,
 } from "#app/features/moderation/spam-defences.server.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
-// The errors a question carries are indexed with it (issue 21): the errors feature owns the index.
+// The errors a question carries are indexed with it: the errors feature owns the index.
 import { errorSignaturesOf, indexErrors } from "#app/features/errors/error-index.server.ts";
 
 export type QuestionWriteInput = {
@@ -312,8 +312,8 @@ export async function updateQuestion(
 }
 
 /**
- * Writes a suggested edit approved in the review queue (issue 19) as a revision by its suggesting editor: the
- * queue checked the reviewer; the text is checked and sanitised again here. Inside the queue's transaction.
+ * Writes a suggested edit approved in the review queue as a revision by its suggesting editor: the queue
+ * checked the reviewer; the text is checked and sanitised again here. Inside the queue's transaction.
  */
 export async function applyQuestionEdit(
   tx: Executor,

@@ -95,7 +95,7 @@ describe("editing", () => {
     const id = await askAs(people.author);
     const edit = questionInput({ title: "Um título editado com calma e bem claro" });
     await expect(updateQuestion(null, id, edit)).rejects.toMatchObject({ code: "unauthenticated" });
-    // Below the editDirectly privilege an edit of someone else's question waits for review (issue 19).
+    // Below the editDirectly privilege an edit of someone else's question waits for review.
     await expect(updateQuestion(people.other, id, edit)).resolves.toMatchObject({
       changed: false,
       suggested: true,
@@ -186,7 +186,7 @@ describe("deleting and restoring", () => {
       canDelete: false,
       canVote: false,
     });
-    // Another member may open the edit page to suggest an edit (issue 19); the author edits directly.
+    // Another member may open the edit page to suggest an edit; the author edits directly.
     expect(questionPermissions(people.other, question)).toMatchObject({
       canEdit: true,
       suggestsEdit: true,

@@ -38,7 +38,7 @@ describe("recomputeReputation", () => {
     const q2 = await askAs(bia);
     for (const voter of [bia, caio, duda, edu, ...fans])
       await castVote(voter, { kind: "question", id: q1 }, 1);
-    // Voting down is a privilege (issue 19); the session says how much reputation the voter has.
+    // Voting down is a privilege; the session says how much reputation the voter has.
     const downvoter = (m: typeof caio) => ({ ...m, reputation: PRIVILEGES.voteDown.reputation });
     await castVote(downvoter(caio), { kind: "question", id: q2 }, -1);
     const a1 = (await createAnswer(caio, q1, "<p>Resposta do Caio</p>")).id;

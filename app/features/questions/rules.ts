@@ -3,7 +3,7 @@
 // schemas on them (and re-exports them for the server). The tag limit is the tags feature's (TAGS_MAX).
 import { TAG_MESSAGES } from "#app/features/tags/rules.ts";
 
-// Answers that say what they were tested on (issue 21): the numbers live with their rule in versions.ts.
+// Answers that say what they were tested on: the numbers live with their rule in versions.ts.
 export { ANSWER_VERSIONS_MAX, OUTDATED_MARKS_TO_SHOW, VERSION_TEXT_MAX } from "./versions.ts";
 
 export const TITLE_MIN = 15;

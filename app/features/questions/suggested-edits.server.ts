@@ -1,6 +1,6 @@
-// Suggested edits (issue 19): a member below the `editDirectly` privilege who edits someone else's question or
-// answer leaves a suggestion for review instead; the review (approve, reject) is the review queue's. One
-// pending suggestion per member and item: sending another replaces it.
+// Suggested edits: a member below the `editDirectly` privilege who edits someone else's question or answer
+// leaves a suggestion for review instead; the review (approve, reject) is the review queue's. One pending
+// suggestion per member and item: sending another replaces it.
 import { and, eq, sql } from "drizzle-orm";
 import { suggestedEdits } from "#db/schema.ts";
 import type { Executor } from "#app/lib/db.server.ts";

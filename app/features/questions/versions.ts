@@ -1,5 +1,5 @@
-// Versions an answer was tested on (issue 21): parsed into a sortable key so they compare as versions, not as
-// strings (3.9 < 3.13, 9 < 19, 1.9 < 1.10.2), and the rules that read them: when an answer "pode estar
+// Versions an answer was tested on: parsed into a sortable key so they compare as versions, not as strings
+// (3.9 < 3.13, 9 < 19, 1.9 < 1.10.2), and the rules that read them: when an answer "pode estar
 // desatualizada", the order "funcionam na versão mais nova primeiro" and whether it applies to the reader's
 // version. No validation library: the question page imports this.
 

@@ -1,7 +1,7 @@
 // Views: one per visitor per question per hour (the question_views key carries the hour). The visitor is the
 // member's id, or a hash of the client address for visitors: the address Express trusted (TRUST_PROXY), never
-// a header the client wrote, and not the User-Agent, which anyone can rotate to count again (issue 15); an IPv6
-// visitor is their /64 (app/lib/client-address.ts).
+// a header the client wrote, and not the User-Agent, which anyone can rotate to count again; an IPv6 visitor is
+// their /64 (app/lib/client-address.ts).
 import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { questionViews } from "#db/schema.ts";

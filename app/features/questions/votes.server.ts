@@ -10,7 +10,7 @@ import { getDb, isAnyOf, preparedQuery, type Executor } from "#app/lib/db.server
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { requireMember } from "./access.server.ts";
-// Voting up and down are privileges earned by reputation (issue 19).
+// Voting up and down are privileges earned by reputation.
 import { requireConfirmedEmail, requirePrivilege } from "#app/features/moderation/rules.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import { refuseIfLocked } from "./closing.server.ts";

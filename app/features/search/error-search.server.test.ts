@@ -1,5 +1,5 @@
-// Issue 21 (ADR 041): `erro:"…"` and a pasted trace as the whole query search questions by their errors, best
-// match first, with the other operators still applying; on PGlite and on PostgreSQL.
+// Searching by error (ADR 041): `erro:"…"` and a pasted trace as the whole query search questions by their
+// errors, best match first, with the other operators still applying; on PGlite and on PostgreSQL.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { questions } from "#db/schema.ts";

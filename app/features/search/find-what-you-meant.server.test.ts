@@ -1,5 +1,5 @@
-// Issue 18, item 10 (ADR 033): tag names are words, every word of a query is a prefix, a swapped letter is
-// forgiven, and plurals in -ções are their singular, on PGlite and on PostgreSQL.
+// Search that finds what was meant (ADR 033): tag names are words, every word of a query is a prefix, a
+// swapped letter is forgiven, and plurals in -ções are their singular, on PGlite and on PostgreSQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { posts, postTags, questions, questionTags, tags } from "#db/schema.ts";

@@ -14,7 +14,7 @@ describe("parseSearchQuery", () => {
       error: null,
     });
   });
-  it('reads erro:"…" and erro:CODE (issue 21), leaving the rest as it was', () => {
+  it('reads erro:"…" and erro:CODE, leaving the rest as it was', () => {
     expect(parseSearchQuery("erro:\"Cannot find module 'x'\" [node] build")).toMatchObject({
       error: "Cannot find module 'x'",
       tags: ["node"],
@@ -23,7 +23,7 @@ describe("parseSearchQuery", () => {
     expect(parseSearchQuery("erro:ENOENT").error).toBe("ENOENT");
     expect(parseSearchQuery("terro:x").error).toBeNull();
   });
-  it("reads is:closed and is:open, the last one typed counting (issue 19)", () => {
+  it("reads is:closed and is:open, the last one typed counting", () => {
     expect(parseSearchQuery("is:closed promessas")).toMatchObject({ text: "promessas", status: "closed" });
     expect(parseSearchQuery("IS:OPEN")).toMatchObject({ text: "", status: "open" });
     expect(parseSearchQuery("is:open is:closed").status).toBe("closed");

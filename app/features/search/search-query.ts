@@ -26,7 +26,7 @@ export const MAX_SEARCH_QUERY = 4000;
 
 /**
  * Each tag is a join and each word a text-index lookup in every searched table: sixty `[tag]` operators made
- * one search cost half a second and stalled every page on PGlite (issue 15). A person rarely types more.
+ * one search cost half a second and stalled every page on PGlite. A person rarely types more.
  */
 export const MAX_SEARCH_TAGS = 5;
 /** Tags and words together (user: and is: hold one value each and cost nothing more when repeated). */

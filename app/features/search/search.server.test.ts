@@ -149,7 +149,7 @@ describe("search", () => {
     expect(parseSearchQuery("is:accepted").accepted).toBe(true);
   });
 
-  it("applies is:closed and is:open, and marks closed questions (issue 19)", async () => {
+  it("applies is:closed and is:open, and marks closed questions", async () => {
     await db()
       .update(questions)
       .set({ closedAt: new Date(), closeReason: "duplicate", duplicateOfId: ids.promises })

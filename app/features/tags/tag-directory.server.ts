@@ -45,7 +45,7 @@ export async function listTagDirectory(
       .from(tags)
       .where(where)
       .orderBy(...order)
-      // The REST API pages by position with its own page size (issue 20).
+      // The REST API pages by position with its own page size.
       .limit(options.limit ?? TAGS_PAGE_SIZE)
       .offset(options.offset ?? (page - 1) * TAGS_PAGE_SIZE),
     db.select({ total: count() }).from(tags).where(where),

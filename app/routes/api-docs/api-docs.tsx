@@ -1,6 +1,6 @@
-// /api/docs — the REST API's reference (issue 20, ADR 036): a server-rendered page of the site, in Portuguese,
-// generated from the same OpenAPI document /api/v1/openapi.json serves. No CDN and no script of its own: the
-// operations, their fields, refusals and curl examples are plain HTML.
+// /api/docs — the REST API's reference (ADR 036): a server-rendered page of the site, in Portuguese, generated
+// from the same OpenAPI document /api/v1/openapi.json serves. No CDN and no script of its own: the operations,
+// their fields, refusals and curl examples are plain HTML.
 import { href, Link } from "react-router";
 import { openApiDocument } from "#app/features/api/document.ts";
 import { API_ERROR_CODES, API_ERROR_MEANINGS, API_ERROR_STATUS } from "#app/features/api/errors.ts";

@@ -1,5 +1,5 @@
-// The REST API carries what answers were tested on (issue 21): `versions` and `outdated_since` on every answer,
-// versions when answering, the "newest-version" order, and a refused version in the one error shape.
+// The REST API carries what answers were tested on: `versions` and `outdated_since` on every answer, versions
+// when answering, the "newest-version" order, and a refused version in the one error shape.
 import { beforeAll, describe, expect, test } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { createAccessToken } from "#app/features/accounts/access-tokens.server.ts";

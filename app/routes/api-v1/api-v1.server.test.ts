@@ -318,7 +318,7 @@ describe("writing", () => {
   });
 });
 
-describe("errors (issue 21)", () => {
+describe("errors", () => {
   test("GET /errors/matches finds the question with the same error, and says which errors it read", async () => {
     const id = await askAs(author, {
       title: "Pacote não encontrado ao importar com ESM no Node",

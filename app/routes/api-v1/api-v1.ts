@@ -1,5 +1,5 @@
-// /api/v1/* — the public REST API (issue 20, ADR 036). Every method lands in one dispatcher, which finds the
-// operation in the operations table (features/api/operations.ts) and answers JSON.
+// /api/v1/* — the public REST API (ADR 036). Every method lands in one dispatcher, which finds the operation
+// in the operations table (features/api/operations.ts) and answers JSON.
 import { dispatch } from "./dispatch.server.ts";
 import { handlers } from "./handlers.server.ts";
 import type { Route } from "./+types/api-v1";

@@ -1,4 +1,4 @@
-// The REST API exposes the links between questions and posts (issue 21, ADR 043): a post's `from_answer` and
+// The REST API exposes the links between questions and posts (ADR 043): a post's `from_answer` and
 // `questions_about`, a question's `about_post` and each answer's `post`; `createQuestion` takes `about_post_id`.
 import { beforeAll, describe, expect, test } from "vitest";
 import { RouterContextProvider } from "react-router";

@@ -1,6 +1,6 @@
 // The pages behind the links of e-mails: a link that confirms nothing answers 400 (it was a 200 page saying so),
 // a link that works answers 200. The e-mail link's GET only shows a button; its POST, in the account's own
-// session, confirms (issue 15); the newsletter's, which has no account, confirms without one.
+// session, confirms; the newsletter's, which has no account, confirms without one.
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";

@@ -1,5 +1,5 @@
-// The page of a sign-in with GitHub or Google that did not go through (issue 22): a refused consent, a
-// provider that is down, a replayed or forged `state`, an unverified e-mail. Nothing was created.
+// The page of a sign-in with GitHub or Google that did not go through: a refused consent, a provider that
+// is down, a replayed or forged `state`, an unverified e-mail. Nothing was created.
 import { Link, href } from "react-router";
 
 export function ProviderFailure({ message }: { message: string }) {

@@ -1,6 +1,6 @@
 // /entrar/vincular: "Já existe uma conta com este e-mail". The provider's verified e-mail is an account's that
 // is not linked to it: nothing happens until that account's password is typed once (or the member signs in
-// the usual way and links the provider in Configurações). Never silently (issue 22, ADR 044).
+// the usual way and links the provider in Configurações). Never silently (ADR 044).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, href, useNavigation } from "react-router";

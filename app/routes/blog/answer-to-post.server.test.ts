@@ -1,6 +1,6 @@
-// Questions and posts that lead to each other (issue 21, ADR 043): an answer turned into a draft post (by its
-// author, or a moderator who tells the author), published with its link back and shown under the answer; a
-// question asked about a post, listed under it.
+// Questions and posts that lead to each other (ADR 043): an answer turned into a draft post (by its author,
+// or a moderator who tells the author), published with its link back and shown under the answer; a question
+// asked about a post, listed under it.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { notifications, postDrafts, posts, questions } from "#db/schema.ts";

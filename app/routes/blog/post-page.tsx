@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Where it came from and the questions asked about it (ADR 043).
     linksOfPost(post.id, post.fromAnswerId),
   ]);
-  // Members the viewer blocked are collapsed for them (issue 19).
+  // Members the viewer blocked are collapsed for them.
   const blocked = await blockedAmong(viewer?.id, [
     post.author.id,
     ...threads.flatMap((t) => [t, ...t.replies]).flatMap((c) => (c.author ? [c.author.id] : [])),

@@ -1,6 +1,6 @@
-// The access matrix of the privileges earned by reputation (issue 19): for every gate, a member just below its
-// reputation is refused (403) with the message that says how much is missing, a member at it is let through,
-// and a moderator (with the reputation of a newcomer) always is. The numbers come from rules.ts.
+// The access matrix of the privileges earned by reputation: for every gate, a member just below its reputation
+// is refused (403) with the message that says how much is missing, a member at it is let through, and a
+// moderator (with the reputation of a newcomer) always is. The numbers come from rules.ts.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { answers, questions, suggestedEdits } from "#db/schema.ts";

@@ -1,6 +1,6 @@
-// Blocking (issue 19: no notification from a blocked member, their content marked for collapsing) and the
-// moderation log (every moderator action written, read and filtered by moderators only), through the real
-// feature functions and the routes' loaders.
+// Blocking (no notification from a blocked member, their content marked for collapsing) and the moderation
+// log (every moderator action written, read and filtered by moderators only), through the real feature
+// functions and the routes' loaders.
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";

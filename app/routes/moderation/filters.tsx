@@ -1,5 +1,5 @@
-// /moderacao/filtros — the administrators' spam filters (issue 19): blocked words (content with one is held for
-// review) and blocked e-mail domains (sign-up refused, subdomains too). Add and remove; both are logged.
+// /moderacao/filtros — the administrators' spam filters: blocked words (content with one is held for review)
+// and blocked e-mail domains (sign-up refused, subdomains too). Add and remove; both are logged.
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { FieldError, fieldAria, FormStatus, Hint, Label } from "#app/components/form/field.tsx";
 import {

@@ -1,5 +1,5 @@
-// /sinalizar?tipo=question&id=12 — flagging an item (issue 19). The page is the fallback without JavaScript
-// (and a plain link for anyone who opens it in a new tab); the dialog on the read pages posts to this action
+// /sinalizar?tipo=question&id=12 — flagging an item. The page is the fallback without JavaScript (and a
+// plain link for anyone who opens it in a new tab); the dialog on the read pages posts to this action
 // too and shows its answer in place.
 import { data, Form, Link, useActionData } from "react-router";
 import { FlagFields, type FlagActionData } from "#app/features/moderation/components/flag-form.tsx";

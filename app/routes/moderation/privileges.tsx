@@ -1,6 +1,6 @@
-// /privilegios — what reputation earns (issue 19): every privilege with the reputation it needs, from the one
-// rules file the server checks. A signed-in member also sees their reputation and, per privilege, whether they
-// have it or how much is missing. Visitors get the same page without member data (kept by the visitor cache).
+// /privilegios — what reputation earns: every privilege with the reputation it needs, from the one rules file
+// the server checks. A signed-in member also sees their reputation and, per privilege, whether they have it or
+// how much is missing. Visitors get the same page without member data (kept by the visitor cache).
 import { href, Link } from "react-router";
 import {
   hasPrivilege,

@@ -1,6 +1,6 @@
-// /revisao — the review queue (issue 19) for moderators and members with the `review` privilege: flagged,
-// held and first items and suggested edits, oldest first, filtered by kind. Decisions post here; the card that
-// takes the decided card's place gets the focus, and j / k move between cards while the focus is in the list.
+// /revisao — the review queue for moderators and members with the `review` privilege: flagged, held and first
+// items and suggested edits, oldest first, filtered by kind. Decisions post here; the card that takes the
+// decided card's place gets the focus, and j / k move between cards while the focus is in the list.
 import { useEffect, useRef } from "react";
 import { data, Link, useActionData, href } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";

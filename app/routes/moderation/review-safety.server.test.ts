@@ -1,4 +1,4 @@
-// The security review of issue 19 (this session): each test fails on the code before its fix.
+// The moderation's security review: each test fails on the code before its fix.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { questions, suggestedEdits } from "#db/schema.ts";

@@ -1,4 +1,4 @@
-// Spam and abuse defences through the real writers (issue 19): new members' link limit and nofollow links,
+// Spam and abuse defences through the real writers: new members' link limit and nofollow links,
 // administrators' blocked words (content held hidden, a `held` review item, the log, the author told) and
 // e-mail domains (sign-up refused), first-post review items, and the rate limits' messages.
 import { and, desc, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// "Testada em" on the answer edit page (issue 21): a version that is not one comes back as a 400 with the message
-// by the field and the typed values kept; a good one replaces the versions; emptying every field removes them.
+// "Testada em" on the answer edit page: a version that is not one comes back as a 400 with the message by the
+// field and the typed values kept; a good one replaces the versions; emptying every field removes them.
 import { beforeAll, describe, expect, test } from "vitest";
 import { listAnswers } from "#app/features/questions/answer-list.server.ts";
 import { createAnswer } from "#app/features/questions/answers.server.ts";

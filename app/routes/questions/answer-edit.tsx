@@ -1,5 +1,5 @@
 // /questions/{id}/respostas/{answerId}/editar — the author, a moderator or a member with the editDirectly
-// privilege edits an answer (kept as a revision); any other member suggests an edit for review (issue 19).
+// privilege edits an answer (kept as a revision); any other member suggests an edit for review.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
@@ -54,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: answerEditSchema });
   const summary = String(form.get("summary") ?? "");
-  // "Testada em" (issue 21): the direct edit replaces the versions with what the form sent.
+  // "Testada em": the direct edit replaces the versions with what the form sent.
   const versions = versionsFromForm(form);
   const versionValues = Object.fromEntries(versions.map((v) => [`versao:${v.tag}`, v.version]));
   let body = "";

@@ -78,10 +78,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const commentsOf = [page.question.comments, ...page.answers.map((a) => a.comments)];
   // Close and reopen votes are read only for those who may cast them (one lookup on the votes' key).
   const canCloseVote = hasPrivilege(viewer, "closeVote") && !page.question.deletedAt;
-  // Members the viewer blocked are collapsed for them (issue 19): marked here, per viewer, never in the
+  // Members the viewer blocked are collapsed for them: marked here, per viewer, never in the
   // shared page kept per version; a marked comment changes the kept fragment's key, so it renders apart.
-  // Issue 21: the reader's version (`?versao=node@24`, or the picker's `versao_tag` + `versao`), and the
-  // member's own "não funciona mais" marks (never in the shared page: they select the card's fragment).
+  // The reader's version (`?versao=node@24`, or the picker's `versao_tag` + `versao`), and the member's own
+  // "não funciona mais" marks (never in the shared page: they select the card's fragment).
   const tagNames = page.question.tags.map((t) => t.name);
   const versao = url.searchParams.get("versao") ?? "";
   const picked = parseReaderVersion(

@@ -1,5 +1,5 @@
 // /questions/{id}/editar — the author, a moderator or a member with the editDirectly privilege edits a question
-// (every save keeps a revision); any other member suggests an edit, which waits for review (issue 19).
+// (every save keeps a revision); any other member suggests an edit, which waits for review.
 import { data, Link, redirect, href } from "react-router";
 import type { FormActionData } from "#app/features/questions/schemas.ts";
 import { QuestionForm } from "#app/features/questions/components/question-form.tsx";

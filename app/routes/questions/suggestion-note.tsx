@@ -1,5 +1,5 @@
-// What the edit pages tell a member whose edit of someone else's question or answer will be a suggestion
-// (issue 19): it waits for review, and how to edit directly one day.
+// What the edit pages tell a member whose edit of someone else's question or answer will be a suggestion:
+// it waits for review, and how to edit directly one day.
 import { href, Link } from "react-router";
 import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 

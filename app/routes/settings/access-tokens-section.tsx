@@ -1,5 +1,5 @@
-// Configurações › Tokens de acesso (issue 20, `#tokens`): create a personal access token for the API (a name and
-// what it may do), see it once — in a read-only field with Copiar, focused, with the warning that it will not be
+// Configurações › Tokens de acesso (`#tokens`): create a personal access token for the API (a name and what it
+// may do), see it once — in a read-only field with Copiar, focused, with the warning that it will not be
 // shown again — and list or revoke the member's tokens. Plain forms first: without JavaScript the token comes in
 // the page that answers the form, and Revogar posts at once; with it, Revogar asks first.
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -20,7 +20,7 @@ import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { AccessTokenActionData, CreatedAccessToken } from "./actions/access-tokens.server.ts";
 
-/** The API's reference, written by the API itself (issue 20). */
+/** The API's reference, written by the API itself. */
 const API_DOCS = "/api/docs";
 
 export type AccessTokenRow = {

@@ -1,6 +1,6 @@
-// Configurações › Tokens de acesso (issue 20) through the page's own action and loader: creating a token shows it
-// once, in an answer no cache keeps; bad input is a 4xx with the message beside its field; only the owner
-// revokes; a visitor is sent to sign in; creation is rate-limited and capped.
+// Configurações › Tokens de acesso through the page's own action and loader: creating a token shows it once, in
+// an answer no cache keeps; bad input is a 4xx with the message beside its field; only the owner revokes; a
+// visitor is sent to sign in; creation is rate-limited and capped.
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";

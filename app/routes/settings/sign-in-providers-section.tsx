@@ -1,4 +1,4 @@
-// Configurações → "Entrar com GitHub e Google" (issue 22, ADR 044): the linked providers with their e-mail,
+// Configurações → "Entrar com GitHub e Google" (ADR 044): the linked providers with their e-mail,
 // "Vincular" for the configured ones not linked yet (the same POST as the sign-in buttons, intent `link`),
 // "Desvincular" (refused for the last way in) and, for accounts without a password, "Definir uma senha".
 import { Form, useNavigation } from "react-router";

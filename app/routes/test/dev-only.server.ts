@@ -1,6 +1,6 @@
 // The /test pages (style guide, editor bench) exist for development and the test suites only: in production
-// an anonymous post there sanitised and echoed megabytes for nothing (issue 15). The e2e server runs the
-// production build with E2E=1 and keeps them.
+// an anonymous post there sanitised and echoed megabytes for nothing. The e2e server runs the production
+// build with E2E=1 and keeps them.
 import { data } from "react-router";
 
 /** Unset NODE_ENV counts as development, as in lib/env.server.ts; `npm start` sets production. */

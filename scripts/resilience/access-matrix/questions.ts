@@ -138,7 +138,7 @@ export function questionWrites(ctx: Matrix): Write[] {
       expect: MODERATOR_ONLY,
     },
     {
-      // Voting down is earned (issue 19): the other member is new, the author may not vote on their own answer.
+      // Voting down is earned: the other member is new, the author may not vote on their own answer.
       name: "votar negativamente na resposta",
       run: onAuthorsAnswer("vote", { value: "-1" }),
       expect: MODERATOR_ONLY,
@@ -168,7 +168,7 @@ export function questionWrites(ctx: Matrix): Write[] {
       expect: AUTHOR_OR_MODERATOR,
     },
     {
-      // Flags (issue 19) go to /sinalizar; nobody flags their own content.
+      // Flags go to /sinalizar; nobody flags their own content.
       name: "sinalizar pergunta",
       run: async (a) => {
         const id = String(await ctx.fresh());

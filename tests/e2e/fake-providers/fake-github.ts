@@ -1,5 +1,5 @@
-// A small fake of GitHub's OAuth app flow and user API, on loopback, for the sign-in with GitHub specs
-// (issue 22): /login/oauth/authorize shows a consent page ("Authorize" / "Cancel" → error=access_denied),
+// A small fake of GitHub's OAuth app flow and user API, on loopback, for the sign-in with GitHub specs:
+// /login/oauth/authorize shows a consent page ("Authorize" / "Cancel" → error=access_denied),
 // /login/oauth/access_token checks the client, the code, the redirect_uri and PKCE (S256), and /user,
 // /user/emails and /avatars/{id}.png answer for the token's user. The test picks who signs in (`signInAs`).
 import { createHash, randomBytes } from "node:crypto";

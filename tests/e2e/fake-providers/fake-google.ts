@@ -1,6 +1,6 @@
-// Google's stand-in for the sign-in specs (issue 22): a real OpenID provider (oidc-provider) on loopback, with
-// discovery, JWKS-signed id_tokens, PKCE required, and its development login and consent pages. The login typed
-// on its page is the account's `sub`; the test says which e-mail each has and whether it is verified.
+// Google's stand-in for the sign-in specs: a real OpenID provider (oidc-provider) on loopback, with discovery,
+// JWKS-signed id_tokens, PKCE required, and its development login and consent pages. The login typed on its
+// page is the account's `sub`; the test says which e-mail each has and whether it is verified.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -235,7 +235,7 @@ function ForgotForm({
 
 // ----------------------------------------------------------------------------------- Recuperar senha
 
-/** Whether the reset link still works; never the account's address (the member types it, issue 15). */
+/** Whether the reset link still works; never the account's address (the member types it). */
 export type RecoveryState = { valid: boolean };
 
 function RecoveryForm({

@@ -1,5 +1,5 @@
-// "Entrar com GitHub" / "Entrar com Google" (issue 22, ADR 044): plain forms that POST to /entrar/{provider},
-// which answers with the provider's address, so they work before JavaScript and need no script of their own.
+// "Entrar com GitHub" / "Entrar com Google" (ADR 044): plain forms that POST to /entrar/{provider}, which
+// answers with the provider's address, so they work before JavaScript and need no script of their own.
 // Shown only for the providers the site has configured; the marks are inline SVG (no external asset).
 import type { ReactNode } from "react";
 import { useRootData } from "#app/lib/root-data.ts";

@@ -1,5 +1,5 @@
-// A blocked member's content, collapsed for the member who blocked them (issue 19): one line that says why, and a
-// native disclosure to read it anyway (keyboard and screen readers know <details>; no script needed).
+// A blocked member's content, collapsed for the member who blocked them: one line that says why, and a native
+// disclosure to read it anyway (keyboard and screen readers know <details>; no script needed).
 import type { ReactNode } from "react";
 
 const BLOCKED_CONTENT_LABEL = "Conteúdo de um membro que você bloqueou.";

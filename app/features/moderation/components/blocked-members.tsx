@@ -1,4 +1,4 @@
-// Configurações: the members you blocked, each with Desbloquear (issue 19).
+// Configurações: the members you blocked, each with Desbloquear.
 import { Form, Link, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { FormStatus } from "#app/components/form/field.tsx";

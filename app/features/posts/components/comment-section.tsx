@@ -19,7 +19,7 @@ import { BlockedContent } from "#app/features/moderation/components/blocked-cont
 
 /** What the action answers a comment form: done, or the message for the field and the text to keep. */
 export type CommentActionData =
-  /** `message`: a comment held for review is not shown; its writer reads why (issue 19). */
+  /** `message`: a comment held for review is not shown; its writer reads why. */
   { formId: string; ok: true; message?: string } | { formId: string; ok: false; error: string; body: string };
 
 export function CommentSection({

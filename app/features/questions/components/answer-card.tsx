@@ -68,7 +68,7 @@ function AwardBountyButton({ answerId, amount }: { answerId: number; amount: num
 type AnswerCardProps = {
   answer: Omit<AnswerOnPage, "body"> & {
     body: PageHtml;
-    /** Issue 21: whether it applies to the reader's version, and the viewer's own "não funciona mais" mark. */
+    /** Whether it applies to the reader's version, and the viewer's own "não funciona mais" mark. */
     applies: Applicability;
     myMark: TaggedVersion | null;
   };

@@ -22,7 +22,7 @@ export function AnswerForm({
   serverReply,
 }: {
   questionId: number;
-  /** The question's tags: the "Testada em" field offers one version each (issue 21). */
+  /** The question's tags: the "Testada em" field offers one version each. */
   tags?: string[];
   signedIn: boolean;
   signInHref: string;

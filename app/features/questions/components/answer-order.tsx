@@ -9,7 +9,7 @@ export function AnswerOrderSelect({
   keep = {},
 }: {
   order: AnswerOrder;
-  /** Other address parameters the order keeps (the reader's version, issue 21). */
+  /** Other address parameters the order keeps (the reader's version). */
   keep?: Record<string, string>;
 }) {
   const submit = useSubmit();

@@ -1,6 +1,6 @@
-// What an answer says it was tested on (issue 21): chips ("node 24"), the "pode estar desatualizada desde"
-// notice, the reader's badge ("Se aplica à sua versão") and the member's "Não funciona mais na versão…" form.
-// Rendered inside the kept answer card (ADR 031): everything comes from props.
+// What an answer says it was tested on: chips ("node 24"), the "pode estar desatualizada desde" notice, the
+// reader's badge ("Se aplica à sua versão") and the member's "Não funciona mais na versão…" form. Rendered
+// inside the kept answer card (ADR 031): everything comes from props.
 import { useFetcher } from "react-router";
 import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 import type { FormActionData } from "../schemas.ts";

@@ -1,6 +1,6 @@
-// What the question page shows about closing (issue 19): the banner of a closed or locked question, the
-// duplicates of an original, and the controls to vote to close or reopen and to lock. The close form opens in
-// place (a <details>, as the bounty offer does): plain HTML that works without JavaScript and ships no dialog
+// What the question page shows about closing: the banner of a closed or locked question, the duplicates of an
+// original, and the controls to vote to close or reopen and to lock. The close form opens in place (a
+// <details>, as the bounty offer does): plain HTML that works without JavaScript and ships no dialog
 // code with the page; the original's field shows only while "Duplicada" is chosen (CSS :has).
 import type { ReactNode } from "react";
 import { Form, Link, href } from "react-router";

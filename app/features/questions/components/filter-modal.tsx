@@ -96,7 +96,7 @@ function FilterForm({ query, action, signedIn, saveError, onCancel, onApplied }:
           </label>
         ))}
       </fieldset>
-      {/* Issue 19: open or closed questions only (?status=open|closed). */}
+      {/* Open or closed questions only (?status=open|closed). */}
       <fieldset className="flex flex-col gap-2">
         <legend className={legend}>Situação</legend>
         {MODAL_STATUSES.map((s) => (

@@ -20,7 +20,7 @@ type Props = {
   /** The post's own address (copied by Copiar link). */
   permalink: string;
   editHref?: string;
-  /** "Sugerir edição" when the viewer's edit would wait for review (issue 19). */
+  /** "Sugerir edição" when the viewer's edit would wait for review. */
   editLabel?: string;
   canDelete: boolean;
   signedIn: boolean;

@@ -1,5 +1,5 @@
-// "Uso a versão…" (issue 21): the reader names the version of one of the question's tags they use; each answer
-// then says whether it applies. A GET form: the choice is in the address (`?versao=node@24`, or the form's own
+// "Uso a versão…": the reader names the version of one of the question's tags they use; each answer then says
+// whether it applies. A GET form: the choice is in the address (`?versao=node@24`, or the form's own
 // `versao_tag` + `versao` without JavaScript), so it works before any script and can be shared.
 import { Form, Link } from "react-router";
 import type { AnswerOrder } from "../answer-orders.ts";

@@ -1,7 +1,7 @@
-// While the details are written, the existing questions that carry the same error (issue 21): only when the
-// text looks like it holds an error message or a trace (the extractor runs here first, so prose sends
-// nothing), debounced, and again only when the errors found change. They open in a new tab: nothing typed is
-// lost. When editing, the question itself is left out.
+// While the details are written, the existing questions that carry the same error: only when the text looks
+// like it holds an error message or a trace (the extractor runs here first, so prose sends nothing),
+// debounced, and again only when the errors found change. They open in a new tab: nothing typed is lost.
+// When editing, the question itself is left out.
 import { useEffect, useMemo, useState } from "react";
 import { href } from "react-router";
 import {

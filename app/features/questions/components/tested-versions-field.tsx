@@ -1,5 +1,5 @@
-// "Testada em" (issue 21): one optional version per tag of the question, in plain inputs named `versao:<tag>`,
-// so the answer form and the answer edit page send them with or without JavaScript.
+// "Testada em": one optional version per tag of the question, in plain inputs named `versao:<tag>`, so the
+// answer form and the answer edit page send them with or without JavaScript.
 import { fieldAria, FieldError } from "#app/components/form/field.tsx";
 import { ANSWER_VERSIONS_MAX } from "../versions.ts";
 

@@ -80,11 +80,11 @@ export function SiteFooter({ contactPhone, contactEmail }: { contactPhone: strin
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
         © {COPYRIGHT_YEAR} Suporte de Domingo. Todos os direitos reservados. ·{" "}
-        {/* What reputation earns (issue 19), outside the spec's Explore list. */}
+        {/* What reputation earns, outside the spec's Explore list. */}
         <Link to={href("/privilegios")} className="underline hover:text-white">
           Privilégios
         </Link>{" "}
-        · {/* The REST API's reference (issue 20). */}
+        · {/* The REST API's reference. */}
         <Link to={href("/api/docs")} className="underline hover:text-white">
           API
         </Link>

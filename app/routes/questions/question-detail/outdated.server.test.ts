@@ -1,5 +1,5 @@
-// "Não funciona mais na versão…" through the question page's action (issue 21): visitors are sent to sign in,
-// a suspended member is refused before the action runs, members mark and take their mark back.
+// "Não funciona mais na versão…" through the question page's action: visitors are sent to sign in, a
+// suspended member is refused before the action runs, members mark and take their mark back.
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { listAnswers } from "#app/features/questions/answer-list.server.ts";

@@ -1,4 +1,4 @@
-// "Não funciona mais na versão…" on an answer (issue 21): a member's mark, and taking it back.
+// "Não funciona mais na versão…" on an answer: a member's mark, and taking it back.
 import { markOutdated, retractOutdatedMark } from "#app/features/questions/answer-versions.server.ts";
 import { reply, type QuestionActionArgs } from "./intents.server.ts";
 

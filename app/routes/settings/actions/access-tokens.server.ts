@@ -1,5 +1,5 @@
-// The personal access tokens' forms (issue 20): create one — the answer carries the token, the one time it is
-// ever shown, in a reply no cache may keep — and revoke one (someone else's, or none, is a 404).
+// The personal access tokens' forms: create one — the answer carries the token, the one time it is ever
+// shown, in a reply no cache may keep — and revoke one (someone else's, or none, is a 404).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import {

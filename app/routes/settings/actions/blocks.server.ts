@@ -1,4 +1,4 @@
-// The blocked members' list: unblock one (issue 19).
+// The blocked members' list: unblock one.
 import { data } from "react-router";
 import { unblockMember } from "#app/features/moderation/blocks.server.ts";
 import { unblockByIdSchema } from "#app/features/moderation/schemas.ts";

@@ -1,5 +1,5 @@
-// Configurações → "Entrar com GitHub e Google" (issue 22): unlink a provider (never the last way in), and
-// "Definir uma senha" for accounts a provider created (the reset link, sent to the account's own address).
+// Configurações → "Entrar com GitHub e Google": unlink a provider (never the last way in), and "Definir uma
+// senha" for accounts a provider created (the reset link, sent to the account's own address).
 import { requestPasswordReset } from "#app/features/accounts/accounts.server.ts";
 import { unlinkProvider } from "#app/features/accounts/provider-accounts.server.ts";
 import { requestMeta } from "#app/features/accounts/request-meta.server.ts";
