@@ -113,6 +113,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     lastActiveAt: ts("last_active_at").notNull().defaultNow(),
     /**
+     * When the member first published a question, an answer or a post; set by the database as the row goes in
+     * (migration 0021's triggers). "Quem seguir" walks its partial index instead of every member who only reads.
+     */
+    publishedAt: ts("published_at"),
+    /**
      * A keyed hash of the network (IPv4 /24, IPv6 /64) the member last signed up or signed in from: votes between
      * members on one network move no reputation (ADR 047). Never the address itself.
      */
@@ -137,6 +142,9 @@ export const users = pgTable(
     index("users_search_idx").using("gin", t.search),
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("users_last_active_idx").on(t.lastActiveAt),
+    index("users_publishers_recent_idx")
+      .on(t.lastActiveAt, t.id)
+      .where(sql`${t.publishedAt} is not null`),
   ],
 );
 

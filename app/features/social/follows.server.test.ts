@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { follows, notifications, posts, users } from "#db/schema.ts";
+import { answers, follows, notifications, posts, questions, users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { follow, isFollowing, listMembers, suggestMembersToFollow, unfollow } from "./follows.server.ts";
@@ -68,6 +68,70 @@ describe("suggestions", () => {
     expect(suggested).toContain(lurker.id);
     expect(suggested).not.toContain(viewer.id);
     await db().delete(posts).where(eq(posts.authorId, writer.id));
+  });
+
+  test("the database marks when a member first published, whatever they published, and only then", async () => {
+    const asker = await createMember(db());
+    const answerer = await createMember(db());
+    const writer = await createMember(db());
+    const reader = await createMember(db());
+    const publishedAt = async (id: number) =>
+      (await db().select({ at: users.publishedAt }).from(users).where(eq(users.id, id)))[0]?.at ?? null;
+    const [question] = await db()
+      .insert(questions)
+      .values({ authorId: asker.id, title: "Como medir uma página?", description: "<p>Como?</p>" })
+      .returning({ id: questions.id, createdAt: questions.createdAt });
+    await db()
+      .insert(answers)
+      .values({ questionId: question!.id, authorId: answerer.id, body: "<p>Com um perfil.</p>" });
+    await db()
+      .insert(posts)
+      .values({ slug: `post-${writer.id}`, authorId: writer.id, title: "Oi", body: "<p>oi</p>" });
+    expect(await publishedAt(asker.id)).toEqual(question!.createdAt);
+    expect(await publishedAt(answerer.id)).not.toBeNull();
+    expect(await publishedAt(writer.id)).not.toBeNull();
+    expect(await publishedAt(reader.id)).toBeNull();
+    // The first time stays.
+    await db()
+      .insert(posts)
+      .values({ slug: `post-2-${asker.id}`, authorId: asker.id, title: "Outro", body: "<p>outro</p>" });
+    expect(await publishedAt(asker.id)).toEqual(question!.createdAt);
+    await db().delete(posts).where(eq(posts.authorId, writer.id));
+    await db().delete(posts).where(eq(posts.authorId, asker.id));
+    await db().delete(answers).where(eq(answers.questionId, question!.id));
+    await db().delete(questions).where(eq(questions.id, question!.id));
+  });
+
+  test("Quem Seguir counts as active only a member with something live, whenever they first published", async () => {
+    const viewer = await createMember(db());
+    const live = await createMember(db());
+    await db()
+      .insert(posts)
+      .values({ slug: `post-${live.id}`, authorId: live.id, title: "Vivo", body: "<p>vivo</p>" });
+    const removed = await createMember(db());
+    await db()
+      .update(users)
+      .set({ lastActiveAt: new Date(Date.now() + 120_000) })
+      .where(eq(users.id, removed.id));
+    await db()
+      .insert(posts)
+      .values({
+        slug: `post-${removed.id}`,
+        authorId: removed.id,
+        title: "Spam",
+        body: "<p>spam</p>",
+        deletedAt: new Date(),
+      });
+    // Seen more recently than anyone, but among the others that fill in after the active members.
+    const suggested = (await suggestMembersToFollow(viewer, 50)).map((m) => m.id);
+    expect(suggested.indexOf(live.id)).toBeGreaterThanOrEqual(0);
+    expect(suggested.indexOf(live.id)).toBeLessThan(suggested.indexOf(removed.id));
+    await db().delete(posts).where(eq(posts.authorId, removed.id));
+    await db().delete(posts).where(eq(posts.authorId, live.id));
+    await db()
+      .update(users)
+      .set({ lastActiveAt: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, removed.id));
   });
 
   test("Quem Seguir leaves out the viewer and the members already followed, most active first", async () => {

@@ -1,6 +1,6 @@
 // Members following members (the `follows` table): the Seguir buttons of the blog and of question authors,
 // the blog's 'Quem Seguir' column and the members page. One row per pair, so following twice is harmless.
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { follows, users } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the follow's transaction.
 import { notify } from "#app/features/notifications/notify.server.ts";
@@ -108,7 +108,9 @@ const hasPublished = sql`coalesce((select true from "posts" p where p."author_id
 /**
  * Members worth following ('Quem Seguir'): active members — those who published something, most recently
  * seen first — whom the viewer does not follow and is not. When there are too few, the most recently seen
- * of the others fill in. Visitors get the same minus the viewer rules.
+ * of the others fill in. Visitors get the same minus the viewer rules. The walk goes through the index of those
+ * who ever published (`published_at`, set by the database when they first did), so the many who only read are
+ * never visited; `hasPublished` still checks that something of theirs is live.
  */
 export async function suggestMembersToFollow(viewer: Viewer | null, limit = 3): Promise<MemberSummary[]> {
   const db = await getDb();
@@ -122,7 +124,7 @@ export async function suggestMembersToFollow(viewer: Viewer | null, limit = 3): 
   const active = await db
     .select(summaryColumns)
     .from(users)
-    .where(and(notMine, hasPublished, activeMembersOnly()))
+    .where(and(isNotNull(users.publishedAt), notMine, hasPublished, activeMembersOnly()))
     .orderBy(desc(users.lastActiveAt), desc(users.id))
     .limit(size);
   if (active.length >= size) return active;
