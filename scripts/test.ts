@@ -82,9 +82,10 @@ if (!part || part === "static") {
   run("lint", bin("eslint"), ["."]);
   run("ciclos de importação", process.execPath, ["scripts/import-cycles.ts"]);
   run("formatação", bin("prettier"), ["--check", "."]);
-  // Exports, files and dependencies nobody uses (knip.json says where the entries are).
-  run("código sem uso", bin("knip"), ["--no-progress"]);
   run("tipos (typegen)", bin("react-router"), ["typegen"]);
+  // Exports, files and dependencies nobody uses (knip.json says where the entries are); after typegen, which
+  // writes the route types the routes import.
+  run("código sem uso", bin("knip"), ["--no-progress"]);
   run("tipos (tsc)", bin("tsc"), []);
 }
 if (!part || part === "unit") run("unidade + integração (vitest)", bin("vitest"), ["run"]);
