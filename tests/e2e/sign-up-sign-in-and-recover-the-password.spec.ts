@@ -182,9 +182,9 @@ test("the recovery form refuses different passwords", async ({ page }) => {
   await dialog.getByLabel("Email").fill(me.email);
   await dialog.getByLabel("Nova senha").fill("cafe-com-pao");
   await dialog.getByLabel("Confirmar senha").fill("1234");
-  // Typing started the page's hydration; a click that lands while React takes the form over was seen lost once
-  // (no message, no request), so the first click waits for it.
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // A click that lands while React takes the form over (the page hydrated, the forms' module still arriving)
+  // was seen lost (no message, no request), so the first click waits for the form to be React's.
+  await expect(dialog).toHaveAttribute("data-form-live", "");
   await dialog.getByRole("button", { name: "Cadastrar" }).click();
   await expect(dialog.getByText("A confirmação da senha deve ter pelo menos 8 caracteres")).toBeVisible();
   await dialog.getByLabel("Confirmar senha").fill("pao-com-cafe");
