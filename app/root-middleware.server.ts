@@ -6,12 +6,8 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "./features/accounts/sessions.server.ts";
 import { suspendedWriteRefusal } from "./features/moderation/suspension-guard.server.ts";
-import {
-  routeContext,
-  unreadNotificationsContext,
-  viewerContext,
-  visitorPageContext,
-} from "./lib/context.ts";
+import { routeContext, viewerContext, visitorPageContext } from "./lib/context.ts";
+import { unreadNotificationsContext } from "./lib/unread-notifications-context.server.ts";
 import { assertSameOrigin } from "./lib/csrf.server.ts";
 import { assertReadableInput } from "./lib/input-guard.server.ts";
 

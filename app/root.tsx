@@ -3,7 +3,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from "./+types/root";
 import { reviewCountFor } from "./features/moderation/review-count.server.ts";
 import { unreadCount } from "./features/notifications/notifications.server.ts";
-import { unreadNotificationsContext, viewerContext } from "./lib/context.ts";
+import { viewerContext } from "./lib/context.ts";
+import { unreadNotificationsContext } from "./lib/unread-notifications-context.server.ts";
 import { publicConfig } from "./lib/env.server.ts";
 import { notFoundTitle, pageMeta } from "./lib/meta.ts";
 import type { RootData } from "./lib/root-data.ts";

@@ -8,9 +8,6 @@ export const nonceContext = createContext<string>("");
 /** The signed-in member asking, or null for a visitor (set by the root middleware). */
 export const viewerContext = createContext<Viewer | null>(null);
 
-/** The member's unread notifications, read with their session in one statement (null: not read, ask). */
-export const unreadNotificationsContext = createContext<number | null>(null);
-
 /** The client's IP address as Express sees it (`req.ip`, proxies trusted per TRUST_PROXY); "" when unknown. */
 export const clientIpContext = createContext<string>("");
 

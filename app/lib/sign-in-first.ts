@@ -122,11 +122,9 @@ export function useSignInFirst(
     if (dialog instanceof HTMLDialogElement) {
       // Switching to Cadastro closes Login but keeps the click: only no sign-in dialog left open forgets it.
       const forgetUnlessStillSigningIn = () => {
-        if (document.querySelector('dialog[open][id^="dialogo-"]')) {
-          document
-            .querySelector('dialog[open][id^="dialogo-"]')
-            ?.addEventListener("close", forgetUnlessStillSigningIn, { once: true });
-        } else writePending(null);
+        const stillOpen = document.querySelector('dialog[open][id^="dialogo-"]');
+        if (stillOpen) stillOpen.addEventListener("close", forgetUnlessStillSigningIn, { once: true });
+        else writePending(null);
       };
       dialog.addEventListener("close", forgetUnlessStillSigningIn, { once: true });
       showDialog(SIGN_IN_DIALOG_ID);

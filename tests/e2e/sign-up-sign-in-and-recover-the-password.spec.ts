@@ -183,8 +183,12 @@ test("the recovery form refuses different passwords", async ({ page }) => {
   await dialog.getByLabel("Nova senha").fill("cafe-com-pao");
   await dialog.getByLabel("Confirmar senha").fill("1234");
   // A click that lands while React takes the form over (the page hydrated, the forms' module still arriving)
-  // was seen lost (no message, no request), so the first click waits for the form to be React's.
-  await expect(dialog).toHaveAttribute("data-form-live", "");
+  // was seen lost (no message, no request), so the first click waits for React to own the button (React marks
+  // the elements it hydrated with its own properties).
+  await page.waitForFunction(() => {
+    const button = document.querySelector("dialog[open] form button[type=submit]");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
   await dialog.getByRole("button", { name: "Cadastrar" }).click();
   await expect(dialog.getByText("A confirmação da senha deve ter pelo menos 8 caracteres")).toBeVisible();
   await dialog.getByLabel("Confirmar senha").fill("pao-com-cafe");

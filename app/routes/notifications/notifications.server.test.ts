@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { notifications } from "#db/schema.ts";
-import { unreadNotificationsContext } from "#app/lib/context.ts";
+import { unreadNotificationsContext } from "#app/lib/unread-notifications-context.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { loaderArgs } from "#tests/support/route-calls.ts";

@@ -61,7 +61,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = parseAnswerOrder(url.searchParams.get("answers"));
   const page = await loadQuestionPage(viewer, id, order);
   if (!page) throw redirect(href("/questions"));
-  const { viewerRelations } = page;
+  // The relations are the loader's to read, never sent (the rest of the page is).
+  const { viewerRelations, ...shown } = page;
   // The question's part and the answers' cards rendered for this version of the question are reused (ADR 031).
   const parts = renderedPartsOf(page);
   if (parts) keepPageFragments(context, parts);
@@ -119,8 +120,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Made once per version of the question: it is the same for every reader.
   const jsonLd = questionPageStructuredData(page, canonical, origin);
   return {
-    ...page,
-    viewerRelations: undefined,
+    ...shown,
     // The bodies travel once: as HTML in a document, inside the data for client navigations.
     question: {
       ...page.question,

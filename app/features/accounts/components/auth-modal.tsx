@@ -80,8 +80,6 @@ function LoadedAuthForm({
   const { AuthForm } = use(loadAuthForms());
   useEffect(() => {
     const element = dialog.current;
-    // The form is React's now (its checks run in the browser); until then it is the server's plain form.
-    element?.setAttribute("data-form-live", "");
     if (!element?.open || (document.activeElement !== element && element.contains(document.activeElement)))
       return;
     element.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
