@@ -154,17 +154,18 @@ export async function listBlogPosts(
     const followed = followedPostIds(viewer.id);
     // `= any(array(…))` looks the few followed posts up by id instead of scanning the table.
     const isFollowed = sql`"posts"."id" = any(array${followed})`;
-    // Both counts in one statement (one round trip to the database instead of two), each its own subquery so
-    // the followed posts are still looked up by id.
+    // Both counts in one statement (one round trip to the database instead of two); the followed ones in a
+    // subquery of their own, so they are still looked up by id.
     const [counts] = await db
       .select({
+        all: count(),
         priority:
           sql<number>`(${db.select({ n: count() }).from(posts).where(and(where, isFollowed))})`.mapWith(
             Number,
           ),
-        all: sql<number>`(${db.select({ n: count() }).from(posts).where(where)})`.mapWith(Number),
       })
-      .from(sql`(select 1) as one`);
+      .from(posts)
+      .where(where);
     const priorityTotal = counts?.priority ?? 0;
     const allTotal = counts?.all ?? 0;
     const fromPriority = Math.max(0, Math.min(limit, priorityTotal - offset));
