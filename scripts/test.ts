@@ -80,7 +80,15 @@ const part = process.argv[2];
 
 if (!part || part === "static") {
   run("lint", bin("eslint"), ["."]);
-  run("ciclos de importação", process.execPath, ["scripts/import-cycles.ts"]);
+  // Which folder may import which, and no runtime import cycles (.dependency-cruiser.js).
+  run("fronteiras e ciclos (dependency-cruiser)", bin("depcruise"), [
+    "app",
+    "db",
+    "server",
+    "scripts",
+    "tests",
+    "bench",
+  ]);
   run("formatação", bin("prettier"), ["--check", "."]);
   run("tipos (typegen)", bin("react-router"), ["typegen"]);
   // Exports, files and dependencies nobody uses (knip.json says where the entries are); after typegen, which
