@@ -1,5 +1,5 @@
-import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import { pinoHttp, type StdSerializedResults } from "pino-http";
 
 const SECRET_QUERY_KEYS = new Set(["token", "code", "state"]);
 /**
@@ -36,23 +36,30 @@ export function redactedUrl(originalUrl: string): string {
   return `${safePath}?${parts.join("&")}`;
 }
 
-/** One line per request, written when the response finishes. Static assets are logged at debug level. */
-export function requestLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const quiet = req.path.startsWith("/assets/") || req.path === "/healthz";
-      logger[quiet ? "debug" : "info"](
-        {
-          method: req.method,
-          url: redactedUrl(req.originalUrl),
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-        },
-        "request",
-      );
-    });
-    next();
-  };
+/** Static assets and health checks, logged at debug level only. */
+const quiet = (url: string | undefined) => Boolean(url?.startsWith("/assets/") || url === "/healthz");
+
+/**
+ * One line per request when its response finishes (pino-http): method, address with its tokens redacted,
+ * status and milliseconds; never headers (cookies, authorisation). A 5xx is logged as an error with its cause.
+ */
+export function requestLog(logger: Logger) {
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    wrapSerializers: true,
+    serializers: {
+      req: (req: StdSerializedResults["req"]) => ({
+        id: req.id,
+        method: req.method,
+        url: redactedUrl(req.url),
+      }),
+      res: (res: StdSerializedResults["res"]) => ({ status: res.statusCode }),
+    },
+    customAttributeKeys: { responseTime: "ms" },
+    customLogLevel: (req, res, error) =>
+      error || res.statusCode >= 500 ? "error" : quiet(req.url) ? "debug" : "info",
+    customSuccessMessage: () => "request",
+    customErrorMessage: () => "request failed",
+  });
 }
