@@ -4,15 +4,15 @@
 //   uploads/<key>     the uploaded images (DATA_DIR/uploads); each is named by the SHA-256 of its bytes
 //   sdd-backup.json   last: what the archive holds, with the database tarball's size and SHA-256
 //
-// Written and read here with a small ustar writer and reader (no archive library): a tar any `tar -xzf`
-// opens, so an operator can look inside without the site.
+// Written and read with node-tar (the archive library npm itself uses): a tar any `tar -xzf` opens, so an operator
+// can look inside without the site. Reading checks each entry's name and size from its header, before its bytes.
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGunzip, createGzip } from "node:zlib";
+import { Header, Pack, Parser, ReadEntry } from "tar";
 
 export const MANIFEST_NAME = "sdd-backup.json";
 export const DATABASE_NAME = "pgdata.tar";
@@ -47,41 +47,18 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 
 // ------------------------------------------------------------------------------------------------ writing
 
-function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, "0") + "\0";
-}
-
-/** One ustar header block for a regular file (names here are short: no long-name extensions needed). */
-export function header(name: string, size: number, mtime: number): Buffer {
-  if (Buffer.byteLength(name) > 100) throw new Error(`nome longo demais para o arquivo: ${name}`);
-  const block = Buffer.alloc(512);
-  block.write(name, 0, 100, "utf8");
-  block.write(octal(0o644, 8), 100);
-  block.write(octal(0, 8), 108);
-  block.write(octal(0, 8), 116);
-  block.write(octal(size, 12), 124);
-  block.write(octal(Math.floor(mtime / 1000), 12), 136);
-  block.write("        ", 148); // the checksum counts as spaces while it is computed
-  block.write("0", 156);
-  block.write("ustar\u000000", 257);
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148);
-  return block;
-}
-
-const padding = (size: number) => Buffer.alloc((512 - (size % 512)) % 512);
-
-type Entry = { name: string; body: () => Promise<Uint8Array>; mtime?: number };
-
-async function* tarBlocks(entries: AsyncIterable<Entry> | Iterable<Entry>) {
-  for await (const entry of entries) {
-    const body = await entry.body();
-    yield header(entry.name, body.byteLength, entry.mtime ?? Date.now());
-    yield body;
-    yield padding(body.byteLength);
-  }
-  yield Buffer.alloc(1024);
+/** A file entry made from bytes in memory (node-tar packs files from disk, or entries like this one). */
+function fileEntry(name: string, body: Uint8Array): ReadEntry {
+  const header = new Header({
+    path: name,
+    type: "File",
+    mode: 0o644,
+    size: body.byteLength,
+    mtime: new Date(),
+  });
+  const entry = new ReadEntry(header);
+  entry.end(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  return entry;
 }
 
 /** The uploads to copy: their names, the files' sizes. Only files named as the site names uploads. */
@@ -131,27 +108,29 @@ export async function writeBackup({
     database: { file: DATABASE_NAME, bytes: database.byteLength, sha256: sha256(database) },
     uploads: { included: uploadsDir !== undefined, files: 0, bytes: 0 },
   };
-  async function* entries(): AsyncGenerator<Entry> {
-    yield { name: DATABASE_NAME, body: async () => database };
+  const partial = `${file}.partial`;
+  const pack = new Pack({ gzip: true, portable: true });
+  const written = pipeline(pack, createWriteStream(partial, { mode: 0o600 }));
+  const add = async (name: string, body: Uint8Array) => {
+    if (!pack.write(fileEntry(name, body))) await once(pack, "drain");
+  };
+  try {
+    await add(DATABASE_NAME, database);
     for (const key of [...keys].sort()) {
       // A file removed since it was listed (a removed account's picture) is left out, not an error.
       const body = await readFile(path.join(uploadsDir!, key)).catch(() => null);
       if (!body) continue;
       manifest.uploads.files++;
       manifest.uploads.bytes += body.length;
-      yield { name: `uploads/${key}`, body: async () => body };
+      await add(`uploads/${key}`, body);
     }
-    yield { name: MANIFEST_NAME, body: async () => Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) };
-  }
-  const partial = `${file}.partial`;
-  try {
-    await pipeline(
-      Readable.from(tarBlocks(entries())),
-      createGzip(),
-      createWriteStream(partial, { mode: 0o600 }),
-    );
+    await add(MANIFEST_NAME, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    pack.end();
+    await written;
     await rename(partial, file);
   } catch (error) {
+    pack.destroy();
+    await written.catch(() => {});
     await rm(partial, { force: true });
     throw error;
   }
@@ -167,51 +146,48 @@ export class InvalidBackupError extends Error {
   }
 }
 
-/** The entries of a gzipped tar, one at a time, each read whole. */
+/**
+ * The entries of a gzipped tar, one at a time, each read whole. The file is fed to the parser a chunk at a time
+ * and the entries that chunk completed are handed out before the next is read, so at most one chunk's entries
+ * are held. A name or size no backup has is refused from the entry's header.
+ */
 async function* readTar(file: string): AsyncGenerator<{ name: string; body: Buffer }> {
-  // Chunks are kept in a list and joined once per piece taken: no copying of a large body per chunk.
-  const chunks: Buffer[] = [];
-  let available = 0;
-  const take = (size: number): Buffer => {
-    const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, available);
-    chunks.length = 0;
-    const piece = all.subarray(0, size);
-    const rest = all.subarray(size);
-    if (rest.length) chunks.push(rest);
-    available = rest.length;
-    return piece;
-  };
-  let current: { name: string; size: number } | undefined;
+  const done: Array<{ name: string; body: Buffer }> = [];
+  let failure: Error | undefined;
   let ended = false;
-  const source = createReadStream(file).pipe(createGunzip());
-  try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      available += chunk.length;
-      while (!ended) {
-        if (!current) {
-          if (available < 512) break;
-          const block = take(512);
-          if (block.every((byte) => byte === 0)) {
-            ended = true;
-            break;
-          }
-          current = parseHeader(block);
-          assertEntryFits(current);
+  const parser = new Parser({
+    strict: true,
+    onReadEntry(entry) {
+      try {
+        if (entry.type !== "File") {
+          throw new InvalidBackupError(`entrada inesperada no arquivo (${entry.type})`);
         }
-        const padded = current.size + ((512 - (current.size % 512)) % 512);
-        if (available < padded) break;
-        const body = Buffer.from(take(padded).subarray(0, current.size));
-        const name = current.name;
-        current = undefined;
-        yield { name, body };
+        assertEntryFits({ name: entry.path, size: entry.size });
+      } catch (error) {
+        failure ??= error as Error;
+        entry.resume();
+        return;
       }
-    }
-  } catch (error) {
-    if (error instanceof InvalidBackupError) throw error;
-    throw new InvalidBackupError(`o arquivo não é um .tar.gz legível (${(error as Error).message})`);
+      const chunks: Buffer[] = [];
+      entry.on("data", (chunk: Buffer) => chunks.push(chunk));
+      entry.on("end", () => done.push({ name: entry.path, body: Buffer.concat(chunks, entry.size) }));
+    },
+  });
+  parser.on("error", (error: Error) => {
+    failure ??= new InvalidBackupError(`o arquivo não é um .tar.gz legível (${error.message})`);
+  });
+  parser.on("end", () => (ended = true));
+  const next = function* () {
+    if (failure) throw failure;
+    yield* done.splice(0);
+  };
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    parser.write(chunk);
+    yield* next();
   }
-  if (!ended || current) throw new InvalidBackupError("o arquivo termina no meio (cópia incompleta?)");
+  parser.end();
+  yield* next();
+  if (!ended) throw new InvalidBackupError("o arquivo termina no meio (cópia incompleta?)");
 }
 
 /** The most an entry may hold, by what it is: checked from its header, before its bytes are read. */
@@ -233,27 +209,6 @@ function assertEntryFits({ name, size }: { name: string; size: number }) {
           : null;
   if (max === null) throw new InvalidBackupError(`entrada inesperada no arquivo: ${name.slice(0, 120)}`);
   if (size > max) throw new InvalidBackupError(`entrada grande demais para um backup: ${name.slice(0, 120)}`);
-}
-
-function parseHeader(block: Buffer): { name: string; size: number } {
-  const text = (start: number, length: number) =>
-    block
-      .subarray(start, start + length)
-      .toString("utf8")
-      .replace(/\0.*$/s, "");
-  let sum = 0;
-  for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : (block[i] ?? 0);
-  if (Number.parseInt(text(148, 8).trim(), 8) !== sum)
-    throw new InvalidBackupError("cabeçalho tar corrompido");
-  const type = text(156, 1);
-  if (type !== "0" && type !== "")
-    throw new InvalidBackupError(`entrada inesperada no arquivo (tipo ${type})`);
-  const prefix = text(345, 155);
-  const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
-  const size = Number.parseInt(text(124, 12).trim() || "0", 8);
-  if (!Number.isSafeInteger(size) || size < 0)
-    throw new InvalidBackupError("tamanho ilegível no cabeçalho tar");
-  return { name, size };
 }
 
 /**
