@@ -8,12 +8,6 @@
 
 /** @type {Record<string, string[]>} */
 export const FEATURE_PUBLIC_FILES = {
-  accounts: [
-    "account-mail.server.ts", // mail that must not outlive shutdown (newsletter confirmations)
-    "content-rate-limits.server.ts", // how often a member may write (posts, questions, answers, comments)
-    "rate-limits.server.ts", // the shared rate_limits counters (newsletter, notification e-mail)
-    "removed-members.server.ts", // removed members left out of lists and search
-  ],
   errors: [
     "error-signatures.ts", // the pure extractor of error signatures, for the ask form and search
     "error-index.server.ts", // the index written with questions and answers, and the matching

@@ -26,7 +26,7 @@ import { siteWrites } from "./lib/site-writes.server.ts";
 import { env } from "./lib/env.server.ts";
 import { seedDemoIfEmpty } from "../db/seed/demo.ts";
 import { hasLiveSession } from "./features/accounts/sessions.server.ts";
-import { settleAccountMail } from "./features/accounts/account-mail.server.ts";
+import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { flushViews, queueView, viewerKey } from "./features/questions/views.server.ts";
 import { uploadReply, type UploadReply } from "./features/uploads/storage.server.ts";
 import { backfillErrorSignatures } from "./features/errors/error-index.server.ts";
@@ -49,7 +49,7 @@ export async function startApp() {
 }
 
 export async function stopApp() {
-  await settleAccountMail();
+  await settleBackgroundWork();
   await stopMailSender();
   await flushViews().catch((error: unknown) => logger.error({ err: error }, "queued views lost at shutdown"));
   writes = undefined;

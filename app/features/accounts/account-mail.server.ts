@@ -1,25 +1,7 @@
 // The accounts' e-mails, as messages their writers queue in the outbox inside their own transaction
 // (lib/mail-outbox.server.ts, ADR 048): a request never waits for the mail server, and a crash right after it
-// loses nothing. `runInBackground` is for work a request should not wait for (the newsletter's).
-import { logger } from "#app/lib/logger.server.ts";
+// loses nothing.
 import type { MailMessage } from "#app/lib/mail.server.ts";
-import { sendDueMailNow } from "#app/lib/mail-outbox.server.ts";
-
-const pending = new Set<Promise<void>>();
-
-/** Runs `task` (which may send e-mails) without making the request wait for it. */
-export function runInBackground(task: () => Promise<void>) {
-  const running = task()
-    .catch((error: unknown) => logger.error({ err: error }, "background account task failed"))
-    .finally(() => pending.delete(running));
-  pending.add(running);
-}
-
-/** Waits for the background work under way, then sends what it queued (tests, and a graceful shutdown). */
-export async function settleAccountMail(): Promise<void> {
-  while (pending.size > 0) await Promise.all([...pending]);
-  await sendDueMailNow();
-}
 
 const SIGNATURE = ["", "Até breve,", "Equipe Suporte de Domingo"];
 

@@ -8,7 +8,7 @@ import { hashToken } from "#app/lib/tokens.server.ts";
 import { authenticateAccessToken, createAccessToken } from "./access-tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { settleAccountMail } from "./account-mail.server.ts";
+import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { issueToken } from "./account-tokens.server.ts";
 import {
   confirmEmailToken,
@@ -48,7 +48,7 @@ const uniqueEmail = (prefix = "pessoa") => `${prefix}-${++emailCounter}-${Date.n
 
 type Mail = { to: string; subject: string; text: string };
 async function mailsTo(to: string): Promise<Mail[]> {
-  await settleAccountMail();
+  await settleBackgroundWork();
   const files = await readdir(outboxDir()).catch(() => [] as string[]);
   const mails = await Promise.all(
     files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir(), f), "utf8")) as Mail),

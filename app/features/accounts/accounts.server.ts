@@ -23,7 +23,7 @@ import {
 } from "./account-tokens.server.ts";
 import { passwordResetMessage, verificationMessage } from "./account-mail.server.ts";
 import { uniqueViolation } from "./db-errors.server.ts";
-import { activeMembersOnly, isRemovedEmail } from "./removed-members.server.ts";
+import { activeMembersOnly, isRemovedEmail } from "#app/lib/removed-members.server.ts";
 import { availableHandle, baseHandle } from "./handles.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server.ts";
 import { requireAdmin } from "./permissions.ts";
@@ -34,7 +34,7 @@ import {
   hitRateLimit,
   peekRateLimit,
   RATE_LIMITS,
-} from "./rate-limits.server.ts";
+} from "#app/lib/rate-limits.server.ts";
 import { ACCOUNT_MESSAGES, type RecoveryInput, type SignInInput, type SignUpInput } from "./schemas.ts";
 import { revokeAccessTokensOf } from "./access-tokens.server.ts";
 import { forgetProvidersOnReset } from "./provider-accounts.server.ts";

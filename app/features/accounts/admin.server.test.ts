@@ -6,7 +6,7 @@ import { users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { useTestEnv } from "#tests/support/env.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { settleAccountMail } from "./account-mail.server.ts";
+import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { issueToken } from "./account-tokens.server.ts";
 import {
   confirmEmailToken,
@@ -33,7 +33,7 @@ const roleOf = async (id: number) =>
 describe("the first admin", () => {
   test("ADMIN_EMAIL signs up as a member and becomes admin once the address is verified", async () => {
     const { viewer } = await signUp({ email: "chefe@exemplo.com.br", password: "senha-chefe-1" }, meta);
-    await settleAccountMail();
+    await settleBackgroundWork();
     expect(viewer.role).toBe("member");
     expect(await promoteConfiguredAdmin(viewer.id)).toBe(false);
     expect(await roleOf(viewer.id)).toBe("member");
@@ -53,7 +53,7 @@ describe("the first admin", () => {
       { email: "chefe@exemplo.com.br", password: "senha-do-invasor" },
       meta,
     );
-    await settleAccountMail();
+    await settleBackgroundWork();
     const token = await issueToken(db(), squatter.id, "verify_email");
     // The address's real owner opens the link signed out, or signed in to an account of their own.
     expect(await confirmEmailToken(null, token)).toEqual({ outcome: "signInRequired" });
@@ -102,7 +102,7 @@ describe("the first admin", () => {
     // Promoted, with the powers held until two-factor sign-in is on (ADR 049).
     expect(viewer).toMatchObject({ role: "member", withheldRole: "admin" });
     expect(await roleOf(earlier.id)).toBe("admin");
-    await settleAccountMail();
+    await settleBackgroundWork();
   });
 
   test("admin:create creates a verified admin who can sign in, or promotes an existing account", async () => {

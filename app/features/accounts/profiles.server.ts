@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { answers, posts, questions, users } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import type { Role } from "#app/lib/viewer.ts";
-import { isRemovedEmail } from "./removed-members.server.ts";
+import { isRemovedEmail } from "#app/lib/removed-members.server.ts";
 
 export const PROFILE_PAGE_SIZE = 10;
 

@@ -24,7 +24,7 @@ import {
   hitRateLimit,
   peekRateLimit,
   RATE_LIMITS,
-} from "./rate-limits.server.ts";
+} from "#app/lib/rate-limits.server.ts";
 import { PROVIDER_MESSAGES } from "./provider-messages.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
 import { endSessionByToken, type RequestMeta, type SignedIn } from "./sessions.server.ts";

@@ -41,13 +41,6 @@ export const ACCOUNT_MESSAGES = {
   forbidden: "Você não tem permissão para fazer isso.",
 } as const;
 
-/** The message of a refused attempt (HTTP 429), with the wait in whole minutes. */
-export function rateLimitedMessage(retryAfterSeconds: number): string {
-  if (retryAfterSeconds <= 60) return "Muitas tentativas seguidas. Espere um minuto e tente de novo.";
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Muitas tentativas em pouco tempo. Tente de novo em ${minutes} minutos.`;
-}
-
 const M = ACCOUNT_MESSAGES;
 
 /** Sign-in password: spec §5's minimum, our maximum (scrypt input stays small). */

@@ -7,7 +7,7 @@ import { outboxDir } from "#app/lib/mail.server.ts";
 import { hashToken } from "#app/lib/tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { settleAccountMail } from "./account-mail.server.ts";
+import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { issueToken } from "./account-tokens.server.ts";
 import { confirmEmailToken, recoveryState, signIn } from "./accounts.server.ts";
 import type { RequestMeta } from "./sessions.server.ts";
@@ -39,7 +39,7 @@ async function member() {
 }
 
 async function lastMailTo(to: string) {
-  await settleAccountMail();
+  await settleBackgroundWork();
   const files = await readdir(outboxDir()).catch(() => [] as string[]);
   const mails = await Promise.all(
     files.map(

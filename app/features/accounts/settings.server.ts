@@ -44,11 +44,11 @@ import {
   passwordChangedMessage,
 } from "./account-mail.server.ts";
 import { verificationLink } from "./accounts.server.ts";
-import { REMOVED_EMAIL_PREFIX, REMOVED_NAME } from "./removed-members.server.ts";
+import { REMOVED_EMAIL_PREFIX, REMOVED_NAME } from "#app/lib/removed-members.server.ts";
 import { forgetDevicesOf } from "./known-devices.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { requireMember } from "./permissions.ts";
-import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
+import { assertRateLimit, RATE_LIMITS } from "#app/lib/rate-limits.server.ts";
 import {
   ACCOUNT_MESSAGES,
   type EmailChangeInput,

@@ -27,7 +27,7 @@ import {
   type ProviderOutcome,
   type ProviderProfile,
 } from "./provider-accounts.server.ts";
-import { assertRateLimit, RATE_LIMITS } from "./rate-limits.server.ts";
+import { assertRateLimit, RATE_LIMITS } from "#app/lib/rate-limits.server.ts";
 import { isSecure, readCookie } from "./sessions.server.ts";
 
 const SIGN_IN_PROVIDERS = ["github", "google"] as const satisfies readonly SignInProvider[];

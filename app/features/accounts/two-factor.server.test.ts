@@ -6,7 +6,7 @@ import { knownDevices, recoveryCodes, signInChallenges, users } from "#db/schema
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember, TEST_TOTP_SECRET } from "#tests/support/factories.ts";
 import { signedIn } from "#tests/support/sign-in.ts";
-import { settleAccountMail } from "./account-mail.server.ts";
+import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { issueToken } from "./account-tokens.server.ts";
 import { resetPassword, signIn } from "./accounts.server.ts";
 import type { RequestMeta } from "./sessions.server.ts";
@@ -86,7 +86,7 @@ describe("turning two-factor sign-in on", () => {
     // Only hashes are kept.
     const stored = await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.id));
     expect(stored.map((row) => row.codeHash)).not.toContain(codes[0]);
-    await settleAccountMail();
+    await settleBackgroundWork();
   });
 });
 
@@ -108,7 +108,7 @@ describe("turning it on from the settings", () => {
         .viewer;
     expect(await alive(elsewhere.token)).toBeNull();
     expect((await alive(here.token))?.id).toBe(member.id);
-    await settleAccountMail();
+    await settleBackgroundWork();
   });
 });
 
@@ -207,7 +207,7 @@ describe("the second step", () => {
     const challenge = challengeOf(outcome);
     const done = await completeSecondStep(challenge, { code: codes[1]!, trustBrowser: false }, meta());
     expect(done.viewer.id).toBe(member.id);
-    await settleAccountMail();
+    await settleBackgroundWork();
   });
 });
 
@@ -231,7 +231,7 @@ describe("turning it off and new recovery codes", () => {
     expect(await twoFactorState(member)).toMatchObject({ enabled: false, setup: null });
     signedIn(await signIn({ email: member.email, password: PASSWORD }, meta()));
     expect(await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.id))).toEqual([]);
-    await settleAccountMail();
+    await settleBackgroundWork();
   });
 });
 

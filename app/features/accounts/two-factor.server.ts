@@ -23,7 +23,7 @@ import {
   hitRateLimit,
   peekRateLimit,
   RATE_LIMITS,
-} from "./rate-limits.server.ts";
+} from "#app/lib/rate-limits.server.ts";
 import { toViewer, viewerColumns, type ViewerRow } from "./viewer-row.server.ts";
 
 const ISSUER = "Suporte de Domingo";

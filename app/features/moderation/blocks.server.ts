@@ -4,7 +4,7 @@
 // blocking is a private filter, not a sanction (that is a suspension's job).
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { memberBlocks, users } from "#db/schema.ts";
-import { activeMembersOnly } from "#app/features/accounts/removed-members.server.ts";
+import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";

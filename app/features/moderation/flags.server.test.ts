@@ -27,7 +27,7 @@ import {
   questionRow,
   resetFlagLimit,
   tagQuestionCount,
-} from "./test-support.ts";
+} from "#tests/support/moderation.ts";
 
 const db = setupTestDatabase();
 let author: Viewer;

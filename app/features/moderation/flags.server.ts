@@ -7,7 +7,7 @@
 import { and, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { flags, questions, users } from "#db/schema.ts";
 // The shared daily counters of the accounts feature.
-import { hitRateLimit } from "#app/features/accounts/rate-limits.server.ts";
+import { hitRateLimit } from "#app/lib/rate-limits.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";

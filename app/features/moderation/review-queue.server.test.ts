@@ -23,7 +23,7 @@ import {
   questionBy,
   questionRow,
   tagQuestionCount,
-} from "./test-support.ts";
+} from "#tests/support/moderation.ts";
 import { hideTarget } from "./visibility.server.ts";
 
 const db = setupTestDatabase();

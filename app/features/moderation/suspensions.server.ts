@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { href } from "react-router";
 import { users } from "#db/schema.ts";
-import { activeMembersOnly } from "#app/features/accounts/removed-members.server.ts";
+import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { newsletterSubscriptions, rateLimits } from "#db/schema.ts";
 import { outboxDir, sendMail } from "#app/lib/mail.server.ts";
-import { settleAccountMail } from "#app/features/accounts/account-mail.server.ts";
+import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import {
   confirmationLinkState,
@@ -32,7 +32,7 @@ type SentMail = { to: string; text: string; headers?: Record<string, string> };
 
 async function sentTo(address: string) {
   // Confirmations leave in the background: wait for the ones under way.
-  await settleAccountMail();
+  await settleBackgroundWork();
   const files = await readdir(outboxDir()).catch(() => []);
   const mails = await Promise.all(
     files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir(), f), "utf8"))),
@@ -134,7 +134,7 @@ describe("newsletter", () => {
     expect(await within(subscribe("nova@exemplo.com.br", SENDER))).toBe("confirmation_sent");
     expect(await within(subscribe("rapida@exemplo.com.br", SENDER))).toBe("already_confirmed");
     release();
-    await settleAccountMail();
+    await settleBackgroundWork();
   });
 
   it("takes at most ten addresses an hour from one client address", async () => {

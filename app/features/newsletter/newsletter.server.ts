@@ -16,9 +16,9 @@ import {
   RATE_LIMITS,
   RateLimitError,
   type RateLimitRule,
-} from "#app/features/accounts/rate-limits.server.ts";
+} from "#app/lib/rate-limits.server.ts";
 // The accounts' background runner: the request never waits for the mail server (and shutdown settles it).
-import { runInBackground } from "#app/features/accounts/account-mail.server.ts";
+import { runInBackground } from "#app/lib/background-work.server.ts";
 
 export type SubscribeOutcome = "confirmation_sent" | "already_confirmed";
 

@@ -2,7 +2,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { notifications, rateLimits, tagFollows, tags } from "#db/schema.ts";
-import { hitRateLimit, RATE_LIMITS } from "#app/features/accounts/rate-limits.server.ts";
+import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limits.server.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import { sendDueMailNow } from "#app/lib/mail-outbox.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";

@@ -11,7 +11,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { queueMail } from "#app/lib/mail-outbox.server.ts";
 // The shared counters of the accounts feature (its public rate-limit functions).
-import { hitRateLimit, RATE_LIMITS } from "#app/features/accounts/rate-limits.server.ts";
+import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limits.server.ts";
 import type { NotificationKind } from "./kinds.ts";
 import { href } from "react-router";
 

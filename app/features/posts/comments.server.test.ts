@@ -5,7 +5,7 @@ import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { addPostComment, deletePostComment, listPostComments } from "./comments.server.ts";
 import { deletePost } from "./posts.server.ts";
-import { publish } from "./test-fixtures.server.ts";
+import { publish } from "#tests/support/posts.ts";
 
 const db = setupTestDatabase();
 

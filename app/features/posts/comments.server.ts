@@ -11,7 +11,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { canManage } from "./access.ts";
 import { COMMENT_MAX, MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
-import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { assertContentRate } from "#app/lib/content-rate-limits.server.ts";
 // Privileges and spam defences: commenting is a privilege, links of new members, blocked words.
 import { requirePrivilege } from "#app/features/moderation/rules.ts";
 import {

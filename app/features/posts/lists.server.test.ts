@@ -9,7 +9,7 @@ import { listFavorites } from "./favorite-lists.server.ts";
 import { listBlogPosts, listCommunityPicks, listPostsForFeed } from "./lists.server.ts";
 import { deletePost } from "./posts.server.ts";
 import { setPostFavorite, setPostLike } from "./reactions.server.ts";
-import { publish } from "./test-fixtures.server.ts";
+import { publish } from "#tests/support/posts.ts";
 
 const db = setupTestDatabase();
 const DAY = 86_400_000;

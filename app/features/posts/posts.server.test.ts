@@ -14,7 +14,7 @@ import {
   readingMinutesFor,
   updatePost,
 } from "./posts.server.ts";
-import { LONG_BODY, publish } from "./test-fixtures.server.ts";
+import { LONG_BODY, publish } from "#tests/support/posts.ts";
 
 const db = setupTestDatabase();
 

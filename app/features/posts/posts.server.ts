@@ -23,7 +23,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { canManage } from "./access.ts";
 import { BODY_MIN, DESCRIPTION_MAX, MESSAGES, TITLE_MAX, isCategory, type PostCategory } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
-import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { assertContentRate } from "#app/lib/content-rate-limits.server.ts";
 // Spam defences: links of new members, blocked words, the review of a member's first post.
 import {
   assertLinkLimit,

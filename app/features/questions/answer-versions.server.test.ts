@@ -11,7 +11,7 @@ import { markOutdated, retractOutdatedMark, versionsFromForm } from "./answer-ve
 import { listAnswers } from "./answer-list.server.ts";
 import { createAnswer, deleteAnswer, getAnswerForEdit, updateAnswer } from "./answers.server.ts";
 import { loadQuestionPage } from "./question-page.server.ts";
-import { askAs, cast } from "./test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { applicability, OUTDATED_MARKS_TO_SHOW, VERSION_MESSAGES } from "./versions.ts";
 
 const db = setupTestDatabase();

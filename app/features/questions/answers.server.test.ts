@@ -17,7 +17,7 @@ import { getQuestion } from "./question-detail.server.ts";
 import { deleteQuestion } from "./question-writes.server.ts";
 import { ledgerReputation } from "./reputation.server.ts";
 import { MESSAGES } from "./schemas.ts";
-import { askAs, cast } from "./test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { castVote } from "./votes.server.ts";
 
 const db = setupTestDatabase();

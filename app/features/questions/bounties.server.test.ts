@@ -16,7 +16,7 @@ import { DEFAULT_LIST_QUERY } from "./list-query.ts";
 import { getQuestion } from "./question-detail.server.ts";
 import { listQuestions } from "./question-list.server.ts";
 import { addReputation, ledgerReputation } from "./reputation.server.ts";
-import { askAs } from "./test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 
 const db = setupTestDatabase();
 

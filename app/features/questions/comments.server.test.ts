@@ -6,7 +6,7 @@ import { createMember } from "#tests/support/factories.ts";
 import { createAnswer, deleteAnswer } from "./answers.server.ts";
 import { addComment, deleteComment, listComments } from "./comments.server.ts";
 import { MESSAGES } from "./schemas.ts";
-import { askAs, cast } from "./test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 
 const db = setupTestDatabase();
 let people: Awaited<ReturnType<typeof cast>>;

@@ -14,7 +14,7 @@ import { COMMENT_MAX, COMMENT_MIN, MESSAGES } from "./schemas.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
-import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { assertContentRate } from "#app/lib/content-rate-limits.server.ts";
 // Privileges and spam defences: commenting is a privilege, links of new members, blocked words.
 import { requirePrivilege } from "#app/features/moderation/rules.ts";
 import {

@@ -8,7 +8,7 @@ import { backfillErrorSignatures, findSameError } from "#app/features/errors/err
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createAnswer, deleteAnswer, updateAnswer } from "./answers.server.ts";
 import { deleteQuestion, restoreQuestion, updateQuestion } from "./question-writes.server.ts";
-import { askAs, cast, questionInput } from "./test-support.ts";
+import { askAs, cast, questionInput } from "#tests/support/questions.ts";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../errors/fixtures/${name}.txt`, import.meta.url), "utf8");

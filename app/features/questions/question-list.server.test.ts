@@ -9,7 +9,7 @@ import { createAnswer, acceptAnswer } from "./answers.server.ts";
 import { DEFAULT_LIST_QUERY, parseListQuery, type QuestionListQuery } from "./list-query.ts";
 import { listQuestions } from "./question-list.server.ts";
 import { deleteQuestion } from "./question-writes.server.ts";
-import { askAs } from "./test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 
 const db = setupTestDatabase();
 const DAY = 86_400_000;

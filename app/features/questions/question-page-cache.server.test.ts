@@ -8,7 +8,7 @@ import { toggleFavorite } from "./favorites.server.ts";
 import { sharedQuestionPage } from "./question-page-cache.server.ts";
 import { loadQuestionPage } from "./question-page.server.ts";
 import { updateQuestion } from "./question-writes.server.ts";
-import { askAs, cast, questionInput } from "./test-support.ts";
+import { askAs, cast, questionInput } from "#tests/support/questions.ts";
 import { castVote } from "./votes.server.ts";
 
 const db = setupTestDatabase();

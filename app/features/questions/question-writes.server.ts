@@ -27,7 +27,7 @@ import { pendingSuggestionOf, saveSuggestedEdit } from "./suggested-edits.server
 import { forgetListTotals } from "./question-list.server.ts";
 import { MESSAGES, TEXT_MIN, TITLE_MAX, TITLE_MIN } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
-import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { assertContentRate } from "#app/lib/content-rate-limits.server.ts";
 // Privileges and spam defences: who edits directly, links of new members, blocked words.
 import { editMode, SUGGESTED_EDIT_MESSAGES } from "#app/features/moderation/rules.ts";
 import {

@@ -17,7 +17,7 @@ import {
 } from "./question-writes.server.ts";
 import { createAnswer } from "./answers.server.ts";
 import { MESSAGES } from "./schemas.ts";
-import { askAs, cast, questionInput } from "./test-support.ts";
+import { askAs, cast, questionInput } from "#tests/support/questions.ts";
 
 const db = setupTestDatabase();
 

@@ -9,7 +9,7 @@ import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { acceptAnswer, createAnswer, deleteAnswer } from "./answers.server.ts";
 import { awardBounty, offerBounty } from "./bounties.server.ts";
 import { ledgerReputation, recomputeReputation } from "./reputation.server.ts";
-import { askAs } from "./test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 import { castVote } from "./votes.server.ts";
 
 const db = setupTestDatabase();

@@ -6,7 +6,7 @@ import { createAnswer, updateAnswer } from "./answers.server.ts";
 import { updateQuestion } from "./question-writes.server.ts";
 import { answerHistory, questionHistory } from "./revision-page.server.ts";
 import { MESSAGES, REVISION_SUMMARY_MAX } from "./rules.ts";
-import { askAs, cast, questionInput } from "./test-support.ts";
+import { askAs, cast, questionInput } from "#tests/support/questions.ts";
 
 const db = setupTestDatabase();
 let people: Awaited<ReturnType<typeof cast>>;

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { questions } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { askAs } from "./test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 import { flushViews, pruneViews, queueView, viewerKey } from "./views.server.ts";
 
 const db = setupTestDatabase();

@@ -6,7 +6,7 @@ import { createMember } from "#tests/support/factories.ts";
 import { createAnswer } from "./answers.server.ts";
 import { deleteQuestion } from "./question-writes.server.ts";
 import { ledgerReputation, recomputeReputation } from "./reputation.server.ts";
-import { askAs, cast } from "./test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { castVote, myVotes, VOTE_MESSAGES } from "./votes.server.ts";
 import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 

@@ -2,7 +2,7 @@
 // are left out.
 import { sql } from "drizzle-orm";
 // Removed accounts stay in `users` (accounts' ADR 010); search leaves them out.
-import { REMOVED_EMAIL_PREFIX } from "#app/features/accounts/removed-members.server.ts";
+import { REMOVED_EMAIL_PREFIX } from "#app/lib/removed-members.server.ts";
 import { questionsOnly, type MemberHit, type ParsedSearch } from "./search-query.ts";
 import { countOf, searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
 import { href } from "react-router";

@@ -5,7 +5,7 @@ import { follows, users } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the follow's transaction.
 import { notify } from "#app/features/notifications/notify.server.ts";
 // Removed accounts stay in `users` (accounts' ADR 010); lists of people leave them out.
-import { activeMembersOnly } from "#app/features/accounts/removed-members.server.ts";
+import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";

@@ -2,7 +2,7 @@
 // the names a form sent into tag ids (creating the new ones).
 import { and, asc, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { tags, users } from "#db/schema.ts";
-import { assertContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { assertContentRate } from "#app/lib/content-rate-limits.server.ts";
 import {
   missingReputation,
   privilegeMessage,

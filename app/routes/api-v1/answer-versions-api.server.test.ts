@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { createAccessToken } from "#app/features/accounts/access-tokens.server.ts";
 import * as s from "#app/features/api/schemas.ts";
 import { markOutdated } from "#app/features/questions/answer-versions.server.ts";
-import { askAs } from "#app/features/questions/test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 import { clientIpContext, visitorPageContext, type VisitorPageNote } from "#app/lib/context.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";

@@ -6,7 +6,7 @@ import { answers, comments, questions, rateLimits, users } from "#db/schema.ts";
 import { createAccessToken } from "#app/features/accounts/access-tokens.server.ts";
 import { API_RATE_LIMITS } from "#app/features/api/limits.ts";
 import * as s from "#app/features/api/schemas.ts";
-import { askAs } from "#app/features/questions/test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 import { clientAddressKey } from "#app/lib/client-address.ts";
 import { clientIpContext, visitorPageContext, type VisitorPageNote } from "#app/lib/context.ts";
 import type { Viewer } from "#app/lib/viewer.ts";

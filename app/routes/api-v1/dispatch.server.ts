@@ -11,7 +11,7 @@ import {
   readBearerToken,
   type AuthenticatedToken,
 } from "#app/features/accounts/access-tokens.server.ts";
-import { hitRateLimit, type RateLimitRule } from "#app/features/accounts/rate-limits.server.ts";
+import { hitRateLimit, type RateLimitRule } from "#app/lib/rate-limits.server.ts";
 import { suspendedWriteRefusal } from "#app/features/moderation/suspension-guard.server.ts";
 import { API_BASE_PATH } from "#app/features/api/document.ts";
 import { API_MESSAGES, apiErrorFrom, ApiError } from "#app/features/api/errors.ts";

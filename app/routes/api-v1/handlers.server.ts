@@ -13,7 +13,7 @@ import {
   readKeyCursor,
   readOffsetCursor,
 } from "#app/features/api/cursor.ts";
-import { peekContentRate } from "#app/features/accounts/content-rate-limits.server.ts";
+import { peekContentRate } from "#app/lib/content-rate-limits.server.ts";
 import { markdownFieldToHtml } from "#app/features/api/markdown.server.ts";
 import type { z } from "zod";
 import type * as s from "#app/features/api/schemas.ts";

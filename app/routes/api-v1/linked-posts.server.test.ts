@@ -6,9 +6,9 @@ import { createAccessToken } from "#app/features/accounts/access-tokens.server.t
 import * as s from "#app/features/api/schemas.ts";
 import { turnAnswerIntoPost } from "#app/features/posts/answer-posts.server.ts";
 import { createPost } from "#app/features/posts/posts.server.ts";
-import { LONG_BODY, publish } from "#app/features/posts/test-fixtures.server.ts";
+import { LONG_BODY, publish } from "#tests/support/posts.ts";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
-import { askAs } from "#app/features/questions/test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 import { clientIpContext, visitorPageContext, type VisitorPageNote } from "#app/lib/context.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";

@@ -1,7 +1,7 @@
 // POST /api/questions/same-error (form: text, exclude?) — the live questions that carry the same error as the text
 // being written (the ask and edit forms' "Já perguntaram sobre este erro"), best match first. Members only,
 // with a bounded text and a rate limit per member: each request reads the index of errors.
-import { hitRateLimit } from "#app/features/accounts/rate-limits.server.ts";
+import { hitRateLimit } from "#app/lib/rate-limits.server.ts";
 import { findSameError } from "#app/features/errors/error-index.server.ts";
 import { MAX_ERROR_TEXT } from "#app/features/errors/error-signatures.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";

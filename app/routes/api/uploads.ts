@@ -1,7 +1,7 @@
 // POST /api/uploads — the editor's image upload (multipart field `file`). Answers JSON: `{ url, width, height }`
 // or `{ error }` with the status of the refusal (401 visitor, 413 too large, 415 not a PNG/JPEG, 400 no file,
 // 429 more than 60 images in an hour).
-import { RateLimitError, assertRateLimit } from "#app/features/accounts/rate-limits.server.ts";
+import { RateLimitError, assertRateLimit } from "#app/lib/rate-limits.server.ts";
 import { storeImage } from "#app/features/uploads/uploads.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { isAppError } from "#app/lib/errors.ts";

@@ -5,7 +5,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
-import { settleAccountMail } from "#app/features/accounts/account-mail.server.ts";
+import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { outboxDir } from "#app/lib/mail.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { issueToken } from "#app/features/accounts/account-tokens.server.ts";
@@ -55,7 +55,7 @@ describe("links from e-mails", () => {
 
   test("opening a newsletter link confirms nothing; its button confirms, no session needed", async () => {
     await subscribe("leitora@exemplo.com.br", { ip: "192.0.2.1" });
-    await settleAccountMail();
+    await settleBackgroundWork();
     const [file] = await readdir(outboxDir());
     const mail = JSON.parse(await readFile(path.join(outboxDir(), file!), "utf8")) as { text: string };
     const token = mail.text.match(/newsletter\/confirmar\/([\w-]+)/)![1]!;

@@ -1,6 +1,6 @@
 // The RSS routes answer well-formed RSS 2.0, with members' text escaped.
 import { describe, expect, test } from "vitest";
-import { publish } from "#app/features/posts/test-fixtures.server.ts";
+import { publish } from "#tests/support/posts.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { loader as blogFeed } from "./feed.ts";

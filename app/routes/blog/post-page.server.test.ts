@@ -1,7 +1,7 @@
 // Ids in the blog's forms that cannot be ids (a word, a fraction, a number past the integer range) are refused
 // as bad or unknown input (400 or 404), never as a failed query (they used to answer 500).
 import { beforeAll, describe, expect, test } from "vitest";
-import { publish } from "#app/features/posts/test-fixtures.server.ts";
+import { publish } from "#tests/support/posts.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";

@@ -7,11 +7,11 @@ import { answers, questions, suggestedEdits } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { addPostComment } from "#app/features/posts/comments.server.ts";
-import { publish } from "#app/features/posts/test-fixtures.server.ts";
+import { publish } from "#tests/support/posts.ts";
 import { createAnswer, updateAnswer } from "#app/features/questions/answers.server.ts";
 import { addComment } from "#app/features/questions/comments.server.ts";
 import { updateQuestion } from "#app/features/questions/question-writes.server.ts";
-import { askAs, questionInput } from "#app/features/questions/test-support.ts";
+import { askAs, questionInput } from "#tests/support/questions.ts";
 import { castVote } from "#app/features/questions/votes.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import {

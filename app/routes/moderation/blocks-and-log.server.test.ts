@@ -20,7 +20,7 @@ import { notify } from "#app/features/notifications/notify.server.ts";
 import { createAnswer, deleteAnswer, restoreAnswer } from "#app/features/questions/answers.server.ts";
 import { addComment } from "#app/features/questions/comments.server.ts";
 import { deleteQuestion, restoreQuestion } from "#app/features/questions/question-writes.server.ts";
-import { askAs, cast } from "#app/features/questions/test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { follow } from "#app/features/social/follows.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import type { Role, Viewer } from "#app/lib/viewer.ts";

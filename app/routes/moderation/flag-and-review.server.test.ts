@@ -11,7 +11,7 @@ import { REVIEW_MESSAGES } from "#app/features/moderation/review-queue.server.ts
 import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { getQuestion } from "#app/features/questions/question-detail.server.ts";
-import { askAs, cast } from "#app/features/questions/test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { action as flagAction, loader as flagLoader } from "./flag.tsx";
 import { action as reviewAction, loader as reviewLoader } from "./review-queue.tsx";
 import { RouterContextProvider } from "react-router";

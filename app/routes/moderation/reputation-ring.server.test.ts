@@ -8,7 +8,7 @@ import { questions, reputationEvents, users } from "#db/schema.ts";
 import { toViewer, viewerColumns } from "#app/features/accounts/viewer-row.server.ts";
 import { acceptAnswer, createAnswer } from "#app/features/questions/answers.server.ts";
 import { ledgerReputation } from "#app/features/questions/reputation.server.ts";
-import { askAs } from "#app/features/questions/test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 import { castVote } from "#app/features/questions/votes.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";

@@ -16,7 +16,7 @@ import {
 } from "#app/features/moderation/review-queue.server.ts";
 import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { addBlockedTerm, SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
-import { answerBy, questionBy } from "#app/features/moderation/test-support.ts";
+import { answerBy, questionBy } from "#tests/support/moderation.ts";
 import { hideTarget } from "#app/features/moderation/visibility.server.ts";
 
 const db = setupTestDatabase();

@@ -18,7 +18,7 @@ import {
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { signUp } from "#app/features/accounts/accounts.server.ts";
-import { contentRateLimitedMessage } from "#app/features/accounts/content-rate-limits.server.ts";
+import { contentRateLimitedMessage } from "#app/lib/content-rate-limits.server.ts";
 import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import {
   addBlockedTerm,
@@ -32,11 +32,11 @@ import {
 } from "#app/features/moderation/spam-defences.server.ts";
 import { addPostComment } from "#app/features/posts/comments.server.ts";
 import { getPostPage } from "#app/features/posts/posts.server.ts";
-import { publish } from "#app/features/posts/test-fixtures.server.ts";
+import { publish } from "#tests/support/posts.ts";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { addComment } from "#app/features/questions/comments.server.ts";
 import { getQuestion } from "#app/features/questions/question-detail.server.ts";
-import { askAs, questionInput } from "#app/features/questions/test-support.ts";
+import { askAs, questionInput } from "#tests/support/questions.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 const db = setupTestDatabase();

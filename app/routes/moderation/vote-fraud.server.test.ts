@@ -12,7 +12,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { ledgerReputation } from "#app/features/questions/reputation.server.ts";
-import { askAs } from "#app/features/questions/test-support.ts";
+import { askAs } from "#tests/support/questions.ts";
 import { castVote, SERIAL_UPVOTES_PER_DAY } from "#app/features/questions/votes.server.ts";
 
 const db = setupTestDatabase();

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, href } from "react-router";
 import { subscribe } from "#app/features/newsletter/newsletter.server.ts";
 import { newsletterSchema, type NewsletterActionData } from "#app/features/newsletter/schemas.ts";
-import { RateLimitError } from "#app/features/accounts/rate-limits.server.ts";
+import { RateLimitError } from "#app/lib/rate-limits.server.ts";
 import { clientIpContext } from "#app/lib/context.ts";
 import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { listAnswers } from "#app/features/questions/answer-list.server.ts";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
-import { askAs, cast } from "#app/features/questions/test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { VERSION_MESSAGES } from "#app/features/questions/versions.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";

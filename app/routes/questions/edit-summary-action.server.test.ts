@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { answerHistory, questionHistory } from "#app/features/questions/revision-page.server.ts";
 import { MESSAGES, REVISION_SUMMARY_MAX } from "#app/features/questions/rules.ts";
-import { askAs, cast } from "#app/features/questions/test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
 import { action as editAnswer } from "./answer-edit.tsx";

@@ -1,7 +1,7 @@
 // The question page's action dispatches on its typed intents: an intent no form posts answers 400, for a member
 // and for a visitor alike.
 import { beforeAll, describe, expect, test } from "vitest";
-import { askAs, cast } from "#app/features/questions/test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
 import { QUESTION_PAGE_INTENTS } from "./question-detail/intents.server.ts";

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { RouterContextProvider } from "react-router";
 import { PRIVILEGES } from "#app/features/moderation/rules.ts";
 import { CLOSING_MESSAGES } from "#app/features/questions/closing.server.ts";
-import { askAs, cast } from "#app/features/questions/test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { visitorPageContext, type VisitorPageNote } from "#app/lib/context.ts";
 import { topic } from "#app/lib/visitor-page-topics.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";

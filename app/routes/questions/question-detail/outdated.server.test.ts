@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { listAnswers } from "#app/features/questions/answer-list.server.ts";
-import { askAs, cast } from "#app/features/questions/test-support.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
 import { suspendedWriteRefusal } from "#app/features/moderation/suspension-guard.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";

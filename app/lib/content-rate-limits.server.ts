@@ -4,10 +4,10 @@
 // are not limited, since they are the ones who clean up.
 import { eq } from "drizzle-orm";
 import { users } from "#db/schema.ts";
-import { getDb } from "#app/lib/db.server.ts";
-import { AppError } from "#app/lib/errors.ts";
-import { plural } from "#app/lib/plural.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import { getDb } from "./db.server.ts";
+import { AppError } from "./errors.ts";
+import { plural } from "./plural.ts";
+import { isModerator, type Viewer } from "./viewer.ts";
 import { hitRateLimit, peekRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limits.server.ts";
 
 /** Below this reputation a member counts as new, however old the account. */

@@ -1,11 +1,11 @@
-// Helpers for this feature's integration tests only (never imported by the app).
+// Helpers for the questions' integration tests (never imported by the app).
 import { like } from "drizzle-orm";
 import { rateLimits } from "#db/schema.ts";
-import { createMember } from "#tests/support/factories.ts";
+import { createMember } from "./factories.ts";
 import { getDb, type Database } from "#app/lib/db.server.ts";
 import type { Role, Viewer } from "#app/lib/viewer.ts";
 import { normaliseTagNames, resolveTags } from "#app/features/tags/tags.server.ts";
-import { createQuestion, type QuestionWriteInput } from "./question-writes.server.ts";
+import { createQuestion, type QuestionWriteInput } from "#app/features/questions/question-writes.server.ts";
 
 let counter = 0;
 

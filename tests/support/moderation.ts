@@ -1,4 +1,4 @@
-// Helpers for this feature's integration tests only (never imported by the app): content rows written straight
+// Helpers for the moderation tests only (never imported by the app): content rows written straight
 // to the database (the questions and posts features have their own tests of writing them), and reading back
 // what a decision left behind.
 import { randomBytes } from "node:crypto";

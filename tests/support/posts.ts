@@ -1,6 +1,6 @@
-// Helpers for the blog's integration tests (not used by the app).
+// Helpers for the blog's integration tests (never imported by the app).
 import type { Viewer } from "#app/lib/viewer.ts";
-import { createPost, type PostInput } from "./posts.server.ts";
+import { createPost, type PostInput } from "#app/features/posts/posts.server.ts";
 
 export const LONG_BODY =
   "<p>Um texto de exemplo com bem mais do que cinquenta caracteres, para passar na validação do post.</p>";

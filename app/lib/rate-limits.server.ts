@@ -2,9 +2,15 @@
 // insert the window's row or add one to it, and read the new count back.
 import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "#db/schema.ts";
-import { getDb } from "#app/lib/db.server.ts";
-import { AppError } from "#app/lib/errors.ts";
-import { rateLimitedMessage } from "./schemas.ts";
+import { getDb } from "./db.server.ts";
+import { AppError } from "./errors.ts";
+
+/** The message of a refused attempt (HTTP 429), with the wait in whole minutes. */
+function rateLimitedMessage(retryAfterSeconds: number): string {
+  if (retryAfterSeconds <= 60) return "Muitas tentativas seguidas. Espere um minuto e tente de novo.";
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Muitas tentativas em pouco tempo. Tente de novo em ${minutes} minutos.`;
+}
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
