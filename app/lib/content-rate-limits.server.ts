@@ -7,8 +7,9 @@ import { users } from "#db/schema.ts";
 import { getDb } from "./db.server.ts";
 import { AppError } from "./errors.ts";
 import { plural } from "./plural.ts";
-import { isModerator, type Viewer } from "./viewer.ts";
+import { type Viewer } from "./viewer.ts";
 import { hitRateLimit, peekRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limits.server.ts";
+import { isModerator } from "./permissions.ts";
 
 /** Below this reputation a member counts as new, however old the account. */
 export const CONTENT_TRUSTED_REPUTATION = 15;

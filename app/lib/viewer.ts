@@ -25,7 +25,3 @@ export function activeSuspension(viewer: Viewer | null, now: Date = new Date()):
   const suspension = viewer?.suspension;
   return suspension && suspension.until.getTime() > now.getTime() ? suspension : null;
 }
-
-export function isModerator(viewer: Viewer | null): boolean {
-  return viewer?.role === "moderator" || viewer?.role === "admin";
-}

@@ -10,8 +10,8 @@ import {
   type AccessTokenSummary,
 } from "./access-tokens.server.ts";
 import { scopesOf, type CreateAccessTokenInput } from "./access-token-schemas.ts";
-import { requireMember } from "./permissions.ts";
 import { assertRateLimit, type RateLimitRule } from "#app/lib/rate-limits.server.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 /**
  * Tokens a member may create an hour. A person makes one now and then; a script (or a stolen session) making

@@ -26,7 +26,7 @@ import { getDb } from "#app/lib/db.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 // The newsletter keeps the member's subscription (its public function).
 import { subscriptionOf } from "#app/features/newsletter/newsletter.server.ts";
-import { requireMember } from "./permissions.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 /** Everything the site keeps about the member, as one JSON document (LGPD art. 18, portability). */
 export async function exportAccountData(viewer: Viewer | null) {

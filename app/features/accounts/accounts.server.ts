@@ -26,7 +26,6 @@ import { uniqueViolation } from "./db-errors.server.ts";
 import { activeMembersOnly, isRemovedEmail } from "#app/lib/removed-members.server.ts";
 import { availableHandle, baseHandle } from "./handles.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server.ts";
-import { requireAdmin } from "./permissions.ts";
 import { forgetDevicesOf, isKnownDevice, rememberDevice } from "./known-devices.server.ts";
 import {
   assertAllowed,
@@ -51,6 +50,7 @@ import { toViewer, viewerColumns } from "./viewer-row.server.ts";
 import { assertEmailDomainAllowed } from "#app/features/moderation/spam-defences.server.ts";
 import { ROLE_LABELS } from "./roles.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
+import { requireAdmin } from "#app/lib/permissions.ts";
 
 /** The client as the address limits see it: an IPv6 /64 is one client (app/lib/client-address.ts). */
 const clientOf = (meta: RequestMeta) => clientAddressKey(meta.ip);

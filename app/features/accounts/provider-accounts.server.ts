@@ -17,7 +17,6 @@ import { uniqueViolation } from "./db-errors.server.ts";
 import { availableHandle, baseHandle } from "./handles.server.ts";
 import { isKnownDevice } from "./known-devices.server.ts";
 import { verifyPassword } from "./passwords.server.ts";
-import { requireMember } from "./permissions.ts";
 import {
   assertAllowed,
   assertRateLimit,
@@ -29,6 +28,7 @@ import { PROVIDER_MESSAGES } from "./provider-messages.ts";
 import { ACCOUNT_MESSAGES } from "./schemas.ts";
 import { endSessionByToken, type RequestMeta, type SignedIn } from "./sessions.server.ts";
 import { viewerColumns } from "./viewer-row.server.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 /** What a provider told us about the person, after the exchange (never a token). */
 export type ProviderProfile = {

@@ -47,7 +47,6 @@ import { verificationLink } from "./accounts.server.ts";
 import { REMOVED_EMAIL_PREFIX, REMOVED_NAME } from "#app/lib/removed-members.server.ts";
 import { forgetDevicesOf } from "./known-devices.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
-import { requireMember } from "./permissions.ts";
 import { assertRateLimit, RATE_LIMITS } from "#app/lib/rate-limits.server.ts";
 import {
   ACCOUNT_MESSAGES,
@@ -64,6 +63,7 @@ import {
   turnOffTwoFactor,
 } from "./two-factor.server.ts";
 import { TWO_FACTOR_MESSAGES } from "./two-factor-rules.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE = 256;

@@ -16,7 +16,6 @@ import { twoFactorChangedMessage } from "./account-mail.server.ts";
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from "./two-factor-rules.ts";
 import { endSessionsOf, isSecure, readCookie, startSession, type SignedIn } from "./sessions.server.ts";
 import { rememberDevice, signedInHeaders } from "./known-devices.server.ts";
-import { requireMember } from "./permissions.ts";
 import {
   assertAllowed,
   assertRateLimit,
@@ -25,6 +24,7 @@ import {
   RATE_LIMITS,
 } from "#app/lib/rate-limits.server.ts";
 import { toViewer, viewerColumns, type ViewerRow } from "./viewer-row.server.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 const ISSUER = "Suporte de Domingo";
 /** One step on either side of now: a phone whose clock is 30 s off still signs in. */

@@ -7,6 +7,7 @@ import { memberBlocks, users } from "#db/schema.ts";
 import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 export const BLOCK_MESSAGES = {
@@ -15,14 +16,9 @@ export const BLOCK_MESSAGES = {
   notFound: "Este membro não existe.",
 } as const;
 
-function requireSignedIn(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError("unauthenticated", BLOCK_MESSAGES.signIn);
-  return viewer;
-}
-
 /** Blocks `userId` for `viewer` (blocking twice changes nothing). */
 export async function blockMember(viewer: Viewer | null, userId: number): Promise<void> {
-  const member = requireSignedIn(viewer);
+  const member = requireMember(viewer, BLOCK_MESSAGES.signIn);
   if (member.id === userId) throw new AppError("validation", BLOCK_MESSAGES.self);
   const db = await getDb();
   const [target] = await db
@@ -35,7 +31,7 @@ export async function blockMember(viewer: Viewer | null, userId: number): Promis
 
 /** Unblocks `userId` (unblocking someone not blocked changes nothing). */
 export async function unblockMember(viewer: Viewer | null, userId: number): Promise<void> {
-  const member = requireSignedIn(viewer);
+  const member = requireMember(viewer, BLOCK_MESSAGES.signIn);
   const db = await getDb();
   await db
     .delete(memberBlocks)

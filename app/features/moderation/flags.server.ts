@@ -11,7 +11,7 @@ import { hitRateLimit } from "#app/lib/rate-limits.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import { type Viewer } from "#app/lib/viewer.ts";
 import { logModeration } from "./moderation-log.server.ts";
 import {
   ESTABLISHED_ACCOUNT_DAYS,
@@ -36,6 +36,7 @@ import {
   type TargetRow,
 } from "./visibility.server.ts";
 import { forgetReviewCount } from "./review-count.server.ts";
+import { isModerator } from "#app/lib/permissions.ts";
 
 export const FLAG_MESSAGES = {
   signIn: "Entre na sua conta para sinalizar.",

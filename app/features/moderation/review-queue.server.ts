@@ -13,7 +13,7 @@ import { notify } from "#app/features/notifications/notify.server.ts";
 import { forgetWhenDatabaseChanges, getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import { type Viewer } from "#app/lib/viewer.ts";
 import { agree, yourItem } from "./flags.server.ts";
 import { logModeration, type ModerationAction } from "./moderation-log.server.ts";
 import { forgetReviewCount } from "./review-count.server.ts";
@@ -36,6 +36,7 @@ import {
   type FlagTargetKind,
   type TargetRow,
 } from "./visibility.server.ts";
+import { isModerator } from "#app/lib/permissions.ts";
 
 export function parseReviewFilter(value: string | null): ReviewFilter {
   return value && Object.hasOwn(REVIEW_FILTERS, value) ? (value as ReviewFilter) : "todos";

@@ -4,7 +4,7 @@
 // the number a member sees is the number the server checks.
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { isModerator } from "#app/lib/viewer.ts";
+import { isModerator } from "#app/lib/permissions.ts";
 
 /**
  * Spam or offensive flags from trusted members (or one moderator) that hide an item until it is reviewed, each

@@ -8,8 +8,9 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { answers, blockedTerms, flags, posts, questions, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { isModerator, requireAdmin } from "#app/lib/permissions.ts";
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import { type Viewer } from "#app/lib/viewer.ts";
 // The notifications feature's one entry point: the author of held content is told in their notifications.
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { logModeration } from "./moderation-log.server.ts";
@@ -299,12 +300,6 @@ export async function assertEmailDomainAllowed(email: string, field = "email"): 
   }
 }
 
-function requireAdministrator(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para continuar.");
-  if (viewer.role !== "admin") throw new AppError("forbidden", SPAM_MESSAGES.adminsOnly);
-  return viewer;
-}
-
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
 /** The value as stored: a word trimmed (spaces collapsed), a domain without "@", scheme or trailing dot. */
@@ -327,7 +322,7 @@ function normaliseTerm(kind: BlockedTermKind, raw: string): string {
 
 /** Both lists, newest first within each kind (administrators). */
 export async function listBlockedTerms(viewer: Viewer | null): Promise<BlockedTerm[]> {
-  requireAdministrator(viewer);
+  requireAdmin(viewer, SPAM_MESSAGES.adminsOnly);
   const db = await getDb();
   const rows = await db
     .select({
@@ -355,7 +350,7 @@ export async function addBlockedTerm(
   viewer: Viewer | null,
   input: { kind: BlockedTermKind; value: string },
 ): Promise<{ id: number; value: string }> {
-  const admin = requireAdministrator(viewer);
+  const admin = requireAdmin(viewer, SPAM_MESSAGES.adminsOnly);
   const value = normaliseTerm(input.kind, input.value);
   const db = await getDb();
   const added = await db.transaction(async (tx) => {
@@ -378,7 +373,7 @@ export async function addBlockedTerm(
 
 /** Removes a word or a domain (administrators), logged as blocked_term_removed. */
 export async function removeBlockedTerm(viewer: Viewer | null, id: number): Promise<void> {
-  const admin = requireAdministrator(viewer);
+  const admin = requireAdmin(viewer, SPAM_MESSAGES.adminsOnly);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx

@@ -11,6 +11,7 @@ import {
 } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 import { safeImageSrc } from "#app/lib/sanitize-rules.ts";
 import {
   prepareSubmittedRichText,
@@ -56,11 +57,6 @@ export function readingMinutesFor(html: string): number {
   const text = richTextToPlainText(html);
   const words = text ? text.split(/\s+/).length : 0;
   return Math.max(1, Math.min(32_000, Math.round(words / WORDS_PER_MINUTE)));
-}
-
-function requireMember(viewer: Viewer | null, message: string): Viewer {
-  if (!viewer) throw new AppError("unauthenticated", message);
-  return viewer;
 }
 
 type CleanPost = {

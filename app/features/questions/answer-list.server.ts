@@ -4,10 +4,10 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { answers, questions, revisions, users } from "#db/schema.ts";
 import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { canSeeDeleted } from "./access.server.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
 import { byNewestVersion, type OutdatedSince, type TaggedVersion } from "./versions.ts";
 import { authorColumns, type AuthorSummary } from "./question-rows.server.ts";
+import { canSeeDeleted } from "#app/lib/permissions.ts";
 
 export type AnswerView = {
   id: number;

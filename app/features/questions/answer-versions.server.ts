@@ -17,7 +17,7 @@ import { PRIVILEGES, requirePrivilege } from "#app/features/moderation/rules.ts"
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { ACCESS_MESSAGES, requireMember } from "./access.server.ts";
+import { QUESTION_MESSAGES } from "./messages.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import {
   ANSWER_VERSIONS_MAX,
@@ -30,6 +30,7 @@ import {
   type TaggedVersion,
   type VersionKey,
 } from "./versions.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 /** The form field of one tag's version in the answer forms: `versao:<tag>`. */
 const VERSION_FIELD_PREFIX = "versao:";
@@ -128,7 +129,7 @@ async function lockLiveAnswer(
     .select({ questionId: answers.questionId })
     .from(answers)
     .where(eq(answers.id, answerId));
-  if (!ref) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+  if (!ref) throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
   const [question] = await tx
     .select({ deletedAt: questions.deletedAt, lockedAt: questions.lockedAt })
     .from(questions)
@@ -145,7 +146,7 @@ async function lockLiveAnswer(
     .where(eq(answers.id, answerId))
     .for("update");
   if (!question || !answer || question.deletedAt || answer.deletedAt) {
-    throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
   }
   return {
     id: answerId,

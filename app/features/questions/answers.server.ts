@@ -10,13 +10,8 @@ import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
-import {
-  ACCESS_MESSAGES,
-  requireAuthorOrModerator,
-  requireMember,
-  requireModerator,
-} from "./access.server.ts";
+import { type Viewer } from "#app/lib/viewer.ts";
+import { QUESTION_MESSAGES } from "./messages.ts";
 import { CLOSING_MESSAGES, refuseIfLocked } from "./closing.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import { checkRevisionSummary } from "./revisions.server.ts";
@@ -38,6 +33,12 @@ import { checkAnswerVersions, questionTagNames, writeAnswerVersions } from "./an
 import type { TaggedVersion } from "./versions.ts";
 import { href } from "react-router";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
+import {
+  isModerator,
+  requireAuthorOrModerator,
+  requireMember,
+  requireModerator,
+} from "#app/lib/permissions.ts";
 
 export const ANSWER_MESSAGES = {
   acceptOnlyAsker: "Só quem perguntou pode aceitar uma resposta.",
@@ -87,7 +88,7 @@ export async function createAnswer(
             .where(live)
             .returning(columns)
         : await tx.select(columns).from(questions).where(live).for("update");
-    if (!question) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    if (!question) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
     // A closed or locked question takes no answers (the transaction gives the count back).
     if (question.closedAt) throw new AppError("conflict", CLOSING_MESSAGES.closedToAnswers);
     if (question.lockedAt) throw new AppError("conflict", CLOSING_MESSAGES.locked);
@@ -145,7 +146,7 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
     .select({ questionId: answers.questionId })
     .from(answers)
     .where(eq(answers.id, answerId));
-  if (!ref) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+  if (!ref) throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
   const [question] = await tx
     .select({
       authorId: questions.authorId,
@@ -166,7 +167,7 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
     .from(answers)
     .where(eq(answers.id, answerId))
     .for("update");
-  if (!question || !answer) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+  if (!question || !answer) throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
   return {
     id: answerId,
     questionId: ref.questionId,
@@ -253,7 +254,7 @@ export async function updateAnswer(
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
     if (answer.deletedAt || answer.questionDeletedAt) {
-      throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+      throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
     }
     refuseIfLocked(editor, answer.questionLockedAt);
     if (editMode(editor, answer.authorId) === "suggest") {
@@ -297,7 +298,7 @@ export async function applyAnswerEdit(
   const body = checkBody(html);
   const answer = await lockAnswer(tx, answerId);
   if (answer.deletedAt || answer.questionDeletedAt) {
-    throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
   }
   // Locked since it was suggested: a suggestion never edits a locked question (moderators edit it directly).
   refuseIfLocked(null, answer.questionLockedAt);
@@ -355,7 +356,7 @@ export async function deleteAnswer(viewer: Viewer | null, answerId: number): Pro
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
     if (answer.deletedAt || answer.questionDeletedAt) {
-      throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+      throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
     }
     requireAuthorOrModerator(member, answer.authorId);
     const isAccepted = answer.acceptedAnswerId === answerId;
@@ -400,7 +401,7 @@ export async function restoreAnswer(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
-    if (!answer.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    if (!answer.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
     await logModeration(tx, {
       actorId: moderator.id,
       action: "restore",
@@ -432,7 +433,7 @@ export async function acceptAnswer(
   return db.transaction(async (tx) => {
     const answer = await lockAnswer(tx, answerId);
     if (answer.deletedAt || answer.questionDeletedAt) {
-      throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+      throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
     }
     if (answer.questionAuthorId !== member.id) {
       throw new AppError("forbidden", ANSWER_MESSAGES.acceptOnlyAsker);

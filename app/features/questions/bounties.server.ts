@@ -7,10 +7,11 @@ import { answers, bounties, questions, users } from "#db/schema.ts";
 import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { ACCESS_MESSAGES, requireMember } from "./access.server.ts";
+import { QUESTION_MESSAGES } from "./messages.ts";
 import { addReputation } from "./reputation.server.ts";
 import { BOUNTY_DAYS, BOUNTY_MAX, BOUNTY_MIN, BOUNTY_MIN_REPUTATION, MESSAGES } from "./schemas.ts";
 import { refuseIfLocked } from "./closing.server.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -48,7 +49,7 @@ export async function offerBounty(
       .from(questions)
       .where(eq(questions.id, questionId))
       .for("update");
-    if (!question || question.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    if (!question || question.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
     if (question.authorId !== member.id) throw new AppError("forbidden", BOUNTY_MESSAGES.onlyAsker);
     refuseIfLocked(member, question.lockedAt);
     if (question.closedAt) throw new AppError("conflict", BOUNTY_MESSAGES.closed);
@@ -98,7 +99,7 @@ export async function awardBounty(
       .select({ questionId: answers.questionId, authorId: answers.authorId, deletedAt: answers.deletedAt })
       .from(answers)
       .where(eq(answers.id, answerId));
-    if (!answer || answer.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    if (!answer || answer.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
     // The question's row first, as every writer of questions and answers does.
     await tx
       .select({ id: questions.id })

@@ -8,7 +8,7 @@ import { href } from "react-router";
 import { closeVotes, questions } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import { type Viewer } from "#app/lib/viewer.ts";
 // The community's numbers and reasons, and the moderation log (the moderation feature's public files).
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 import {
@@ -18,7 +18,8 @@ import {
   type CloseReason,
 } from "#app/features/moderation/rules.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
-import { ACCESS_MESSAGES, requireMember, requireModerator } from "./access.server.ts";
+import { QUESTION_MESSAGES } from "./messages.ts";
+import { isModerator, requireMember, requireModerator } from "#app/lib/permissions.ts";
 
 export const CLOSING_MESSAGES = {
   reason: "Escolha o motivo para fechar a pergunta.",
@@ -69,7 +70,7 @@ async function lockQuestionRow(tx: Executor, questionId: number) {
     .from(questions)
     .where(eq(questions.id, questionId))
     .for("update");
-  if (!row || row.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+  if (!row || row.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
   return row;
 }
 

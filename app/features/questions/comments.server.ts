@@ -9,7 +9,7 @@ import { notify } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { renderComment } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { ACCESS_MESSAGES, canModify, requireAuthorOrModerator, requireMember } from "./access.server.ts";
+import { QUESTION_MESSAGES } from "./messages.ts";
 import { COMMENT_MAX, COMMENT_MIN, MESSAGES } from "./schemas.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
@@ -24,6 +24,7 @@ import {
 } from "#app/features/moderation/spam-defences.server.ts";
 import { href } from "react-router";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
+import { canModify, requireAuthorOrModerator, requireMember } from "#app/lib/permissions.ts";
 
 export type CommentView = {
   id: number;
@@ -114,7 +115,7 @@ export async function deleteComment(viewer: Viewer | null, commentId: number): P
       .from(comments)
       .where(eq(comments.id, commentId));
     if (!current || current.deletedAt || current.targetKind === "post") {
-      throw new AppError("not_found", ACCESS_MESSAGES.commentNotFound);
+      throw new AppError("not_found", QUESTION_MESSAGES.commentNotFound);
     }
     requireAuthorOrModerator(member, current.authorId);
     // The target first (as addComment), then the comment; only one of two simultaneous deletes counts.
@@ -125,7 +126,7 @@ export async function deleteComment(viewer: Viewer | null, commentId: number): P
       .set({ deletedAt: new Date() })
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
-    if (!deleted) throw new AppError("not_found", ACCESS_MESSAGES.commentNotFound);
+    if (!deleted) throw new AppError("not_found", QUESTION_MESSAGES.commentNotFound);
     if (member.id !== current.authorId) {
       await logModeration(tx, {
         actorId: member.id,

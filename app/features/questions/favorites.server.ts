@@ -4,7 +4,8 @@ import { favorites, questions } from "#db/schema.ts";
 import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { ACCESS_MESSAGES, requireMember } from "./access.server.ts";
+import { QUESTION_MESSAGES } from "./messages.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 /** Adds or removes the question from the viewer's favourites. Returns whether it is now a favourite. */
 export async function toggleFavorite(viewer: Viewer | null, questionId: number): Promise<boolean> {
@@ -16,7 +17,7 @@ export async function toggleFavorite(viewer: Viewer | null, questionId: number):
       .from(questions)
       .where(eq(questions.id, questionId))
       .for("update");
-    if (!question || question.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    if (!question || question.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
     const key = and(
       eq(favorites.userId, member.id),
       eq(favorites.targetKind, "question"),

@@ -4,9 +4,9 @@ import { savedFilters } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { requireMember } from "./access.server.ts";
 import { listQueryToSearch, type QuestionListQuery } from "./list-query.ts";
 import { FILTER_NAME_MAX, MESSAGES, SAVED_FILTERS_MAX } from "./schemas.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 export type SavedFilter = { id: number; name: string; query: string };
 

@@ -2,9 +2,8 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { bounties, questions, revisions, users } from "#db/schema.ts";
 import { preparedQuery } from "#app/lib/db.server.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
+import { type Viewer } from "#app/lib/viewer.ts";
 import type { CloseReason } from "#app/features/moderation/rules.ts";
-import { canSeeDeleted } from "./access.server.ts";
 // Who edits others' questions directly and who suggests edits.
 import { editMode } from "#app/features/moderation/rules.ts";
 import {
@@ -14,6 +13,7 @@ import {
   type AuthorSummary,
   type TagLink,
 } from "./question-rows.server.ts";
+import { isModerator, canSeeDeleted } from "#app/lib/permissions.ts";
 
 export type QuestionDetail = {
   id: number;

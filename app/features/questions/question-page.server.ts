@@ -3,8 +3,7 @@
 // bounty awards, rich text sanitised again on the way out — DESIGN.md: on write and on display), and the
 // viewer's own votes, favourite and rights, read and worked out on every request.
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
-import { canModify, canSeeDeleted } from "./access.server.ts";
+import { type Viewer } from "#app/lib/viewer.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
 import type { AnswerView } from "./answer-list.server.ts";
 import type { LinkedPost } from "./post-links.server.ts";
@@ -23,6 +22,7 @@ import { jsonLdString, qaPageJsonLd } from "./structured-data.ts";
 import { BOUNTY_MIN_REPUTATION } from "./schemas.ts";
 // Who edits others' posts directly and who suggests edits.
 import { editMode } from "#app/features/moderation/rules.ts";
+import { isModerator, canModify, canSeeDeleted } from "#app/lib/permissions.ts";
 
 export type AnswerOnPage = AnswerView & {
   myVote: -1 | 0 | 1;

@@ -13,13 +13,8 @@ import {
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
-import { isModerator, type Viewer } from "#app/lib/viewer.ts";
-import {
-  ACCESS_MESSAGES,
-  requireAuthorOrModerator,
-  requireMember,
-  requireModerator,
-} from "./access.server.ts";
+import { type Viewer } from "#app/lib/viewer.ts";
+import { QUESTION_MESSAGES } from "./messages.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import { getQuestion } from "./question-detail.server.ts";
 import { checkRevisionSummary } from "./revisions.server.ts";
@@ -40,6 +35,12 @@ import {
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 // The errors a question carries are indexed with it: the errors feature owns the index.
 import { errorSignaturesOf, indexErrors } from "#app/features/errors/error-index.server.ts";
+import {
+  isModerator,
+  requireAuthorOrModerator,
+  requireMember,
+  requireModerator,
+} from "#app/lib/permissions.ts";
 
 export type QuestionWriteInput = {
   title: string;
@@ -285,7 +286,7 @@ export async function updateQuestion(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
-    if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    if (!current || current.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
     refuseIfLocked(editor, current.lockedAt);
     // Checked for a suggestion too: its approval later writes the suggester's tags as they are.
     await refuseNewTagsWithoutPrivilege(tx, editor, checked.tagNames);
@@ -332,7 +333,7 @@ export async function applyQuestionEdit(
     .select({ title: questions.title, details: questions.details, lockedAt: questions.lockedAt })
     .from(questions)
     .where(eq(questions.id, id));
-  if (!current) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+  if (!current) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
   // Locked since it was suggested: a suggestion never edits a locked question (moderators edit it directly).
   refuseIfLocked(null, current.lockedAt);
   const currentTags = await tx
@@ -361,7 +362,7 @@ async function saveQuestionEdit(
   creator?: Viewer,
 ): Promise<{ id: number; changed: boolean }> {
   const [current] = await tx.select().from(questions).where(eq(questions.id, id)).for("update");
-  if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+  if (!current || current.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
 
   const resolved = await resolveTagRows(tx, checked.tagNames, creator);
   const before = await tx
@@ -446,7 +447,7 @@ export async function deleteQuestion(viewer: Viewer | null, id: number): Promise
       .from(questions)
       .where(eq(questions.id, id))
       .for("update");
-    if (!current || current.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    if (!current || current.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
     requireAuthorOrModerator(member, current.authorId);
     if (!isModerator(member) && current.answerCount > 0) {
       throw new AppError("forbidden", DELETE_MESSAGES.answered);
@@ -479,7 +480,7 @@ export async function restoreQuestion(viewer: Viewer | null, id: number): Promis
       .set({ deletedAt: null, deletedBy: null })
       .where(and(eq(questions.id, id), isNotNull(questions.deletedAt)))
       .returning({ id: questions.id, authorId: questions.authorId });
-    if (!restored) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    if (!restored) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
     await moveTagCounts(tx, await tagIdsOf(tx, id), 1);
     await logModeration(tx, {
       actorId: moderator.id,

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { answers, questions } from "#db/schema.ts";
 import type { Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { ACCESS_MESSAGES } from "./access.server.ts";
+import { QUESTION_MESSAGES } from "./messages.ts";
 
 export type TargetKind = "question" | "answer";
 
@@ -26,7 +26,7 @@ export async function lockTarget(tx: Executor, kind: TargetKind, id: number): Pr
       .from(questions)
       .where(eq(questions.id, id))
       .for("update");
-    if (!row || row.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    if (!row || row.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
     return { kind, id, authorId: row.authorId, questionId: id, questionLockedAt: row.lockedAt };
   }
   const [row] = await tx
@@ -42,7 +42,7 @@ export async function lockTarget(tx: Executor, kind: TargetKind, id: number): Pr
     .where(eq(answers.id, id))
     .for("update", { of: answers });
   if (!row || row.deletedAt || row.questionDeletedAt) {
-    throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
   }
   return {
     kind,

@@ -9,12 +9,12 @@ import { networkKey } from "#app/lib/client-address.ts";
 import { getDb, isAnyOf, preparedQuery, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { requireMember } from "./access.server.ts";
 // Voting up and down are privileges earned by reputation.
 import { requireConfirmedEmail, requirePrivilege } from "#app/features/moderation/rules.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 
 export type VoteValue = 1 | -1;
 

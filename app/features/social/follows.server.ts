@@ -8,6 +8,7 @@ import { notify } from "#app/features/notifications/notify.server.ts";
 import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { href } from "react-router";
 
@@ -29,10 +30,7 @@ const summaryColumns = {
   avatarUrl: users.avatarUrl,
 };
 
-function requireMember(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para seguir outros membros.");
-  return viewer;
-}
+const SIGN_IN_TO_FOLLOW = "Entre na sua conta para seguir outros membros.";
 
 async function assertFollowable(viewer: Viewer, userId: number) {
   if (userId === viewer.id) {
@@ -45,7 +43,7 @@ async function assertFollowable(viewer: Viewer, userId: number) {
 
 /** The viewer follows `userId`. Returns whether a new follow was recorded (false when already following). */
 export async function follow(viewer: Viewer | null, userId: number): Promise<boolean> {
-  const member = requireMember(viewer);
+  const member = requireMember(viewer, SIGN_IN_TO_FOLLOW);
   await assertFollowable(member, userId);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -70,7 +68,7 @@ export async function follow(viewer: Viewer | null, userId: number): Promise<boo
 
 /** The viewer stops following `userId`. Returns whether a follow was removed. */
 export async function unfollow(viewer: Viewer | null, userId: number): Promise<boolean> {
-  const member = requireMember(viewer);
+  const member = requireMember(viewer, SIGN_IN_TO_FOLLOW);
   const db = await getDb();
   const deleted = await db
     .delete(follows)

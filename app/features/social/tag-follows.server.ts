@@ -4,15 +4,13 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { tagFollows, tags } from "#db/schema.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { requireMember } from "#app/lib/permissions.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
-function requireMember(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError("unauthenticated", "Entre na sua conta para seguir tags.");
-  return viewer;
-}
+const SIGN_IN_TO_FOLLOW = "Entre na sua conta para seguir tags.";
 
 export async function followTag(viewer: Viewer | null, tagId: number): Promise<boolean> {
-  const member = requireMember(viewer);
+  const member = requireMember(viewer, SIGN_IN_TO_FOLLOW);
   const db = await getDb();
   const [tag] = await db.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId)).limit(1);
   if (!tag) throw new AppError("not_found", "Tag não encontrada.", { field: "tagId" });
@@ -25,7 +23,7 @@ export async function followTag(viewer: Viewer | null, tagId: number): Promise<b
 }
 
 export async function unfollowTag(viewer: Viewer | null, tagId: number): Promise<boolean> {
-  const member = requireMember(viewer);
+  const member = requireMember(viewer, SIGN_IN_TO_FOLLOW);
   const db = await getDb();
   const deleted = await db
     .delete(tagFollows)

@@ -23,7 +23,7 @@ import { listPostsByKey, type PostCardData } from "#app/features/posts/lists.ser
 import { createPost, getPostPage } from "#app/features/posts/posts.server.ts";
 import { answerInfo } from "#app/features/questions/answer-list.server.ts";
 import { acceptAnswer, ANSWER_MESSAGES, createAnswer } from "#app/features/questions/answers.server.ts";
-import { ACCESS_MESSAGES } from "#app/features/questions/access.server.ts";
+import { QUESTION_MESSAGES } from "#app/features/questions/messages.ts";
 import { addComment, type CommentView } from "#app/features/questions/comments.server.ts";
 import { isFavorite, toggleFavorite } from "#app/features/questions/favorites.server.ts";
 import { parseTagField, QUESTION_FILTERS } from "#app/features/questions/list-query.ts";
@@ -222,7 +222,7 @@ function member(viewer: Viewer | null): Viewer {
 
 async function loadPage(viewer: Viewer | null, id: number, order: AnswerOrder) {
   const page = await loadQuestionPage(viewer, id, order);
-  if (!page) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+  if (!page) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
   return page;
 }
 
@@ -350,14 +350,14 @@ export const handlers: Handlers = {
 
   async voteOnQuestion({ viewer, params, body, context }) {
     const question = await getQuestion(viewer, params.id);
-    if (!question || question.deletedAt) throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+    if (!question || question.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
     writeChanges(context, topic.question(params.id));
     return setVote(member(viewer), { kind: "question", id: params.id }, body.value, context);
   },
 
   async voteOnAnswer({ viewer, params, body, context }) {
     const info = await answerInfo(params.id);
-    if (!info) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    if (!info) throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
     writeChanges(context, topic.question(info.questionId));
     return setVote(member(viewer), { kind: "answer", id: params.id }, body.value, context);
   },
@@ -365,7 +365,7 @@ export const handlers: Handlers = {
   async acceptAnswer({ viewer, params, context }) {
     const asker = member(viewer);
     const info = await answerInfo(params.id);
-    if (!info) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    if (!info) throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
     writeChanges(context, topic.question(info.questionId));
     if (info.acceptedAnswerId === params.id) {
       if (info.questionAuthorId !== asker.id)
@@ -379,7 +379,7 @@ export const handlers: Handlers = {
   async unacceptAnswer({ viewer, params, context }) {
     const asker = member(viewer);
     const info = await answerInfo(params.id);
-    if (!info) throw new AppError("not_found", ACCESS_MESSAGES.answerNotFound);
+    if (!info) throw new AppError("not_found", QUESTION_MESSAGES.answerNotFound);
     writeChanges(context, topic.question(info.questionId));
     if (info.acceptedAnswerId !== params.id) {
       if (info.questionAuthorId !== asker.id)
@@ -403,7 +403,7 @@ export const handlers: Handlers = {
     writeChanges(context, topic.question(params.id));
     if (!(await isFavorite(who, params.id))) {
       if (!(await getQuestion(who, params.id)))
-        throw new AppError("not_found", ACCESS_MESSAGES.questionNotFound);
+        throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
       return { favorited: false };
     }
     return { favorited: await toggleFavorite(who, params.id) };

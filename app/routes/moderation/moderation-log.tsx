@@ -11,8 +11,8 @@ import { listModerationLog } from "#app/features/moderation/moderation-log-page.
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { isModerator } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/moderation-log";
+import { isModerator } from "#app/lib/permissions.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Registro de moderação", noindex: true });
 

@@ -14,8 +14,8 @@ import {
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { isModerator } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/privileges";
+import { isModerator } from "#app/lib/permissions.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({

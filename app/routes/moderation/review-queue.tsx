@@ -23,9 +23,9 @@ import { isAppError } from "#app/lib/errors.ts";
 import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { countLabel } from "#app/lib/plural.ts";
-import { isModerator } from "#app/lib/viewer.ts";
 import { topic, writeChanges, writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/review-queue";
+import { isModerator } from "#app/lib/permissions.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Revisão", noindex: true });
 

@@ -11,7 +11,6 @@ import { Field, FormStatus, Label } from "#app/components/form/field.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { setRole } from "#app/features/accounts/accounts.server.ts";
-import { canChangeRole } from "#app/features/accounts/permissions.ts";
 import {
   getProfile,
   listProfileAnswers,
@@ -50,6 +49,7 @@ import {
   writeChangesNothingVisitorsSee,
 } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/profile";
+import { canChangeRole } from "#app/lib/permissions.ts";
 
 const TABS = [
   { id: "perguntas", label: "Perguntas", count: "questions" },

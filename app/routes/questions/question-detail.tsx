@@ -48,10 +48,10 @@ import { countLabel } from "#app/lib/plural.ts";
 import { keepPageFragments, pageHtml } from "#app/lib/page-html.server.ts";
 import { usePageHtml, type PageHtml } from "#app/lib/page-html.ts";
 import { KeptElement } from "#app/lib/page-html-fragment.tsx";
-import { isModerator } from "#app/lib/viewer.ts";
 import { pageShows, topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/question-detail";
 import { questionDetailAction } from "./question-detail-action.server.ts";
+import { isModerator } from "#app/lib/permissions.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseQuestionId(params.id);

@@ -2,8 +2,8 @@
 import { redirect, href } from "react-router";
 import { deleteAnswer, restoreAnswer } from "#app/features/questions/answers.server.ts";
 import { deleteQuestion, restoreQuestion } from "#app/features/questions/question-writes.server.ts";
-import { isModerator } from "#app/lib/viewer.ts";
 import { reply, type QuestionActionArgs } from "./intents.server.ts";
+import { isModerator } from "#app/lib/permissions.ts";
 
 export async function deleteQuestionAction({ viewer, questionId, here }: QuestionActionArgs) {
   await deleteQuestion(viewer, questionId);
