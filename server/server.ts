@@ -1,5 +1,6 @@
 // The HTTP entry: security headers, compression, static files, request logs, /healthz and graceful
 // shutdown in front of React Router's request handler. Runs on Node 24's TypeScript support, no build.
+import { LRUCache } from "lru-cache";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -161,23 +162,18 @@ app.use((req, res, next) => {
 // Cookies seen on a live session in the last 10 s: a member's next pages skip the check. A stale "live" only
 // means a page rendered afresh. Cookies that led nowhere are remembered too (tokens are random: a dead one
 // never comes back to life), so a browser holding an expired cookie is served from the cache without a query.
-const recentMembers = new Map<string, number>();
-const deadCookies = new Set<string>();
-const REMEMBERED_COOKIES = 10_000;
+const recentMembers = new LRUCache<string, true>({ max: 10_000, ttl: 10_000 });
+const deadCookies = new LRUCache<string, true>({ max: 10_000 });
 async function isLiveMember(req: express.Request): Promise<boolean> {
   const cookie = req.get("cookie") ?? "";
-  const checkedAt = recentMembers.get(cookie);
-  if (checkedAt !== undefined && Date.now() - checkedAt < 10_000) return true;
+  if (recentMembers.get(cookie)) return true;
   if (deadCookies.has(cookie)) return false;
   const entry = await entryOf();
   const live = await entry.isSignedIn(
     // The scheme decides the cookie's name (`__Host-` under https).
     new Request(`${req.protocol}://localhost/`, { headers: { cookie } }),
   );
-  const remembered = live ? recentMembers : deadCookies;
-  if (remembered.size >= REMEMBERED_COOKIES) remembered.clear();
-  if (live) recentMembers.set(cookie, Date.now());
-  else deadCookies.add(cookie);
+  (live ? recentMembers : deadCookies).set(cookie, true);
   return live;
 }
 

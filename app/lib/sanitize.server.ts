@@ -1,6 +1,7 @@
 // THE sanitiser of rich text (DESIGN.md: one allow-list, applied when content is written and again when it
 // is shown). Everything members write with the editor goes through `prepareRichText` before it is stored and
 // through `sanitizeRichText` before it is rendered. The allow-list is the markup the editor makes, nothing more.
+import { LRUCache } from "lru-cache";
 import sanitizeHtml from "sanitize-html";
 import { common, createLowlight } from "lowlight";
 import { renderCommentMarkdown } from "./comment-markdown.ts";
@@ -212,25 +213,17 @@ export function sanitizeRichText(html: string): string {
   const known = sanitized.get(html);
   if (known !== undefined) return known;
   const clean = sanitizeHtml(html, OPTIONS).replace(EMPTY_PARAGRAPH, "").trim();
-  remember(html, clean);
+  if (html.length + clean.length <= SANITIZED_MAX_CHARS / 100) sanitized.set(html, clean);
   return clean;
 }
 
 // The sanitiser is a pure function and pages show the same stored HTML again and again (a question with twenty
 // answers sanitises twenty-two bodies per view), so recent results are kept, up to about 16 MB of text.
-const sanitized = new Map<string, string>();
 const SANITIZED_MAX_CHARS = 8_000_000;
-let sanitizedChars = 0;
-function remember(html: string, clean: string) {
-  if (html.length + clean.length > SANITIZED_MAX_CHARS / 100) return;
-  while (sanitizedChars + html.length + clean.length > SANITIZED_MAX_CHARS && sanitized.size) {
-    const [oldest, value] = sanitized.entries().next().value as [string, string];
-    sanitized.delete(oldest);
-    sanitizedChars -= oldest.length + value.length;
-  }
-  sanitized.set(html, clean);
-  sanitizedChars += html.length + clean.length;
-}
+const sanitized = new LRUCache<string, string>({
+  maxSize: SANITIZED_MAX_CHARS,
+  sizeCalculation: (clean, html) => html.length + clean.length,
+});
 
 // ------------------------------------------------------------------------------------------------ comments
 
@@ -259,14 +252,11 @@ export function renderComment(text: string): string {
   const known = renderedComments.get(text);
   if (known !== undefined) return known;
   const html = sanitizeHtml(renderCommentMarkdown(text), COMMENT_OPTIONS);
-  // Pages without a fragment cache (a post's) show the same comments again and again; comments are short.
-  if (renderedComments.size >= RENDERED_COMMENTS_MAX)
-    renderedComments.delete(renderedComments.keys().next().value!);
   renderedComments.set(text, html);
   return html;
 }
-const renderedComments = new Map<string, string>();
-const RENDERED_COMMENTS_MAX = 5_000;
+// Pages without a fragment cache (a post's) show the same comments again and again; comments are short.
+const renderedComments = new LRUCache<string, string>({ max: 5_000 });
 
 // ------------------------------------------------------------------------------------------ highlighting
 

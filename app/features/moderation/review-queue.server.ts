@@ -5,6 +5,7 @@
 // recorded on the flags (status, handled_by, handled_at, outcome), logged and told to every flagger, in one
 // transaction that locks the item's row first: of two reviewers deciding at once, the second is told that
 // someone else already did.
+import { LRUCache } from "lru-cache";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { diffWords } from "diff";
@@ -477,8 +478,8 @@ function authorNotice(
 /** Each side of a suggestion's diff is cut here, and a diff past this many edits shows old and new whole. */
 const SUGGESTION_DIFF_TEXT_MAX = 10_000;
 const SUGGESTION_DIFF_EDITS_MAX = 1_000;
-/** A suggestion never changes: its diff is worked out once per server (bounded memo, oldest out first). */
-const suggestionDiffs = new Map<number, DiffPart[]>();
+/** A suggestion never changes: its diff is worked out once per server (the least recently read dropped). */
+const suggestionDiffs = new LRUCache<number, DiffPart[]>({ max: 500 });
 forgetWhenDatabaseChanges(() => suggestionDiffs.clear());
 
 /**
@@ -502,7 +503,6 @@ function suggestionDiff(editId: number, beforeHtml: string, afterHtml: string): 
         ...(before ? [{ value: before, removed: true as const }] : []),
         ...(after ? [{ value: after, added: true as const }] : []),
       ];
-  if (suggestionDiffs.size >= 500) suggestionDiffs.delete(suggestionDiffs.keys().next().value!);
   suggestionDiffs.set(editId, parts);
   return parts;
 }

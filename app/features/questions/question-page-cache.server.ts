@@ -2,6 +2,7 @@
 // comments and authors, awarded bounties, the sanitised HTML and its plain text — kept in memory per version
 // of the question (ADR 031). A version is read in one indexed query on every request, so a write through any
 // server (or straight into the database) is seen by the next request; nothing of a viewer is kept here.
+import { LRUCache } from "lru-cache";
 import { sql } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { getDb, isAnyOf, preparedQuery, type Database } from "#app/lib/db.server.ts";
@@ -125,15 +126,14 @@ const membersShown = preparedQuery((db) =>
 const membersVersionOf = (rows: { id: number; version: string }[]) =>
   rows.map((r) => `${r.id}:${r.version}`).join(",");
 
-/** Entries kept per database (tests open many), the least recently used dropped past the limit. */
-const MAX_ENTRIES = 500;
-const caches = new WeakMap<Database, Map<string, SharedQuestionPage>>();
+/** Entries kept per database (tests open many), the least recently used dropped past 500. */
+const caches = new WeakMap<Database, LRUCache<string, SharedQuestionPage>>();
 
-async function cacheOfDatabase(): Promise<Map<string, SharedQuestionPage>> {
+async function cacheOfDatabase(): Promise<LRUCache<string, SharedQuestionPage>> {
   const db = await getDb();
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = new LRUCache({ max: 500 });
     caches.set(db, cache);
   }
   return cache;
@@ -208,8 +208,6 @@ export async function questionPageFor(
     // An open bounty closes by itself when it expires, with no write: the page is read again then.
     !bountyExpired(cached.question)
   ) {
-    cache.delete(key);
-    cache.set(key, cached);
     if (viewerId) {
       marks.relations = {
         following: new Set(current.following),
@@ -224,7 +222,6 @@ export async function questionPageFor(
   const page = await readSharedPage(id, order, withDeleted, current.version);
   if (!page) return null;
   cache.set(key, page);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return { shared: page, marks };
 }
 

@@ -1,5 +1,6 @@
 // The history pages: the post must be visible to the viewer (deleted ones to moderators only); each revision
 // is sanitised for display, says what changed from the one before and shows it word by word.
+import { LRUCache } from "lru-cache";
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import { forgetWhenDatabaseChanges } from "#app/lib/db.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -36,19 +37,17 @@ function richDiff(
 }
 
 /**
- * Revisions never change, so the diff between two of them is worked out once per server (a bounded memo, oldest
- * out first): a long history costs its diffs once, not on every visit.
+ * Revisions never change, so the diff between two of them is worked out once per server (the least recently
+ * read dropped past 2 000): a long history costs its diffs once, not on every visit.
  */
-const diffs = new Map<string, RevisionDiff>();
+const diffs = new LRUCache<string, RevisionDiff>({ max: 2_000 });
 forgetWhenDatabaseChanges(() => diffs.clear());
-const DIFFS_KEPT = 2_000;
 
 function diffOf(revision: Compared, previous: Compared | undefined): RevisionDiff {
   const key = `${previous?.id ?? 0}:${revision.id}`;
   const kept = diffs.get(key);
   if (kept) return kept;
   const diff = computeDiff(revision, previous);
-  if (diffs.size >= DIFFS_KEPT) diffs.delete(diffs.keys().next().value!);
   diffs.set(key, diff);
   return diff;
 }

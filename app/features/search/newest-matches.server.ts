@@ -1,7 +1,7 @@
 // The newest full-text matches of a table, found through text indexes that also hold each row's id bucket
 // (ADR 018): the candidates that question and post search rank.
 import { sql, type SQL } from "drizzle-orm";
-import { getDb } from "#app/lib/db.server.ts";
+import { shortCache } from "#app/lib/short-cache.server.ts";
 import { SEARCH_ID_BUCKET } from "#db/schema.ts";
 import { searchDb, tsQuery } from "./search-statements.server.ts";
 
@@ -16,22 +16,16 @@ const FIRST_WINDOW = 10_000;
 /** The id bucket exactly as the text indexes spell it, so the planner matches them. */
 const idBucket = sql.raw(`(id / ${SEARCH_ID_BUCKET})`);
 
-/** The newest id of each searched table, per database, re-read every few seconds (see `newestMatches`). */
-const newestIds = new WeakMap<object, Map<string, { id: number; readAt: number }>>();
-const NEWEST_ID_TTL_MS = 10_000;
+/** The newest id of each searched table, re-read every few seconds (see `newestMatches`). */
+const newestIds = shortCache<number>(10_000, 10);
 
-async function newestId(table: MatchedTable): Promise<number> {
-  const db = await getDb();
-  const known = newestIds.get(db) ?? new Map<string, { id: number; readAt: number }>();
-  newestIds.set(db, known);
-  const cached = known.get(table);
-  if (cached && Date.now() - cached.readAt < NEWEST_ID_TTL_MS) return cached.id;
-  const result = await (
-    await searchDb()
-  ).execute<{ max: number | null }>(sql`select max(id) as max from ${sql.raw(table)}`);
-  const id = Number(result.rows[0]?.max ?? 0);
-  known.set(table, { id, readAt: Date.now() });
-  return id;
+function newestId(table: MatchedTable): Promise<number> {
+  return newestIds.get(table, async () => {
+    const result = await (
+      await searchDb()
+    ).execute<{ max: number | null }>(sql`select max(id) as max from ${sql.raw(table)}`);
+    return Number(result.rows[0]?.max ?? 0);
+  });
 }
 
 /**
