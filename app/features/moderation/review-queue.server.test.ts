@@ -300,7 +300,8 @@ describe("suggested edits", () => {
       summary: "Deixei mais claro",
     });
     expect(
-      card?.type === "edit" && card.textDiff.some((p) => p.added && p.value.includes("mais claro")),
+      card?.type === "edit" &&
+        card.textDiff.segments.some((p) => p.kind === "added" && p.text.includes("mais claro")),
     ).toBe(true);
     const applied: number[] = [];
     const apply: ApplySuggestedEdit = async (_tx, e) => {

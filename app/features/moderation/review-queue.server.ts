@@ -8,12 +8,13 @@
 import { LRUCache } from "lru-cache";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { diffWords } from "diff";
+import type { TextDiff } from "#app/components/diff-text.tsx";
+import { diffText, richTextToDiffText } from "#app/lib/text-diff.server.ts";
 import { flags, questions, suggestedEdits, users } from "#db/schema.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { forgetWhenDatabaseChanges, getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.ts";
+import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import { type Viewer } from "#app/lib/viewer.ts";
 import { agree, yourItem } from "./flags.server.ts";
 import { logModeration, type ModerationAction } from "./moderation-log.server.ts";
@@ -90,8 +91,6 @@ export type FlagCard = {
   editUrl: string | null;
 };
 
-type DiffPart = { value: string; added?: boolean; removed?: boolean };
-
 export type EditCard = {
   type: "edit";
   key: string;
@@ -105,7 +104,7 @@ export type EditCard = {
   titleChange: { before: string; after: string } | null;
   tagsChange: { before: string[]; after: string[] } | null;
   /** Word diff of the text (the question's description and details, or the answer), as plain text. */
-  textDiff: DiffPart[];
+  textDiff: TextDiff;
   /** The suggested text as it would be published (sanitised HTML). */
   after: string;
 };
@@ -475,36 +474,20 @@ function authorNotice(
 
 // ------------------------------------------------------------------------------------------ suggested edits
 
-/** Each side of a suggestion's diff is cut here, and a diff past this many edits shows old and new whole. */
-const SUGGESTION_DIFF_TEXT_MAX = 10_000;
-const SUGGESTION_DIFF_EDITS_MAX = 1_000;
 /** A suggestion never changes: its diff is worked out once per server (the least recently read dropped). */
-const suggestionDiffs = new LRUCache<number, DiffPart[]>({ max: 500 });
+const suggestionDiffs = new LRUCache<number, TextDiff>({ max: 500 });
 forgetWhenDatabaseChanges(() => suggestionDiffs.clear());
 
-/**
- * The word diff of a suggested edit, bounded in input and in work (a word diff is quadratic: unbounded, a
- * 150 KB suggestion would hold the server for minutes each time the queue is read).
- */
-function suggestionDiff(editId: number, beforeHtml: string, afterHtml: string): DiffPart[] {
+/** The word diff of a suggested edit, as the history compares revisions (bounded in input and in work). */
+function suggestionDiff(editId: number, beforeHtml: string, afterHtml: string): TextDiff {
   const kept = suggestionDiffs.get(editId);
   if (kept) return kept;
-  const before = richTextToPlainText(beforeHtml).slice(0, SUGGESTION_DIFF_TEXT_MAX);
-  const after = richTextToPlainText(afterHtml).slice(0, SUGGESTION_DIFF_TEXT_MAX);
-  const changes = diffWords(before, after, { maxEditLength: SUGGESTION_DIFF_EDITS_MAX }) as
-    ReturnType<typeof diffWords> | undefined;
-  const parts: DiffPart[] = changes
-    ? changes.map((part) => ({
-        value: part.value,
-        ...(part.added ? { added: true as const } : {}),
-        ...(part.removed ? { removed: true as const } : {}),
-      }))
-    : [
-        ...(before ? [{ value: before, removed: true as const }] : []),
-        ...(after ? [{ value: after, added: true as const }] : []),
-      ];
-  suggestionDiffs.set(editId, parts);
-  return parts;
+  const diff = diffText(
+    richTextToDiffText(sanitizeRichText(beforeHtml)),
+    richTextToDiffText(sanitizeRichText(afterHtml)),
+  );
+  suggestionDiffs.set(editId, diff);
+  return diff;
 }
 
 type SuggestedEdit = typeof suggestedEdits.$inferSelect;

@@ -7,7 +7,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { listAnswers } from "./answer-list.server.ts";
 import type { RevisionDiff } from "./components/revision-list.tsx";
 import { getQuestion } from "./question-detail.server.ts";
-import { diffTags, diffText, richTextToDiffText } from "./revision-diff.server.ts";
+import { diffTags, diffText, richTextToDiffText } from "#app/lib/text-diff.server.ts";
 import { listRevisions, type RevisionView } from "./revisions.server.ts";
 
 function changesOf(revision: RevisionView, previous: RevisionView | undefined): string[] {

@@ -2,6 +2,7 @@
 // with its changes. Each card is a focusable region named by its heading; its actions are plain forms (they
 // work without JavaScript). Decisions post to /revisao; closing and locking post to the question's page and
 // suspending to the author's profile, each coming back here (`returnTo`).
+import { DiffSegments } from "#app/components/diff-text.tsx";
 import { Form, Link, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
@@ -337,20 +338,11 @@ function EditCardView({ card, position }: { card: EditCard; position: number }) 
           O que muda no texto
         </h3>
         <p className="mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm break-words whitespace-pre-line text-slate-800">
-          {card.textDiff.map((part, i) =>
-            part.added ? (
-              <ins key={i} className="bg-green-100 text-green-900 no-underline">
-                {part.value}
-              </ins>
-            ) : part.removed ? (
-              <del key={i} className="bg-red-100 text-red-900">
-                {part.value}
-              </del>
-            ) : (
-              <span key={i}>{part.value}</span>
-            ),
-          )}
+          <DiffSegments segments={card.textDiff.segments} />
         </p>
+        {card.textDiff.truncated ? (
+          <p className="mt-1 text-xs text-slate-600">Texto longo: a comparação mostra só o começo dele.</p>
+        ) : null}
       </section>
       <details className="rounded-md border border-slate-200 px-3 py-2">
         <summary className="text-primary cursor-pointer text-sm font-medium">Ver como ficaria</summary>

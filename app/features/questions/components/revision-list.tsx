@@ -3,7 +3,7 @@
 import { Link, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
-import { DiffTags, DiffText, type DiffSegment, type TextDiff } from "./diff-text.tsx";
+import { DiffTags, DiffText, type DiffSegment, type TextDiff } from "#app/components/diff-text.tsx";
 
 /** What changed from the previous revision; a field left out (null) did not change. */
 export type RevisionDiff = {

@@ -1,4 +1,4 @@
-// A word diff as the history shows it: kept text as is, added words in <ins> (underlined, green), removed ones
+// A word diff as the history and the review queue show it: kept text as is, added words in <ins> (underlined, green), removed ones
 // in <del> (struck through, red). Not by colour alone: the lines and, for screen readers, "adicionado:" /
 // "removido:" before each change. Member text is only ever React text here, never markup. A replacement
 // (removed words right before added ones) gets a small gap so the two do not read as one word.
@@ -33,6 +33,11 @@ function Change({ segment }: { segment: DiffSegment }) {
   );
 }
 
+/** The changes of a text, in the running text they belong to. */
+export function DiffSegments({ segments }: { segments: DiffSegment[] }) {
+  return segments.map((segment, i) => <Change key={i} segment={segment} />);
+}
+
 /** A text field's diff; line breaks (paragraphs, code) are kept. */
 export function DiffText({ diff, label }: { diff: TextDiff; label: string }) {
   return (
@@ -43,9 +48,7 @@ export function DiffText({ diff, label }: { diff: TextDiff; label: string }) {
       ) : null}
       {diff.segments.length ? (
         <p className="text-base leading-relaxed break-words whitespace-pre-wrap text-slate-900">
-          {diff.segments.map((segment, i) => (
-            <Change key={i} segment={segment} />
-          ))}
+          <DiffSegments segments={diff.segments} />
         </p>
       ) : null}
       {diff.truncated ? (

@@ -4,8 +4,8 @@
 // cut at DIFF_TEXT_MAX characters and a diff needing more than DIFF_EDITS_MAX edits is shown as "all of the old
 // text removed, all of the new text added", so one huge edit cannot make the history page expensive.
 import { diffArrays, diffWordsWithSpace } from "diff";
-import { decodeHtmlEntities as decodeEntities } from "#app/lib/html-entities.ts";
-import type { DiffSegment, TextDiff } from "./components/diff-text.tsx";
+import { decodeHtmlEntities as decodeEntities } from "./html-entities.ts";
+import type { DiffSegment, TextDiff } from "#app/components/diff-text.tsx";
 
 export const DIFF_TEXT_MAX = 10_000;
 export const DIFF_EDITS_MAX = 1_000;

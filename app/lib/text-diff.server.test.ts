@@ -1,12 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { prepareRichText } from "#app/lib/sanitize.server.ts";
-import {
-  DIFF_EDITS_MAX,
-  DIFF_TEXT_MAX,
-  diffTags,
-  diffText,
-  richTextToDiffText,
-} from "./revision-diff.server.ts";
+import { prepareRichText } from "./sanitize.server.ts";
+import { DIFF_EDITS_MAX, DIFF_TEXT_MAX, diffTags, diffText, richTextToDiffText } from "./text-diff.server.ts";
 
 describe("the text the history compares", () => {
   test("paragraphs, headings and list items on their own lines; entities decoded; markup gone", () => {
