@@ -186,7 +186,10 @@ function FlagCardView({
       </header>
       <section
         aria-label="Conteúdo sinalizado"
-        className="max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 px-4 py-3"
+        // A region that scrolls must be reachable by keyboard to be read (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="focus-visible:outline-primary max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 px-4 py-3 focus-visible:outline-2"
       >
         {card.textIsHtml ? (
           <RichText html={card.text} />
@@ -337,7 +340,12 @@ function EditCardView({ card, position }: { card: EditCard; position: number }) 
         <h3 id={`${idBase}-mudancas`} className="text-sm font-semibold text-slate-900">
           O que muda no texto
         </h3>
-        <p className="mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm break-words whitespace-pre-line text-slate-800">
+        <p
+          // A region that scrolls must be reachable by keyboard to be read (WCAG 2.1.1).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="focus-visible:outline-primary mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm break-words whitespace-pre-line text-slate-800 focus-visible:outline-2"
+        >
           <DiffSegments segments={card.textDiff.segments} />
         </p>
         {card.textDiff.truncated ? (

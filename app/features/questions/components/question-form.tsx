@@ -22,8 +22,7 @@ import {
 import { RevisionSummaryField } from "./revision-summary-field.tsx";
 import { questionFormChanged } from "../form-changes.ts";
 import { DiscardLink, type DiscardConfirm } from "./discard-link.tsx";
-import { SimilarQuestions } from "./similar-questions.tsx";
-import { SameErrorQuestions } from "./same-error-questions.tsx";
+import { SameErrorQuestions, SimilarQuestions } from "./suggested-questions.tsx";
 
 export type QuestionFormValues = {
   title: string;
