@@ -1,4 +1,6 @@
 // The tag pages' Seguir button: a plain form before JavaScript, a fetcher with the new state at once after.
+// It repeats the member button's few lines (follow-button.tsx) on purpose: that one ships on the question page,
+// whose own JavaScript sits at its ceiling (ADR 037), and a shared hook measured 26–87 bytes more there.
 import { useFetcher, useLocation, href } from "react-router";
 import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 import { plural } from "#app/lib/plural.ts";
