@@ -12,6 +12,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
 import { Header, Pack, Parser, ReadEntry } from "tar";
 
 export const MANIFEST_NAME = "sdd-backup.json";
@@ -42,6 +43,64 @@ export const POSTGRES_RECIPE = `Com DATABASE_URL o banco é um PostgreSQL: use a
 
 As imagens enviadas não estão no banco: copie DATA_DIR/uploads junto (ou o bucket S3, se configurado).
 Detalhes: docs/running-in-public.md, seção "Backups".`;
+
+// ------------------------------------------------------------------------------------------ the commands
+
+type OptionSpec = { type: "string" | "boolean"; short?: string };
+type OptionValues<O extends Record<string, OptionSpec>> = {
+  [K in keyof O]?: O[K]["type"] extends "string" ? string : boolean;
+};
+
+/**
+ * The arguments of `db:backup` and `db:restore`: their values and exactly `positionals` file names. `--help`
+ * prints `usage` and ends the process; anything else the command does not take prints it and fails.
+ */
+export function commandArgs<const O extends Record<string, OptionSpec>>(
+  usage: string,
+  options: O,
+  positionals = 0,
+): { values: OptionValues<O>; positionals: string[] } {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: positionals > 0,
+    });
+  } catch (error) {
+    console.error((error as Error).message);
+    console.error(usage);
+    process.exit(1);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (parsed.positionals.length !== positionals) {
+    console.error(usage);
+    process.exit(1);
+  }
+  return parsed as { values: OptionValues<O>; positionals: string[] };
+}
+
+/**
+ * The embedded database's folders (DATA_DIR, its pgdata and uploads). On PostgreSQL (DATABASE_URL) there is
+ * nothing of ours to copy: the recipe with its own tools is printed and the process fails.
+ */
+export async function embeddedDataFolders(): Promise<{
+  dataDir: string;
+  pgdata: string;
+  uploadsDir: string;
+}> {
+  process.env.LOG_LEVEL ??= "warn";
+  const { env } = await import("../app/lib/env.server.ts");
+  const config = env();
+  if (config.DATABASE_URL) {
+    console.error(POSTGRES_RECIPE);
+    process.exit(1);
+  }
+  const dataDir = path.resolve(config.DATA_DIR);
+  return { dataDir, pgdata: path.join(dataDir, "pgdata"), uploadsDir: path.join(dataDir, "uploads") };
+}
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { commandArgs, embeddedDataFolders, listUploads, writeBackup } from "./db-backup-archive.ts";
 
 const USAGE = `Uso: npm run db:backup -- [--out <arquivo.tar.gz>] [--no-uploads]
 
@@ -13,41 +13,15 @@ Copia o banco embutido (PGlite em DATA_DIR/pgdata) e as imagens enviadas (DATA_D
 arquivo .tar.gz, com o site no ar ou parado. Sem --out: backups/suporte-<data>.tar.gz.
 Restaurar: npm run db:restore -- <arquivo.tar.gz> (com o site parado).`;
 
-let options: { out?: string; "no-uploads"?: boolean; help?: boolean };
-try {
-  options = parseArgs({
-    options: {
-      out: { type: "string", short: "o" },
-      "no-uploads": { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  }).values;
-} catch (error) {
-  console.error((error as Error).message);
-  console.error(USAGE);
-  process.exit(1);
-}
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-
-process.env.LOG_LEVEL ??= "warn";
+const { values: options } = commandArgs(USAGE, {
+  out: { type: "string", short: "o" },
+  "no-uploads": { type: "boolean" },
+});
 
 try {
-  const { env } = await import("../app/lib/env.server.ts");
-  const config = env();
-  if (config.DATABASE_URL) {
-    const { POSTGRES_RECIPE } = await import("./db-backup-archive.ts");
-    console.error(POSTGRES_RECIPE);
-    process.exit(1);
-  }
+  const { pgdata, uploadsDir } = await embeddedDataFolders();
   const { backupFromHolder, probeHolder } = await import("../app/lib/pglite-control.server.ts");
-  const { listUploads, writeBackup } = await import("./db-backup-archive.ts");
 
-  const dataDir = path.resolve(config.DATA_DIR);
-  const pgdata = path.join(dataDir, "pgdata");
-  const uploadsDir = path.join(dataDir, "uploads");
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
   const file = path.resolve(options.out ?? path.join("backups", `suporte-${stamp}.tar.gz`));
   await mkdir(path.dirname(file), { recursive: true });

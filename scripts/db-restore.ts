@@ -6,46 +6,22 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { commandArgs, embeddedDataFolders, readBackup } from "./db-backup-archive.ts";
 
 const USAGE = `Uso: npm run db:restore -- <arquivo.tar.gz>
 
 Restaura um backup de npm run db:backup em DATA_DIR, com o site parado. O banco e as imagens atuais são
 guardados em DATA_DIR/replaced-<data>/ (nada é apagado).`;
 
-let parsed: { values: { help?: boolean }; positionals: string[] };
-try {
-  parsed = parseArgs({ options: { help: { type: "boolean", short: "h" } }, allowPositionals: true });
-} catch (error) {
-  console.error((error as Error).message);
-  console.error(USAGE);
-  process.exit(1);
-}
-if (parsed.values.help || parsed.positionals.length !== 1) {
-  (parsed.values.help ? console.log : console.error)(USAGE);
-  process.exit(parsed.values.help ? 0 : 1);
-}
-const file = path.resolve(parsed.positionals[0]!);
-
-process.env.LOG_LEVEL ??= "warn";
+const file = path.resolve(commandArgs(USAGE, {}, 1).positionals[0]!);
 
 try {
-  const { env } = await import("../app/lib/env.server.ts");
-  const config = env();
-  if (config.DATABASE_URL) {
-    const { POSTGRES_RECIPE } = await import("./db-backup-archive.ts");
-    console.error(POSTGRES_RECIPE);
-    process.exit(1);
-  }
+  const { dataDir, pgdata, uploadsDir } = await embeddedDataFolders();
   const { DataDirInUseError, holdDataDir } = await import("../app/lib/pglite-control.server.ts");
-  const { readBackup } = await import("./db-backup-archive.ts");
   const { openDatabase } = await import("../app/lib/db.server.ts");
 
   if (!existsSync(file)) throw new Error(`arquivo não encontrado: ${file}`);
-  const dataDir = path.resolve(config.DATA_DIR);
-  const pgdata = path.join(dataDir, "pgdata");
-  const uploadsDir = path.join(dataDir, "uploads");
   const { keepDataDirPrivate } = await import("../app/lib/data-dir.server.ts");
   await keepDataDirPrivate(dataDir, (message) => console.warn(message));
 
