@@ -1,34 +1,30 @@
 // /blog/:slug — one post: title, author with Seguir, date, reading time, cover, body, tags, like, favourite,
 // copy link, comments, and edit / delete for its author (and moderators). Article structured data for
 // search engines.
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, href } from "react-router";
+import { data, Form, Link, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
-import { addPostComment, deletePostComment, listPostComments } from "#app/features/posts/comments.server.ts";
-import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
+import { listPostComments } from "#app/features/posts/comments.server.ts";
 import { AuthorBlock } from "#app/features/posts/components/author-block.tsx";
 import { blockedAmong } from "#app/features/moderation/blocks.server.ts";
 import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 import { tagHref } from "#app/features/posts/components/blog-sidebar.tsx";
-import { CommentSection, type CommentActionData } from "#app/features/posts/components/comment-section.tsx";
+import { CommentSection } from "#app/features/posts/components/comment-section.tsx";
 import { ConfirmSubmit } from "#app/features/posts/components/confirm-submit.tsx";
 import { CopyLinkButton } from "#app/features/posts/components/copy-link-button.tsx";
 import { FlagLink } from "#app/features/moderation/components/flag-link.tsx";
 import { FavoriteButton } from "#app/features/posts/components/favorite-button.tsx";
 import { LikeButton } from "#app/features/posts/components/like-button.tsx";
-import { linksOfPost, questionIdOfPost } from "#app/features/posts/answer-posts.server.ts";
-import { deletePost, findPostId, getPostPage } from "#app/features/posts/posts.server.ts";
+import { linksOfPost } from "#app/features/posts/answer-posts.server.ts";
+import { getPostPage } from "#app/features/posts/posts.server.ts";
 import { CATEGORY_LABELS } from "#app/features/posts/rules.ts";
-import { commentSchema } from "#app/features/posts/schemas.ts";
-import { optionalViewer, requireViewer, safeRedirectPath } from "#app/lib/auth-guard.server.ts";
+import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
-import { isAppError } from "#app/lib/errors.ts";
-import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta, SITE_NAME } from "#app/lib/meta.ts";
 import { pageHtml } from "#app/lib/page-html.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
-import { pageShows, topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
+import { pageShows, topic } from "#app/lib/visitor-page-topics.server.ts";
+import { postPageAction } from "./post-page-action.server.ts";
 import type { Route } from "./+types/post-page";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -84,57 +80,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const postId = await findPostId(params.slug);
-  if (!postId) throw data("Post não encontrado.", { status: 404 });
-  writeChanges(context, topic.post(postId));
-  // A post made from an answer shows under it: deleting it changes the question's page too (ADR 043).
-  if (intent === "delete-post") {
-    const questionId = await questionIdOfPost(postId);
-    if (questionId !== null) writeChanges(context, topic.question(questionId));
-  }
-  const back = safeRedirectPath(formData.get("redirectTo"), "");
-
-  if (intent === "comment") {
-    const formId = String(formData.get("formId") ?? "comentario-novo");
-    const body = String(formData.get("body") ?? "");
-    const refused = (error: string, status: number) =>
-      data<CommentActionData>({ formId, ok: false, error, body }, { status });
-    const submission = parseWithZod(formData, { schema: commentSchema });
-    if (submission.status !== "success") {
-      return refused(submission.error?.body?.[0] ?? "Não foi possível enviar o comentário.", 400);
-    }
-    try {
-      const { id, held } = await addPostComment(viewer, postId, submission.value);
-      // A held comment is hidden until reviewed: its writer reads why by the form.
-      if (held) return data<CommentActionData>({ formId, ok: true, message: SPAM_MESSAGES.held });
-      if (back) return redirect(`${back}#comentario-${id}`);
-      return data<CommentActionData>({ formId, ok: true });
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return refused(error.message, error.status);
-    }
-  }
-
-  try {
-    if (intent === "delete-comment") {
-      await deletePostComment(viewer, formRowId(formData.get("commentId")));
-      if (back) return redirect(`${back}#comentarios`);
-      return { ok: true };
-    }
-    if (intent === "delete-post") {
-      await deletePost(viewer, postId);
-      return redirect(href("/blog"));
-    }
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (back || intent === "delete-post") throw data(error.message, { status: error.status });
-    return data({ error: error.message }, { status: error.status });
-  }
-  return data({ error: "Ação desconhecida." }, { status: 400 });
+export async function action(args: Route.ActionArgs) {
+  return postPageAction(args);
 }
 
 function ArticleJsonLd({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {

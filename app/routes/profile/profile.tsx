@@ -3,14 +3,12 @@
 // moderators suspend (intent `suspend`, `unsuspend`); members block (`block`, `unblock`). A moderation form
 // sent from elsewhere (the review queue) names a `returnTo` path to come back to.
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { Field, FormStatus, Label } from "#app/components/form/field.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
-import { setRole } from "#app/features/accounts/accounts.server.ts";
 import {
   getProfile,
   listProfileAnswers,
@@ -19,35 +17,22 @@ import {
   PROFILE_PAGE_SIZE,
 } from "#app/features/accounts/profiles.server.ts";
 import { ROLE_LABELS } from "#app/features/accounts/roles.ts";
-import { roleChangeSchema, type AccountActionData } from "#app/features/accounts/schemas.ts";
-import { blockMember, isBlocking, unblockMember } from "#app/features/moderation/blocks.server.ts";
+import { type AccountActionData } from "#app/features/accounts/schemas.ts";
+import { isBlocking } from "#app/features/moderation/blocks.server.ts";
 import {
   BlockControl,
   SuspensionPanel,
   type MemberModerationReply,
 } from "#app/features/moderation/components/member-moderation.tsx";
-import { blockSchema, suspendSchema, unsuspendSchema } from "#app/features/moderation/schemas.ts";
-import {
-  canSuspend,
-  suspendMember,
-  suspensionOf,
-  unsuspendMember,
-} from "#app/features/moderation/suspensions.server.ts";
-import { safeRedirectPath } from "#app/lib/auth-guard.server.ts";
-import { isAppError } from "#app/lib/errors.ts";
+import { canSuspend, suspensionOf } from "#app/features/moderation/suspensions.server.ts";
 import { isFollowing, listFollowPage } from "#app/features/social/follows.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
-import { errorReply, invalidReply } from "#app/lib/form-replies.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { plural } from "#app/lib/plural.ts";
-import {
-  pageShows,
-  topic,
-  writeChanges,
-  writeChangesNothingVisitorsSee,
-} from "#app/lib/visitor-page-topics.server.ts";
+import { pageShows, topic } from "#app/lib/visitor-page-topics.server.ts";
+import { profileAction } from "./profile-action.server.ts";
 import type { Route } from "./+types/profile";
 import { canChangeRole } from "#app/lib/permissions.ts";
 
@@ -130,79 +115,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 type ProfileActionData = Partial<AccountActionData> & MemberModerationReply;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  // A form without an intent is the role form of old (and of scripts that still post it).
-  const intent = String(form.get("intent") ?? "") || "role";
-  if (!form.has("intent")) form.set("intent", "role");
-  const lookup = await getProfile(params.handle);
-  if (lookup.status !== "found") throw data(null, { status: 404 });
-  const { profile } = lookup;
-  const viewer = context.get(viewerContext);
-  if (intent === "role") return roleAction(form, viewer, profile.id, context);
-  if (intent !== "suspend" && intent !== "unsuspend" && intent !== "block" && intent !== "unblock") {
-    return data<MemberModerationReply>({ intent, error: "Ação desconhecida." }, { status: 400 });
-  }
-  // Suspensions and blocks change nothing visitors see on any page.
-  writeChangesNothingVisitorsSee(context);
-  const returnTo = safeRedirectPath(form.get("returnTo"), "");
-  try {
-    let message: string;
-    if (intent === "suspend") {
-      const submission = parseWithZod(form, { schema: suspendSchema });
-      if (submission.status !== "success") {
-        const errors = submission.error ?? {};
-        return data<MemberModerationReply>(
-          { intent, fieldErrors: { days: errors.days?.[0], reason: errors.reason?.[0] } },
-          { status: 400 },
-        );
-      }
-      await suspendMember(viewer, profile.id, submission.value);
-      message = `${profile.name} foi suspenso por ${submission.value.days} ${plural(submission.value.days, "dia", "dias")}.`;
-    } else if (intent === "unsuspend") {
-      if (parseWithZod(form, { schema: unsuspendSchema }).status !== "success")
-        throw data(null, { status: 400 });
-      await unsuspendMember(viewer, profile.id);
-      message = `A suspensão de ${profile.name} foi encerrada.`;
-    } else {
-      if (parseWithZod(form, { schema: blockSchema }).status !== "success") throw data(null, { status: 400 });
-      if (intent === "block") await blockMember(viewer, profile.id);
-      else await unblockMember(viewer, profile.id);
-      message = intent === "block" ? `Você bloqueou ${profile.name}.` : `Você desbloqueou ${profile.name}.`;
-    }
-    if (returnTo) return redirect(returnTo);
-    return data<MemberModerationReply>({ intent, message });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = error.field === "days" || error.field === "reason" ? error.field : null;
-    return data<MemberModerationReply>(
-      field ? { intent, fieldErrors: { [field]: error.message } } : { intent, error: error.message },
-      { status: error.status },
-    );
-  }
-}
-
-async function roleAction(
-  form: FormData,
-  viewer: Parameters<typeof setRole>[0],
-  userId: number,
-  context: Route.ActionArgs["context"],
-) {
-  const submission = parseWithZod(form, { schema: roleChangeSchema });
-  if (submission.status !== "success") return invalidReply<AccountActionData>(submission, {});
-  writeChanges(context, topic.member(userId));
-  try {
-    await setRole(viewer, userId, submission.value.role);
-    const returnTo = safeRedirectPath(form.get("returnTo"), "");
-    if (returnTo) return redirect(returnTo);
-    return data<AccountActionData>({
-      result: submission.reply(),
-      message: `Papel atualizado para ${ROLE_LABELS[submission.value.role]}.`,
-      intent: "role",
-    });
-  } catch (error) {
-    return errorReply<AccountActionData>(submission, error, { intent: "role" });
-  }
+export async function action(args: Route.ActionArgs) {
+  return profileAction(args);
 }
 
 function CheckBadgeIcon() {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { askAs, cast } from "#tests/support/questions.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
-import { QUESTION_PAGE_INTENTS } from "./question-detail/intents.server.ts";
+import { questionPageIntents } from "./question-detail-action.server.ts";
 import { action } from "./question-detail.tsx";
 
 const db = setupTestDatabase();
@@ -28,7 +28,7 @@ describe("question page intents", () => {
   });
 
   test("the nineteen intents of the page's forms (flags post to /sinalizar)", () => {
-    expect([...QUESTION_PAGE_INTENTS].sort()).toEqual([
+    expect([...questionPageIntents.intents].sort()).toEqual([
       "accept",
       "answer",
       "award-bounty",

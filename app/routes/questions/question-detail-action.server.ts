@@ -1,13 +1,11 @@
 // The action of /questions/{id}: every form of the page posts its `intent` (votes, favourite, answers, comments,
 // acceptance, bounties, deletion, closing and locking; flags post to /sinalizar), each handled by its own module
-// in `question-detail/`, each checked in the feature functions. The table below must name a handler for every
-// intent of `QUESTION_PAGE_INTENTS` and
-// nothing else; any other intent is a 400.
+// in `question-detail/`, each checked in the feature functions, in the one table of lib/intents.server.ts.
 import { redirect, type RouterContextProvider, href } from "react-router";
 import { parseQuestionId } from "#app/features/questions/format.ts";
 import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
-import { isAppError } from "#app/lib/errors.ts";
 import { formRowId } from "#app/lib/ids.ts";
+import { intentAction, UNKNOWN_INTENT_MESSAGE } from "#app/lib/intents.server.ts";
 import { acceptAction } from "./question-detail/accept.server.ts";
 import { answerAction } from "./question-detail/answer.server.ts";
 import { awardBountyAction, offerBountyAction } from "./question-detail/bounty.server.ts";
@@ -26,36 +24,41 @@ import {
   restoreQuestionAction,
 } from "./question-detail/deletion.server.ts";
 import { favoriteAction } from "./question-detail/favorite.server.ts";
-import {
-  questionPageIntentSchema,
-  reply,
-  type QuestionActionArgs,
-  type QuestionPageIntent,
-} from "./question-detail/intents.server.ts";
+import { reply, type QuestionActionArgs } from "./question-detail/intents.server.ts";
 import { markOutdatedAction, retractOutdatedAction } from "./question-detail/outdated.server.ts";
 import { voteAction } from "./question-detail/vote.server.ts";
 
-const handlers = {
-  vote: voteAction,
-  favorite: favoriteAction,
-  answer: answerAction,
-  comment: commentAction,
-  "delete-comment": deleteCommentAction,
-  accept: acceptAction,
-  "delete-question": deleteQuestionAction,
-  "restore-question": restoreQuestionAction,
-  "delete-answer": deleteAnswerAction,
-  "restore-answer": restoreAnswerAction,
-  "offer-bounty": offerBountyAction,
-  "award-bounty": awardBountyAction,
-  "close-vote": closeVoteAction,
-  "reopen-vote": reopenVoteAction,
-  "withdraw-close-vote": withdrawCloseVoteAction,
-  lock: lockAction,
-  unlock: unlockAction,
-  "mark-outdated": markOutdatedAction,
-  "retract-outdated": retractOutdatedAction,
-} satisfies Record<QuestionPageIntent, (args: QuestionActionArgs) => Promise<unknown>>;
+export const questionPageIntents = intentAction(
+  {
+    vote: voteAction,
+    favorite: favoriteAction,
+    answer: answerAction,
+    comment: commentAction,
+    "delete-comment": deleteCommentAction,
+    accept: acceptAction,
+    "delete-question": deleteQuestionAction,
+    "restore-question": restoreQuestionAction,
+    "delete-answer": deleteAnswerAction,
+    "restore-answer": restoreAnswerAction,
+    "offer-bounty": offerBountyAction,
+    "award-bounty": awardBountyAction,
+    "close-vote": closeVoteAction,
+    "reopen-vote": reopenVoteAction,
+    "withdraw-close-vote": withdrawCloseVoteAction,
+    lock: lockAction,
+    unlock: unlockAction,
+    "mark-outdated": markOutdatedAction,
+    "retract-outdated": retractOutdatedAction,
+  },
+  {
+    unknown: (intent) => reply({ intent, ok: false, message: UNKNOWN_INTENT_MESSAGE }, 400),
+    refused: (error, intent, { here, target, answerId }) => {
+      // A visitor who tried to vote, favourite, comment… signs in and comes back to the question.
+      if (error.code === "unauthenticated") throw redirect(signInUrl(here));
+      return reply({ intent, ok: false, target, answerId, message: error.message }, error.status);
+    },
+  },
+);
 
 export async function questionDetailAction({
   request,
@@ -79,17 +82,14 @@ export async function questionDetailAction({
   const answerId = formRowId(form.get("answerId"));
   const target = `${kind}-${post.id}`;
 
-  const parsed = questionPageIntentSchema.safeParse(form.get("intent") ?? "");
-  if (!parsed.success) {
-    return reply({ intent: String(form.get("intent") ?? ""), ok: false, message: "Ação desconhecida." }, 400);
-  }
-  const intent = parsed.data;
-  try {
-    return await handlers[intent]({ viewer, questionId, here, form, post, target, answerId, context });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    // A visitor who tried to vote, favourite, comment… signs in and comes back to the question.
-    if (error.code === "unauthenticated") throw redirect(signInUrl(here));
-    return reply({ intent, ok: false, target, answerId, message: error.message }, error.status);
-  }
+  return questionPageIntents(form.get("intent"), {
+    viewer,
+    questionId,
+    here,
+    form,
+    post,
+    target,
+    answerId,
+    context,
+  });
 }

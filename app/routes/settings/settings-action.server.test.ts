@@ -4,7 +4,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { actionArgs, statusOf } from "#tests/support/route-calls.ts";
-import { SETTINGS_INTENTS } from "./actions/intents.server.ts";
+import { settingsIntents } from "./settings-action.server.ts";
 import { action } from "./settings.tsx";
 
 const db = setupTestDatabase();
@@ -24,7 +24,7 @@ describe("settings intents", () => {
   });
 
   test("every intent a form posts is known", () => {
-    expect([...SETTINGS_INTENTS].sort()).toEqual([
+    expect([...settingsIntents.intents].sort()).toEqual([
       "avatar",
       "create-access-token",
       "delete",

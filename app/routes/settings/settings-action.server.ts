@@ -1,6 +1,6 @@
 // The action of /configuracoes: one plain form per section, each posting its `intent`, each handled by its own
-// module in `actions/`. The table below must name a handler for every intent of `SETTINGS_INTENTS` and nothing
-// else; any other intent is a 400.
+// module in `actions/`, in the one table of lib/intents.server.ts; any other intent is a 400. Each handler
+// answers its own refusals beside its form's fields.
 import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import { data } from "react-router";
 import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/notification-settings.tsx";
@@ -14,33 +14,39 @@ import { avatarAction, oversizedAvatarReply, removeAvatarAction } from "./action
 import { unblockAction } from "./actions/blocks.server.ts";
 import { deleteAccountAction } from "./actions/delete-account.server.ts";
 import { emailAction, resendAction } from "./actions/email.server.ts";
-import {
-  settingsIntentSchema,
-  type SettingsActionArgs,
-  type SettingsIntent,
-} from "./actions/intents.server.ts";
+import type { SettingsActionArgs } from "./actions/intents.server.ts";
+import { intentAction } from "#app/lib/intents.server.ts";
 import { notificationsAction } from "./actions/notifications.server.ts";
 import { passwordAction } from "./actions/password.server.ts";
 import { profileAction } from "./actions/profile.server.ts";
 import { sessionsAction } from "./actions/sessions.server.ts";
 import { setPasswordAction, unlinkProviderAction } from "./actions/sign-in-providers.server.ts";
 
-const handlers = {
-  profile: profileAction,
-  avatar: avatarAction,
-  "remove-avatar": removeAvatarAction,
-  email: emailAction,
-  resend: resendAction,
-  password: passwordAction,
-  sessions: sessionsAction,
-  delete: deleteAccountAction,
-  [NOTIFICATIONS_INTENT]: notificationsAction,
-  "unblock-member": unblockAction,
-  [CREATE_ACCESS_TOKEN_INTENT]: createAccessTokenAction,
-  [REVOKE_ACCESS_TOKEN_INTENT]: revokeAccessTokenAction,
-  "unlink-provider": unlinkProviderAction,
-  "set-password": setPasswordAction,
-} satisfies Record<SettingsIntent, (args: SettingsActionArgs) => Promise<unknown>>;
+export const settingsIntents = intentAction(
+  {
+    profile: profileAction,
+    avatar: avatarAction,
+    "remove-avatar": removeAvatarAction,
+    email: emailAction,
+    resend: resendAction,
+    password: passwordAction,
+    sessions: sessionsAction,
+    delete: deleteAccountAction,
+    [NOTIFICATIONS_INTENT]: notificationsAction,
+    "unblock-member": unblockAction,
+    [CREATE_ACCESS_TOKEN_INTENT]: createAccessTokenAction,
+    [REVOKE_ACCESS_TOKEN_INTENT]: revokeAccessTokenAction,
+    "unlink-provider": unlinkProviderAction,
+    "set-password": setPasswordAction,
+  },
+  {
+    unknown: () => {
+      throw data(null, { status: 400 });
+    },
+  },
+);
+
+type SettingsIntent = (typeof settingsIntents.intents)[number];
 
 /** Settings no visitor ever sees (ADR 028): saving them leaves visitors' cached pages alone. */
 const PRIVATE_INTENTS = new Set<SettingsIntent>([
@@ -62,9 +68,8 @@ export async function settingsAction({ request, context }: Omit<SettingsActionAr
   const oversized = oversizedAvatarReply(request);
   if (oversized) return oversized;
   const formData = await request.formData();
-  const intent = settingsIntentSchema.safeParse(formData.get("intent"));
-  if (!intent.success) throw data(null, { status: 400 });
+  const intent = formData.get("intent");
   // A name, picture or removal shows wherever the member wrote: everything (the root middleware's default).
-  if (PRIVATE_INTENTS.has(intent.data)) writeChangesNothingVisitorsSee(context);
-  return handlers[intent.data]({ request, context, viewer, formData });
+  if (PRIVATE_INTENTS.has(intent as SettingsIntent)) writeChangesNothingVisitorsSee(context);
+  return settingsIntents(intent, { request, context, viewer, formData });
 }

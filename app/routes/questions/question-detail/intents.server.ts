@@ -1,37 +1,8 @@
-// The forms of /questions/{id}: the `intent` each one posts and what every handler receives. Adding an intent to
-// the tuple without its handler (or a handler without its intent) fails to type-check in
-// `../question-detail-action.server.ts`; an intent not in the tuple answers 400.
+// What every handler of /questions/{id} receives, and the page's reply (the table of intents is in
+// `../question-detail-action.server.ts`).
 import { data, type RouterContextProvider } from "react-router";
-import { z } from "zod";
 import type { FormActionData } from "#app/features/questions/schemas.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-
-export const QUESTION_PAGE_INTENTS = [
-  "vote",
-  "favorite",
-  "answer",
-  "comment",
-  "delete-comment",
-  "accept",
-  "delete-question",
-  "restore-question",
-  "delete-answer",
-  "restore-answer",
-  "offer-bounty",
-  "award-bounty",
-  "close-vote",
-  "reopen-vote",
-  "withdraw-close-vote",
-  "lock",
-  "unlock",
-  "mark-outdated",
-  "retract-outdated",
-] as const;
-
-/** What a form of the question page posts as `intent`. */
-export type QuestionPageIntent = (typeof QUESTION_PAGE_INTENTS)[number];
-
-export const questionPageIntentSchema = z.enum(QUESTION_PAGE_INTENTS);
 
 export type QuestionActionArgs = {
   viewer: Viewer | null;

@@ -1,9 +1,7 @@
-// The forms of /configuracoes: the `intent` each one posts, the section whose form answers, and what every
-// handler receives. Adding an intent to the tuple without its handler (or a handler without its intent) fails
-// to type-check in `../settings-action.server.ts`; an intent not in the tuple is a 400.
+// The forms of /configuracoes: the section whose form answers, and what every handler receives (the table of
+// intents is in `../settings-action.server.ts`).
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
-import { z } from "zod";
 import {
   CREATE_ACCESS_TOKEN_INTENT,
   REVOKE_ACCESS_TOKEN_INTENT,
@@ -12,27 +10,22 @@ import type { AccountActionData } from "#app/features/accounts/schemas.ts";
 import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/notification-settings.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
 
-export const SETTINGS_INTENTS = [
-  "profile",
-  "avatar",
-  "remove-avatar",
-  "email",
-  "resend",
-  "password",
-  "sessions",
-  "delete",
-  NOTIFICATIONS_INTENT,
-  "unblock-member",
-  CREATE_ACCESS_TOKEN_INTENT,
-  REVOKE_ACCESS_TOKEN_INTENT,
-  "unlink-provider",
-  "set-password",
-] as const;
-
-/** What a settings form posts as `intent`. */
-export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
-
-export const settingsIntentSchema = z.enum(SETTINGS_INTENTS);
+/** What a settings form posts as `intent` (each has its handler in `../settings-action.server.ts`). */
+type SettingsIntent =
+  | "profile"
+  | "avatar"
+  | "remove-avatar"
+  | "email"
+  | "resend"
+  | "password"
+  | "sessions"
+  | "delete"
+  | typeof NOTIFICATIONS_INTENT
+  | "unblock-member"
+  | typeof CREATE_ACCESS_TOKEN_INTENT
+  | typeof REVOKE_ACCESS_TOKEN_INTENT
+  | "unlink-provider"
+  | "set-password";
 
 /**
  * The section whose form answers (the `intent` of the reply): removing the picture answers in the picture's
