@@ -293,7 +293,7 @@ try {
       targets: [{ name: "qm", path: question, headers: member }],
     },
     // Visitors while anonymous requests change nothing they see: a wrong password now and then, and a session
-    // cookie that leads nowhere. Each used to empty or skip the visitor cache (issue 15).
+    // cookie that leads nowhere. Each used to empty or skip the visitor cache.
     {
       name: "pergunta (visitante) com 1 % de logins errados",
       targets: [
@@ -437,7 +437,7 @@ try {
     );
   }
 
-  // A living community (issue 17): visitors read the busy question, the list and the home page, first on a
+  // A living community: visitors read the busy question, the list and the home page, first on a
   // quiet site, then while members write ten times a second on other content (votes, favourites, comments,
   // answers) and someone fails to sign in. Same run, same pages: the ratio is the figure.
   if (!only || only.includes("viva")) {

@@ -148,7 +148,7 @@ try {
   }
 
   if (parts.has("security")) {
-    section("pedidos da revisão de segurança (issue 15)");
+    section("pedidos da revisão de segurança");
     failures.push(...(await securityReview(await ensureServer())));
   }
 
