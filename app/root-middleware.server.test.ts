@@ -189,7 +189,7 @@ describe("a suspended member's writes", () => {
       expect(ran).toBe(false);
       expect(refusal).toMatchObject({
         init: { status: 403 },
-        data: { ok: false, error: expect.stringMatching(/^Sua conta está suspensa/) },
+        data: { ok: false, message: expect.stringMatching(/^Sua conta está suspensa/) },
       });
     }
   });

@@ -33,7 +33,7 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
         const url = new URL(request.url);
         // A script calling the API reads the JSON shape of its refusals; pages show the text.
         const api = url.pathname.startsWith("/api/") && !url.pathname.endsWith(".data");
-        throw data(api ? { ok: false, error: refusal } : refusal, { status: 403 });
+        throw data(api ? { ok: false, message: refusal } : refusal, { status: 403 });
       }
     }
     // What the write changed for visitors' cached pages (ADR 028): the action names its topics; a member's

@@ -7,7 +7,7 @@ import { users } from "#db/schema.ts";
 import { getDb } from "./db.server.ts";
 import { AppError } from "./errors.ts";
 import { plural } from "./plural.ts";
-import { type Viewer } from "./viewer.ts";
+import type { Viewer } from "./viewer.ts";
 import { hitRateLimit, peekRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limits.server.ts";
 import { isModerator } from "./permissions.ts";
 

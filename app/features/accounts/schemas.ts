@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { EMAIL_INVALID, emailField } from "#app/lib/validation.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import type { ActionReply } from "#app/lib/action-reply.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -156,10 +157,5 @@ export const roleChangeSchema = z.object({
 });
 
 /** What the accounts' actions answer to a form: Conform's reply, and a message when there is one. */
-export type AccountActionData = {
-  result: SubmissionResult<string[]>;
-  /** A confirmation to show in place of (or under) the form. */
-  message?: string;
-  /** Which of a page's forms answered (settings has several). */
-  intent?: string;
-};
+/** A Conform form's answer: its `result` always, a confirmation as `message` (settings says which section). */
+export type AccountActionData = ActionReply & { result: SubmissionResult<string[]> };

@@ -11,7 +11,7 @@ import { hitRateLimit } from "#app/lib/rate-limits.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import { logModeration } from "./moderation-log.server.ts";
 import {
   ESTABLISHED_ACCOUNT_DAYS,

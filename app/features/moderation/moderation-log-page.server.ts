@@ -4,7 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import type { ModerationAction } from "./moderation-log.server.ts";
 import { MODERATION_LOG_PAGE_SIZE } from "./rules.ts";
 import { isModerator } from "#app/lib/permissions.ts";

@@ -15,7 +15,7 @@ import { notify } from "#app/features/notifications/notify.server.ts";
 import { forgetWhenDatabaseChanges, getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { sanitizeRichText } from "#app/lib/sanitize.server.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import { agree, yourItem } from "./flags.server.ts";
 import { logModeration, type ModerationAction } from "./moderation-log.server.ts";
 import { forgetReviewCount } from "./review-count.server.ts";

@@ -10,7 +10,7 @@ import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { isModerator, requireAdmin } from "#app/lib/permissions.ts";
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 // The notifications feature's one entry point: the author of held content is told in their notifications.
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { logModeration } from "./moderation-log.server.ts";

@@ -9,7 +9,7 @@ import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { type Role, type Viewer } from "#app/lib/viewer.ts";
+import type { Role, Viewer } from "#app/lib/viewer.ts";
 import { logModeration } from "./moderation-log.server.ts";
 import { SUSPENSION_DAYS_MAX, SUSPENSION_REASON_MAX } from "./rules.ts";
 import { suspensionEnd } from "./suspension-message.ts";

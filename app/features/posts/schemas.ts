@@ -14,6 +14,7 @@ import {
   COMMENT_MAX,
   approximateTextLength,
 } from "./rules.ts";
+import type { FetcherReply } from "#app/lib/action-reply.ts";
 
 function tagCount(values: (string | undefined)[] | undefined): number {
   const names = new Set<string>();
@@ -64,4 +65,4 @@ export const toggleSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export type ToggleActionData = { ok: true; value: boolean; count: number } | { ok: false; error: string };
+export type ToggleActionData = FetcherReply<{ value: boolean; count: number }>;

@@ -10,7 +10,7 @@ import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import { QUESTION_MESSAGES } from "./messages.ts";
 import { CLOSING_MESSAGES, refuseIfLocked } from "./closing.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";

@@ -8,7 +8,7 @@ import { href } from "react-router";
 import { closeVotes, questions } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 // The community's numbers and reasons, and the moderation log (the moderation feature's public files).
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 import {

@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { bounties, questions, revisions, users } from "#db/schema.ts";
 import { preparedQuery } from "#app/lib/db.server.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import type { CloseReason } from "#app/features/moderation/rules.ts";
 // Who edits others' questions directly and who suggests edits.
 import { editMode } from "#app/features/moderation/rules.ts";

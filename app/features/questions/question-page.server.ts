@@ -3,7 +3,7 @@
 // bounty awards, rich text sanitised again on the way out — DESIGN.md: on write and on display), and the
 // viewer's own votes, favourite and rights, read and worked out on every request.
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
 import type { AnswerView } from "./answer-list.server.ts";
 import type { LinkedPost } from "./post-links.server.ts";

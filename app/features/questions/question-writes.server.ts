@@ -13,7 +13,7 @@ import {
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
-import { type Viewer } from "#app/lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import { QUESTION_MESSAGES } from "./messages.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import { getQuestion } from "./question-detail.server.ts";

@@ -1,7 +1,6 @@
 // The forms of questions and answers: one Zod schema each, parsed in the browser (Conform) and again on the
 // server, where the feature functions add the checks only the database or the sanitiser can make (the text
 // length of the sanitised HTML, who may do what).
-import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 
@@ -19,6 +18,7 @@ import {
   REVISION_SUMMARY_MAX,
   approximateTextLength,
 } from "./rules.ts";
+import type { ActionReply } from "#app/lib/action-reply.ts";
 
 /** Tags arrive as repeated fields (the tag selector) or one comma-separated field (a plain input). */
 const tagList = z.preprocess(
@@ -89,11 +89,7 @@ export const saveFilterSchema = z.object({
 });
 
 /** What a form's action returns: Conform's reply, plus a message for the whole form when there is one. */
-export type FormActionData = {
-  intent?: string;
-  result?: SubmissionResult<string[]>;
-  message?: string;
-  ok?: boolean;
+export type FormActionData = ActionReply & {
   /** Which post a small form belongs to ("question-3", "answer-7"), so the message shows by the right one. */
   target?: string;
   /** The answer an action created or changed. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ROW_ID } from "#app/lib/ids.ts";
+import type { FetcherReply } from "#app/lib/action-reply.ts";
 
 /** The Seguir button's form (POST /api/follows). */
 export const followSchema = z.object({
@@ -13,4 +14,4 @@ export const followSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export type FollowActionData = { ok: true; following: boolean } | { ok: false; error: string };
+export type FollowActionData = FetcherReply<{ following: boolean }>;

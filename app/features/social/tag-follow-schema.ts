@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ROW_ID } from "#app/lib/ids.ts";
+import type { FetcherReply } from "#app/lib/action-reply.ts";
 
 /** The tag's Seguir button (POST /api/tag-follows). */
 export const tagFollowSchema = z.object({
@@ -12,5 +13,4 @@ export const tagFollowSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export type TagFollowActionData =
-  { ok: true; following: boolean; followers: number } | { ok: false; error: string };
+export type TagFollowActionData = FetcherReply<{ following: boolean; followers: number }>;

@@ -63,11 +63,11 @@ describe("POST /api/follows", () => {
   test("bad input is 400; an unknown member is the feature's 404", async () => {
     expect(await answer(post({ intent: "maybe", userId: "1" }))).toEqual({
       status: 400,
-      data: { ok: false, error: "Pedido inválido." },
+      data: { ok: false, message: "Pedido inválido." },
     });
     expect(await answer(post({ intent: "follow", userId: "999999" }))).toEqual({
       status: 404,
-      data: { ok: false, error: "Membro não encontrado." },
+      data: { ok: false, message: "Membro não encontrado." },
     });
     expect(await answer(post({ intent: "follow", userId: "999999", redirectTo: "/membros" }))).toEqual({
       status: 404,
@@ -106,11 +106,11 @@ describe("POST /api/tag-follows", () => {
   test("bad input is 400; an unknown tag is the feature's 404", async () => {
     expect(await answer(post({ intent: "follow", tagId: "abc" }))).toEqual({
       status: 400,
-      data: { ok: false, error: "Pedido inválido." },
+      data: { ok: false, message: "Pedido inválido." },
     });
     expect(await answer(post({ intent: "follow", tagId: "999999" }))).toEqual({
       status: 404,
-      data: { ok: false, error: "Tag não encontrada." },
+      data: { ok: false, message: "Tag não encontrada." },
     });
   });
 });

@@ -9,7 +9,7 @@ import { isAppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 type FollowForm = { intent: "follow" | "unfollow"; redirectTo?: string | undefined };
-type Refused = { ok: false; error: string };
+type Refused = { ok: false; message: string };
 
 export async function handleFollow<Form extends FollowForm, Done extends { ok: true }>(
   request: Request,
@@ -27,7 +27,7 @@ export async function handleFollow<Form extends FollowForm, Done extends { ok: t
   const viewer = requireViewer(request, context);
   const submission = parseWithZod(await request.formData(), { schema: options.schema });
   if (submission.status !== "success") {
-    return data<Done | Refused>({ ok: false, error: "Pedido inválido." }, { status: 400 });
+    return data<Done | Refused>({ ok: false, message: "Pedido inválido." }, { status: 400 });
   }
   const form = submission.value;
   try {
@@ -35,7 +35,7 @@ export async function handleFollow<Form extends FollowForm, Done extends { ok: t
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (form.redirectTo) throw data(error.message, { status: error.status });
-    return data<Done | Refused>({ ok: false, error: error.message }, { status: error.status });
+    return data<Done | Refused>({ ok: false, message: error.message }, { status: error.status });
   }
   if (form.redirectTo) return redirect(safeRedirectPath(form.redirectTo, options.fallbackPath));
   return data<Done | Refused>(await options.done(viewer, form));

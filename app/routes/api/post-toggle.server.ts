@@ -16,7 +16,7 @@ export async function handleToggle(
   const viewer = requireViewer(request, context);
   const submission = parseWithZod(await request.formData(), { schema: toggleSchema });
   if (submission.status !== "success") {
-    return data<ToggleActionData>({ ok: false, error: "Pedido inválido." }, { status: 400 });
+    return data<ToggleActionData>({ ok: false, message: "Pedido inválido." }, { status: 400 });
   }
   const { postId, value, redirectTo } = submission.value;
   writeChanges(context, topic.post(postId));
@@ -27,6 +27,6 @@ export async function handleToggle(
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (redirectTo) throw data(error.message, { status: error.status });
-    return data<ToggleActionData>({ ok: false, error: error.message }, { status: error.status });
+    return data<ToggleActionData>({ ok: false, message: error.message }, { status: error.status });
   }
 }

@@ -40,8 +40,8 @@ const postPageIntents = intentAction(
     async comment({ viewer, postId, formData, back }: PostPageArgs) {
       const formId = String(formData.get("formId") ?? "comentario-novo");
       const body = String(formData.get("body") ?? "");
-      const refused = (error: string, status: number) =>
-        data<CommentActionData>({ formId, ok: false, error, body }, { status });
+      const refused = (message: string, status: number) =>
+        data<CommentActionData>({ formId, ok: false, message, body }, { status });
       const submission = parseWithZod(formData, { schema: commentSchema });
       if (submission.status !== "success") {
         return refused(submission.error?.body?.[0] ?? "Não foi possível enviar o comentário.", 400);
@@ -68,10 +68,10 @@ const postPageIntents = intentAction(
     },
   },
   {
-    unknown: () => data({ error: UNKNOWN_INTENT_MESSAGE }, { status: 400 }),
+    unknown: () => data({ ok: false, message: UNKNOWN_INTENT_MESSAGE }, { status: 400 }),
     refused: (error, intent, { back }) => {
       if (back || intent === "delete-post") throw data(error.message, { status: error.status });
-      return data({ error: error.message }, { status: error.status });
+      return data({ ok: false, message: error.message }, { status: error.status });
     },
   },
 );

@@ -31,7 +31,7 @@ type ProfileActionArgs = {
 /** A moderation form that did what it was asked: back where it was sent from, or its message. */
 function moderated(intent: string, message: string, returnTo: string) {
   if (returnTo) return redirect(returnTo);
-  return data<MemberModerationReply>({ intent, message });
+  return data<MemberModerationReply>({ intent, ok: true, message });
 }
 
 const profileIntents = intentAction(
@@ -57,7 +57,11 @@ const profileIntents = intentAction(
       if (submission.status !== "success") {
         const errors = submission.error ?? {};
         return data<MemberModerationReply>(
-          { intent: "suspend", fieldErrors: { days: errors.days?.[0], reason: errors.reason?.[0] } },
+          {
+            intent: "suspend",
+            ok: false,
+            fieldErrors: { days: errors.days?.[0], reason: errors.reason?.[0] },
+          },
           { status: 400 },
         );
       }
@@ -88,11 +92,13 @@ const profileIntents = intentAction(
   },
   {
     unknown: (intent) =>
-      data<MemberModerationReply>({ intent, error: UNKNOWN_INTENT_MESSAGE }, { status: 400 }),
+      data<MemberModerationReply>({ intent, ok: false, message: UNKNOWN_INTENT_MESSAGE }, { status: 400 }),
     refused: (error, intent) => {
       const field = error.field === "days" || error.field === "reason" ? error.field : null;
       return data<MemberModerationReply>(
-        field ? { intent, fieldErrors: { [field]: error.message } } : { intent, error: error.message },
+        field
+          ? { intent, ok: false, fieldErrors: { [field]: error.message } }
+          : { intent, ok: false, message: error.message },
         { status: error.status },
       );
     },

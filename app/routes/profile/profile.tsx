@@ -17,7 +17,7 @@ import {
   PROFILE_PAGE_SIZE,
 } from "#app/features/accounts/profiles.server.ts";
 import { ROLE_LABELS } from "#app/features/accounts/roles.ts";
-import { type AccountActionData } from "#app/features/accounts/schemas.ts";
+import type { AccountActionData } from "#app/features/accounts/schemas.ts";
 import { isBlocking } from "#app/features/moderation/blocks.server.ts";
 import {
   BlockControl,

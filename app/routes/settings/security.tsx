@@ -1,56 +1,19 @@
 // /configuracoes/seguranca: two-factor sign-in (ADR 049) and the member's sessions. Plain forms that work without
-// JavaScript, each with its `intent`; the action answers `{ intent, field?, error?, message?, recoveryCodes? }`.
+// JavaScript, each with its `intent` (the action: `security-action.server.ts`).
 // Turning the second step off and new recovery codes ask for the password (a session left open elsewhere must not
 // be enough); each session has its own "Sair", and "Sair de todos" ends this one too.
-import { Form, Link, data, href, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import { Form, Link, data, href, useNavigation } from "react-router";
 import { Field, FieldError, fieldAria, FormStatus, Label } from "#app/components/form/field.tsx";
-import {
-  endSessionById,
-  endSessionsOf,
-  listSessions,
-  clearSessionCookie,
-  readSessionToken,
-} from "#app/features/accounts/sessions.server.ts";
-import {
-  newRecoveryCodesConfirmed,
-  turnOffTwoFactorConfirmed,
-  startTwoFactorSetupConfirmed,
-} from "#app/features/accounts/settings.server.ts";
-import {
-  cancelTwoFactorSetup,
-  confirmTwoFactorSetup,
-  twoFactorState,
-} from "#app/features/accounts/two-factor.server.ts";
+import { listSessions, readSessionToken } from "#app/features/accounts/sessions.server.ts";
+import { twoFactorState } from "#app/features/accounts/two-factor.server.ts";
 import { RECOVERY_CODE_COUNT } from "#app/features/accounts/two-factor-rules.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
-import { getDb } from "#app/lib/db.server.ts";
 import { formatDate, formatRelative } from "#app/lib/dates.ts";
-import { isAppError } from "#app/lib/errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
+import { securityAction, type SecurityReply as Reply } from "./security-action.server.ts";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Segurança", noindex: true });
-
-const INTENTS = [
-  "two-factor-start",
-  "two-factor-confirm",
-  "two-factor-cancel",
-  "two-factor-off",
-  "recovery-codes",
-  "session-end",
-  "sessions-end-all",
-] as const;
-type Intent = (typeof INTENTS)[number];
-
-type Reply = {
-  intent: Intent;
-  field?: "code" | "password";
-  error?: string;
-  message?: string;
-  recoveryCodes?: string[];
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
@@ -64,67 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const text = (formData: FormData, name: string) => String(formData.get(name) ?? "").slice(0, 200);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  writeChangesNothingVisitorsSee(context);
-  const viewer = requireViewer(request, context);
-  const formData = await request.formData();
-  const parsed = z.enum(INTENTS).safeParse(formData.get("intent"));
-  if (!parsed.success)
-    return data({ intent: "session-end", error: "Ação desconhecida." } as Reply, { status: 400 });
-  const intent = parsed.data;
-  const reply = (body: Omit<Reply, "intent">, status = 200) => data<Reply>({ intent, ...body }, { status });
-  try {
-    switch (intent) {
-      case "two-factor-start":
-        await startTwoFactorSetupConfirmed(viewer, text(formData, "password"));
-        return reply({});
-      case "two-factor-cancel":
-        await cancelTwoFactorSetup(viewer);
-        return reply({ message: "Ativação cancelada." });
-      case "two-factor-confirm": {
-        const code = text(formData, "code").trim();
-        if (!/^\d{3}\s?\d{3}$/.test(code)) {
-          return reply({ field: "code", error: "Digite o código de 6 dígitos que o aplicativo mostra" }, 400);
-        }
-        const recoveryCodes = await confirmTwoFactorSetup(viewer, code, readSessionToken(request));
-        return reply({
-          message: "Verificação em duas etapas ativada. As sessões em outros aparelhos foram encerradas.",
-          recoveryCodes,
-        });
-      }
-      case "two-factor-off":
-      case "recovery-codes": {
-        const proof = text(formData, "password");
-        if (!proof) return reply({ field: "password", error: "Digite sua senha atual" }, 400);
-        if (intent === "two-factor-off") {
-          await turnOffTwoFactorConfirmed(viewer, proof);
-          return reply({ message: "Verificação em duas etapas desativada." });
-        }
-        const recoveryCodes = await newRecoveryCodesConfirmed(viewer, proof);
-        return reply({
-          message: "Novos códigos de recuperação gerados; os anteriores não valem mais.",
-          recoveryCodes,
-        });
-      }
-      case "session-end": {
-        const ended = await endSessionById(await getDb(), viewer.id, text(formData, "session"));
-        if (!ended) return reply({ error: "Esta sessão já tinha sido encerrada." }, 404);
-        return reply({ message: "Sessão encerrada." });
-      }
-      case "sessions-end-all":
-        await endSessionsOf(await getDb(), viewer.id);
-        throw redirect(href("/"), { headers: { "Set-Cookie": clearSessionCookie(request) } });
-    }
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = error.field === "code" || error.field === "password" ? error.field : undefined;
-    return data<Reply>({ intent, field, error: error.message }, { status: error.status });
-  }
+export async function action(args: Route.ActionArgs) {
+  return securityAction(args);
 }
 
-function useBusy(intent: Intent) {
+function useBusy(intent: string) {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
@@ -179,7 +86,10 @@ function PasswordForm({
 }) {
   const busy = useBusy(intent);
   const id = `campo-${intent}`;
-  const error = answer?.intent === intent && answer.field === "password" ? answer.error : undefined;
+  const error =
+    answer?.intent === intent && answer.ok === false && answer.field === "password"
+      ? answer.message
+      : undefined;
   return (
     <Form method="post" className="flex flex-col gap-3">
       <input type="hidden" name="intent" value={intent} />
@@ -228,10 +138,11 @@ function TwoFactorSection({
       : answer?.intent === "recovery-codes"
         ? answer
         : undefined;
-  const codeError = mine?.field === "code" ? mine.error : undefined;
+  const refusal = mine?.ok === false ? mine : undefined;
+  const codeError = refusal?.field === "code" ? refusal.message : undefined;
   const startError =
-    mine?.intent === "two-factor-start" && mine.field === "password" ? mine.error : undefined;
-  const formError = mine && !mine.field ? mine.error : undefined;
+    refusal?.intent === "two-factor-start" && refusal.field === "password" ? refusal.message : undefined;
+  const formError = refusal && !refusal.field ? refusal.message : undefined;
   return (
     <Section id="secao-duas-etapas" title="Verificação em duas etapas">
       {withheldRole ? (
@@ -245,7 +156,7 @@ function TwoFactorSection({
           {formError}
         </p>
       ) : null}
-      <FormStatus message={mine?.message} />
+      <FormStatus message={mine?.ok ? mine.message : undefined} />
       {mine?.recoveryCodes ? <RecoveryCodes codes={mine.recoveryCodes} /> : null}
       {state.enabled ? (
         <>
@@ -370,12 +281,12 @@ function SessionsSection({
   return (
     <Section id="secao-sessoes-abertas" title="Sessões">
       <p className="text-sm text-slate-800">Os aparelhos onde sua conta está aberta agora.</p>
-      {mine?.error ? (
+      {mine?.ok === false ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {mine.error}
+          {mine.message}
         </p>
       ) : null}
-      <FormStatus message={mine?.message} />
+      <FormStatus message={mine?.ok ? mine.message : undefined} />
       <ul aria-label="Sessões abertas" className="divide-y divide-slate-200">
         {sessions.map((session) => (
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">

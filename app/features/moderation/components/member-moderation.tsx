@@ -13,14 +13,11 @@ import {
 } from "#app/components/form/field.tsx";
 import { SUSPENSION_DAYS_MAX, SUSPENSION_REASON_MAX } from "../rules.ts";
 import { suspensionEnd } from "../suspension-message.ts";
+import type { ActionReply } from "#app/lib/action-reply.ts";
 
 /** What the profile's action answers to these forms. */
-export type MemberModerationReply = {
-  intent?: string;
-  message?: string;
-  error?: string;
-  fieldErrors?: { days?: string; reason?: string };
-};
+/** `ok: false` with `message`: refused; `fieldErrors`: the suspension form's fields. */
+export type MemberModerationReply = ActionReply & { fieldErrors?: { days?: string; reason?: string } };
 
 export function SuspensionPanel({
   name,
@@ -98,8 +95,8 @@ export function SuspensionPanel({
           </button>
         </div>
         <div className="sm:col-span-2">
-          <FormError errors={mine?.error} />
-          <FormStatus message={mine?.message} />
+          <FormError errors={mine?.ok === false ? mine.message : undefined} />
+          <FormStatus message={mine?.ok ? mine.message : undefined} />
         </div>
       </Form>
     </section>
@@ -124,10 +121,10 @@ export function BlockControl({
         <button type="submit" className="btn-outline" disabled={navigation.state !== "idle"}>
           Desbloquear
         </button>
-        <FormStatus message={mine?.message} className="text-xs text-slate-600" />
-        {mine?.error ? (
+        <FormStatus message={mine?.ok ? mine.message : undefined} className="text-xs text-slate-600" />
+        {mine?.ok === false ? (
           <p role="alert" className="field-error">
-            {mine.error}
+            {mine.message}
           </p>
         ) : null}
       </Form>
@@ -148,10 +145,10 @@ export function BlockControl({
           </button>
         </Form>
       </div>
-      <FormStatus message={mine?.message} className="text-xs text-slate-600" />
-      {mine?.error ? (
+      <FormStatus message={mine?.ok ? mine.message : undefined} className="text-xs text-slate-600" />
+      {mine?.ok === false ? (
         <p role="alert" className="field-error">
-          {mine.error}
+          {mine.message}
         </p>
       ) : null}
     </details>

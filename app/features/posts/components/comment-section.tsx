@@ -16,11 +16,13 @@ import { COMMENT_MAX, MESSAGES } from "../rules.ts";
 import { ConfirmSubmit } from "./confirm-submit.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
+import type { ActionReply } from "#app/lib/action-reply.ts";
 
 /** What the action answers a comment form: done, or the message for the field and the text to keep. */
-export type CommentActionData =
-  /** `message`: a comment held for review is not shown; its writer reads why. */
-  { formId: string; ok: true; message?: string } | { formId: string; ok: false; error: string; body: string };
+/** `message`: why a comment was refused, or, for one held for review (not shown), why its writer does not see it. */
+export type CommentActionData = ActionReply & { formId: string } & (
+    { ok: true } | { ok: false; message: string; body: string }
+  );
 
 export function CommentSection({
   threads,
@@ -145,10 +147,11 @@ function CommentItem({
 }
 
 function DeleteCommentForm({ commentId, authorName }: { commentId: number; authorName: string }) {
-  const fetcher = useFetcher<{ error?: string }>();
+  const fetcher = useFetcher<ActionReply>();
   const hydrated = useHydrated();
   const location = useLocation();
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const error =
+    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
   return (
     <fetcher.Form method="post" className="mt-1">
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname} />}
@@ -196,7 +199,7 @@ function CommentForm({
       : actionData?.formId === formId
         ? actionData
         : undefined;
-  const error = emptyError ?? (reply && !reply.ok ? reply.error : undefined);
+  const error = emptyError ?? (reply && !reply.ok ? reply.message : undefined);
   const fieldId = `${formId}-texto`;
   const errorId = `${formId}-erro`;
   const hintId = `${formId}-dica`;

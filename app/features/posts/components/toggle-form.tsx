@@ -19,7 +19,7 @@ export function useToggle(kind: "like" | "favorite", postId: number, on: boolean
   } else if (fetcher.state === "idle" && fetcher.data) {
     state = fetcher.data.ok
       ? { on: fetcher.data.value, count: kind === "like" ? fetcher.data.count : count, error: null }
-      : { on, count, error: fetcher.data.error };
+      : { on, count, error: fetcher.data.message };
   }
   return { fetcher, state };
 }

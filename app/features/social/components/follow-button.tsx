@@ -28,7 +28,7 @@ export function FollowButton({
   const pending = fetcher.formData?.get("intent");
   const answered = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.following : undefined;
   const isFollowing = pending ? pending === "follow" : (answered ?? following);
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const signInFirst = useSignInFirst(
     fetcher,
     `follow-${userId}`,

@@ -29,7 +29,7 @@ export function TagFollowButton({
   const baseline = answered?.followers ?? followers;
   const baselineFollowing = answered?.following ?? following;
   const count = baseline + (isFollowing === baselineFollowing ? 0 : isFollowing ? 1 : -1);
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   // A visitor signs in in the modal first, then follows.
   const signInFirst = useSignInFirst(
     fetcher,
