@@ -5,11 +5,13 @@
 import { useId, type ReactNode } from "react";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { FLAG_NOTE_MAX, FLAG_REASONS, type MemberFlagReason } from "../rules.ts";
+import type { ActionReply } from "#app/lib/action-reply.ts";
 
 export type FlagFormKind = "question" | "answer" | "comment" | "post" | "post_comment";
 
 /** What the flag action answers: a message, and the field it belongs to when it is a refusal. */
-export type FlagActionData = { ok: boolean; message: string; field?: string; hidden?: boolean };
+/** `hidden`: the flag hid the content at once (enough trusted flags). */
+export type FlagActionData = ActionReply & { ok: boolean; message: string; hidden?: boolean };
 
 const HINTS: Record<MemberFlagReason, string> = {
   spam: "Propaganda, links ou texto que não ajudam ninguém.",

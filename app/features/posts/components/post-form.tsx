@@ -22,6 +22,7 @@ import {
   TITLE_MAX,
   postSchema,
 } from "../schemas.ts";
+import type { ActionReply } from "#app/lib/action-reply.ts";
 
 export type PostFormValues = {
   title: string;
@@ -33,7 +34,7 @@ export type PostFormValues = {
   favorite: boolean;
 };
 
-export type PostFormActionData = { result: SubmissionResult<string[]>; values: PostFormValues };
+export type PostFormActionData = ActionReply & { result: SubmissionResult<string[]>; values: PostFormValues };
 
 type MetaDraft = Omit<PostFormValues, "body">;
 
