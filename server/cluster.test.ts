@@ -13,7 +13,7 @@ const PORT = 3343;
 const BUILD_DIR = "build-e2e-3343";
 const database = `sdd_cluster_${process.pid}`;
 
-type LogLine = { msg?: string; pid?: number; url?: string };
+type LogLine = { msg?: string; pid?: number; req?: { url?: string } };
 const lines: LogLine[] = [];
 let primary: ChildProcess;
 
@@ -103,7 +103,7 @@ describe.skipIf(!adminUrl)("npm start on PostgreSQL (server/cluster.ts)", () => 
     expect(pids.has(primary.pid)).toBe(false);
     for (let i = 0; i < 10; i++) expect(await get("/robots.txt")).toBe(200);
     const served = await until("requests logged by both workers", () => {
-      const seen = new Set(lines.filter((l) => l.url === "/robots.txt").map((l) => l.pid));
+      const seen = new Set(lines.filter((l) => l.req?.url === "/robots.txt").map((l) => l.pid));
       return seen.size >= 2 ? seen : undefined;
     });
     expect([...served].every((pid) => pids.has(pid))).toBe(true);
