@@ -20,6 +20,7 @@ export const FEATURE_PUBLIC_FILES = {
     "review-count.server.ts", // the header's count of open review items, for those who can review
     "visibility.server.ts", // hiding an item pending review (held content) with its counters kept exact
     "components/blocked-content.tsx", // a blocked member's content, collapsed for the blocker (comments)
+    "blocks.server.ts", // which of some members the viewer blocked (the question page collapses them)
   ],
   posts: ["rules.ts"], // the post limits and categories, documented by the REST API's schemas
   newsletter: ["newsletter.server.ts"], // removing an account removes its subscription

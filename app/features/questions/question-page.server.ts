@@ -1,7 +1,9 @@
-// Everything the question page shows: what is the same for every reader from the shared page kept per
-// version (question-page-cache.server.ts: the question, its answers in the chosen order, their comments and
+// Everything the question page shows, in one place: what is the same for every reader from the shared page kept
+// per version (question-page-cache.server.ts: the question, its answers in the chosen order, their comments and
 // bounty awards, rich text sanitised again on the way out — DESIGN.md: on write and on display), and the
-// viewer's own votes, favourite and rights, read and worked out on every request.
+// viewer's own votes, favourite, rights, follows, blocks and marks, and the reader's version, worked out on every
+// request (`questionPageView`). The route adds only what belongs to the request: the page's topic, the view count,
+// the kept fragments and how long text travels.
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
@@ -22,7 +24,14 @@ import { jsonLdString, qaPageJsonLd } from "./structured-data.ts";
 import { BOUNTY_MIN_REPUTATION } from "./schemas.ts";
 // Who edits others' posts directly and who suggests edits.
 import { editMode } from "#app/features/moderation/rules.ts";
+import { hasPrivilege } from "#app/features/moderation/rules.ts";
+import { blockedAmong } from "#app/features/moderation/blocks.server.ts";
+import { isFollowing } from "#app/features/social/follows.server.ts";
+import type { PageHtml } from "#app/lib/page-html.ts";
 import { isModerator, canModify, canSeeDeleted } from "#app/lib/permissions.ts";
+import { outdatedMarksOf } from "./answer-versions.server.ts";
+import { closeVoteSummary } from "./closing.server.ts";
+import { applicability, parseReaderVersion } from "./versions.ts";
 
 export type AnswerOnPage = AnswerView & {
   myVote: -1 | 0 | 1;
@@ -125,7 +134,7 @@ export function renderedPartsOf(page: QuestionPage): Map<string, unknown> | unde
  * The page's schema.org QAPage as a script's text, made once per version of the question: the plain text of
  * every live answer is the same for every reader.
  */
-export function questionPageStructuredData(page: QuestionPage, url: string, origin: string): string {
+function questionPageStructuredData(page: QuestionPage, url: string, origin: string): string {
   const make = () => {
     const { question, answers } = page;
     return jsonLdString(
@@ -155,4 +164,103 @@ export function questionPageStructuredData(page: QuestionPage, url: string, orig
   };
   const shared = sharedOf.get(page);
   return shared ? memoised(shared, `structured-data ${url}`, make) : make();
+}
+
+/**
+ * The question page as its loader sends it, for this viewer and address (`?answers=`, `?versao=`,
+ * `?aplicaveis=1`), or null when there is no question to show. `html` says how long rich text travels (as HTML
+ * in a data request, as a reference to the document's HTML otherwise: page-html.server.ts).
+ */
+export async function questionPageView(
+  viewer: Viewer | null,
+  id: number,
+  order: AnswerOrder,
+  url: URL,
+  { origin, html }: { origin: string; html: (ref: string, text: string) => PageHtml },
+) {
+  const page = await loadQuestionPage(viewer, id, order);
+  if (!page) return null;
+  // The relations are read here, never sent (the rest of the page is).
+  const { viewerRelations, ...shown } = page;
+  const authorIds = [page.question.author.id, ...page.answers.map((a) => a.author.id)];
+  const commentsOf = [page.question.comments, ...page.answers.map((a) => a.comments)];
+  // Close and reopen votes are read only for those who may cast them (one lookup on the votes' key).
+  const canCloseVote = hasPrivilege(viewer, "closeVote") && !page.question.deletedAt;
+  // Members the viewer blocked are collapsed for them: marked here, per viewer, never in the
+  // shared page kept per version; a marked comment changes the kept fragment's key, so it renders apart.
+  // The reader's version (`?versao=node@24`, or the picker's `versao_tag` + `versao`), and the member's own
+  // "não funciona mais" marks (never in the shared page: they select the card's fragment).
+  const tagNames = page.question.tags.map((t) => t.name);
+  const versao = url.searchParams.get("versao") ?? "";
+  const picked = parseReaderVersion(
+    versao.includes("@") ? versao : versao ? `${url.searchParams.get("versao_tag") ?? ""}@${versao}` : null,
+  );
+  const reader = picked && tagNames.some((t) => t.toLowerCase() === picked.tag) ? picked : null;
+  const readerVersion = reader
+    ? { tag: tagNames.find((t) => t.toLowerCase() === reader.tag) ?? reader.tag, version: reader.version }
+    : null;
+  const onlyApplying = Boolean(readerVersion) && url.searchParams.get("aplicaveis") === "1";
+  // Usually read with the page's version in one statement; read here when the kept page was just made.
+  const [following, closeVotes, blocked, myMarks] = await Promise.all([
+    viewerRelations?.following ?? isFollowing(viewer?.id, authorIds),
+    canCloseVote ? closeVoteSummary(viewer, id) : Promise.resolve(null),
+    viewerRelations?.blocked ??
+      blockedAmong(viewer?.id, [...authorIds, ...commentsOf.flat().map((c) => c.author.id)]),
+    viewerRelations?.outdatedMarks ??
+      outdatedMarksOf(
+        viewer?.id ?? null,
+        page.answers.map((a) => a.id),
+      ),
+  ]);
+  const answersShown = page.answers
+    .map((a) => ({
+      ...a,
+      applies: readerVersion ? applicability(a, readerVersion) : null,
+      myMark: myMarks.get(a.id) ?? null,
+    }))
+    .filter((a) => !onlyApplying || a.applies === "applies");
+  const markBlocked = <C extends { author: { id: number } }>(comments: C[]) =>
+    blocked.size === 0 ? comments : comments.map((c) => ({ ...c, authorBlocked: blocked.has(c.author.id) }));
+  const canonical = `${origin}/questions/${id}`;
+  return {
+    page,
+    data: {
+      ...shown,
+      // The bodies travel once: as HTML in a document, inside the data for client navigations.
+      question: {
+        ...page.question,
+        description: html(`question-${id}`, page.question.description),
+        details: html(`question-${id}-details`, page.question.details),
+        comments: markBlocked(page.question.comments),
+      },
+      answers: answersShown.map((a) => ({
+        ...a,
+        body: html(`answer-${a.id}`, a.body),
+        comments: markBlocked(a.comments),
+      })),
+      blockedAuthors: [...blocked],
+      order,
+      tagNames,
+      readerVersion,
+      onlyApplying,
+      hiddenByVersion: page.answers.length - answersShown.length,
+      following: [...following],
+      viewerId: viewer?.id ?? null,
+      viewerReputation: viewer?.reputation ?? 0,
+      signedIn: Boolean(viewer),
+      isModerator: isModerator(viewer),
+      canCloseVote,
+      closeVotes,
+      // The asker without the privilege may still close their own question as a duplicate.
+      askerMarksDuplicate:
+        !canCloseVote &&
+        viewer?.id === page.question.author.id &&
+        !page.question.deletedAt &&
+        !page.question.closedAt &&
+        !page.question.lockedAt,
+      canonical,
+      // Made once per version of the question, as long as the answers together: sent once too.
+      jsonLd: html(`question-${id}-structured-data`, questionPageStructuredData(page, canonical, origin)),
+    },
+  };
 }

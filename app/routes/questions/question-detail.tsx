@@ -4,17 +4,11 @@ import { isbot } from "isbot";
 import { Form, Link, redirect, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { parseAnswerOrder } from "#app/features/questions/answer-orders.ts";
-import { outdatedMarksOf } from "#app/features/questions/answer-versions.server.ts";
 import { ReaderVersionPicker } from "#app/features/questions/components/reader-version.tsx";
-import { applicability, parseReaderVersion } from "#app/features/questions/versions.ts";
-import { closeVoteSummary } from "#app/features/questions/closing.server.ts";
-// Who may vote to close is the moderation feature's rule (its public file).
-import { hasPrivilege } from "#app/features/moderation/rules.ts";
 import { AnswerCard } from "#app/features/questions/components/answer-card.tsx";
 import { AnswerForm } from "#app/features/questions/components/answer-form.tsx";
 import { AnswerOrderSelect } from "#app/features/questions/components/answer-order.tsx";
 import { AuthorBlock } from "#app/features/questions/components/author-block.tsx";
-import { blockedAmong } from "#app/features/moderation/blocks.server.ts";
 import { BlockedToggle } from "#app/features/moderation/components/blocked-content.tsx";
 import { OfferBountyForm, OpenBounty } from "#app/features/questions/components/bounty-box.tsx";
 import {
@@ -31,14 +25,8 @@ import { PostMenu } from "#app/features/questions/components/post-menu.tsx";
 import { answerCountLabel, parseQuestionId } from "#app/features/questions/format.ts";
 import { TagList } from "#app/features/questions/components/tag-list.tsx";
 import { VoteControls } from "#app/features/questions/components/vote-controls.tsx";
-import {
-  loadQuestionPage,
-  questionPageStructuredData,
-  renderedPartsOf,
-} from "#app/features/questions/question-page.server.ts";
+import { questionPageView, renderedPartsOf } from "#app/features/questions/question-page.server.ts";
 import { queueView, viewerKey } from "#app/features/questions/views.server.ts";
-// Following members belongs to the social feature; the author blocks only show its state.
-import { isFollowing } from "#app/features/social/follows.server.ts";
 import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
 import { clientIpContext, visitorPageContext } from "#app/lib/context.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
@@ -51,111 +39,31 @@ import { KeptElement } from "#app/lib/page-html-fragment.tsx";
 import { pageShows, topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/question-detail";
 import { questionDetailAction } from "./question-detail-action.server.ts";
-import { isModerator } from "#app/lib/permissions.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseQuestionId(params.id);
   if (id === null) throw redirect(href("/questions"));
   const viewer = optionalViewer(context);
   const url = new URL(request.url);
-  const order = parseAnswerOrder(url.searchParams.get("answers"));
-  const page = await loadQuestionPage(viewer, id, order);
-  if (!page) throw redirect(href("/questions"));
-  // The relations are the loader's to read, never sent (the rest of the page is).
-  const { viewerRelations, ...shown } = page;
+  const view = await questionPageView(viewer, id, parseAnswerOrder(url.searchParams.get("answers")), url, {
+    origin: publicUrl(),
+    html: (ref, text) => pageHtml(context, ref, text),
+  });
+  if (!view) throw redirect(href("/questions"));
   // The question's part and the answers' cards rendered for this version of the question are reused (ADR 031).
-  const parts = renderedPartsOf(page);
+  const parts = renderedPartsOf(view.page);
   if (parts) keepPageFragments(context, parts);
   pageShows(context, topic.question(id));
-
   // A view counts once per visitor per hour, written a moment later; robots do not count.
-  if (!page.question.deletedAt) {
+  if (!view.page.question.deletedAt) {
     if (!isbot(request.headers.get("user-agent") ?? ""))
       queueView(id, viewerKey(viewer, context.get(clientIpContext)));
     // A copy of this page served from the visitor cache counts its view too.
     context.get(visitorPageContext).effects.push({ kind: "question-view", questionId: id });
   }
-  const authorIds = [page.question.author.id, ...page.answers.map((a) => a.author.id)];
-  const commentsOf = [page.question.comments, ...page.answers.map((a) => a.comments)];
-  // Close and reopen votes are read only for those who may cast them (one lookup on the votes' key).
-  const canCloseVote = hasPrivilege(viewer, "closeVote") && !page.question.deletedAt;
-  // Members the viewer blocked are collapsed for them: marked here, per viewer, never in the
-  // shared page kept per version; a marked comment changes the kept fragment's key, so it renders apart.
-  // The reader's version (`?versao=node@24`, or the picker's `versao_tag` + `versao`), and the member's own
-  // "não funciona mais" marks (never in the shared page: they select the card's fragment).
-  const tagNames = page.question.tags.map((t) => t.name);
-  const versao = url.searchParams.get("versao") ?? "";
-  const picked = parseReaderVersion(
-    versao.includes("@") ? versao : versao ? `${url.searchParams.get("versao_tag") ?? ""}@${versao}` : null,
-  );
-  const reader = picked && tagNames.some((t) => t.toLowerCase() === picked.tag) ? picked : null;
-  const readerVersion = reader
-    ? { tag: tagNames.find((t) => t.toLowerCase() === reader.tag) ?? reader.tag, version: reader.version }
-    : null;
-  const onlyApplying = Boolean(readerVersion) && url.searchParams.get("aplicaveis") === "1";
-  // Usually read with the page's version in one statement; read here when the kept page was just made.
-  const [following, closeVotes, blocked, myMarks] = await Promise.all([
-    viewerRelations?.following ?? isFollowing(viewer?.id, authorIds),
-    canCloseVote ? closeVoteSummary(viewer, id) : Promise.resolve(null),
-    viewerRelations?.blocked ??
-      blockedAmong(viewer?.id, [...authorIds, ...commentsOf.flat().map((c) => c.author.id)]),
-    viewerRelations?.outdatedMarks ??
-      outdatedMarksOf(
-        viewer?.id ?? null,
-        page.answers.map((a) => a.id),
-      ),
-  ]);
-  const answersShown = page.answers
-    .map((a) => ({
-      ...a,
-      applies: readerVersion ? applicability(a, readerVersion) : null,
-      myMark: myMarks.get(a.id) ?? null,
-    }))
-    .filter((a) => !onlyApplying || a.applies === "applies");
-  const markBlocked = <C extends { author: { id: number } }>(comments: C[]) =>
-    blocked.size === 0 ? comments : comments.map((c) => ({ ...c, authorBlocked: blocked.has(c.author.id) }));
-  const origin = publicUrl();
-  const canonical = `${origin}/questions/${id}`;
   const here = href("/questions/:id", { id: String(id) });
-  // Made once per version of the question: it is the same for every reader.
-  const jsonLd = questionPageStructuredData(page, canonical, origin);
   return {
-    ...shown,
-    // The bodies travel once: as HTML in a document, inside the data for client navigations.
-    question: {
-      ...page.question,
-      description: pageHtml(context, `question-${id}`, page.question.description),
-      details: pageHtml(context, `question-${id}-details`, page.question.details),
-      comments: markBlocked(page.question.comments),
-    },
-    answers: answersShown.map((a) => ({
-      ...a,
-      body: pageHtml(context, `answer-${a.id}`, a.body),
-      comments: markBlocked(a.comments),
-    })),
-    blockedAuthors: [...blocked],
-    order,
-    tagNames,
-    readerVersion,
-    onlyApplying,
-    hiddenByVersion: page.answers.length - answersShown.length,
-    following: [...following],
-    viewerId: viewer?.id ?? null,
-    viewerReputation: viewer?.reputation ?? 0,
-    signedIn: Boolean(viewer),
-    isModerator: isModerator(viewer),
-    canCloseVote,
-    closeVotes,
-    // The asker without the privilege may still close their own question as a duplicate.
-    askerMarksDuplicate:
-      !canCloseVote &&
-      viewer?.id === page.question.author.id &&
-      !page.question.deletedAt &&
-      !page.question.closedAt &&
-      !page.question.lockedAt,
-    canonical,
-    // As long as the answers together: sent once too.
-    jsonLd: pageHtml(context, `question-${id}-structured-data`, jsonLd),
+    ...view.data,
     signInHref: signInUrl(here),
     signUpHref: `${href("/cadastro")}?redirectTo=${encodeURIComponent(here)}`,
   };
