@@ -11,7 +11,7 @@ import { NOTIFICATIONS_INTENT } from "#app/features/notifications/components/not
 import type { Viewer } from "#app/lib/viewer.ts";
 
 /** What a settings form posts as `intent` (each has its handler in `../settings-action.server.ts`). */
-type SettingsIntent =
+export type SettingsIntent =
   | "profile"
   | "avatar"
   | "remove-avatar"
