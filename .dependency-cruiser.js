@@ -107,7 +107,7 @@ export default {
       comment: "An import of this tree that resolves to nothing is a typo the bundler would only find later.",
       severity: "error",
       from: {},
-      to: { couldNotResolve: true, pathNot: "/\\+types/" },
+      to: { couldNotResolve: true, pathNot: ["/\\+types/", "^virtual:react-router/"] },
     },
   ],
   options: {

@@ -9,19 +9,6 @@ import { parkHydrationScripts, shouldHydrateOnIntent } from "./lib/hydrate-on-in
 import { logger } from "./lib/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
-export {
-  announceWrite,
-  onWriteElsewhere,
-  startApp,
-  stopApp,
-  checkHealth,
-  databaseBehindMs,
-  createLoadContext,
-  replayVisitorPageEffects,
-  isSignedIn,
-  openUpload,
-} from "./lifecycle.server.ts";
-
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

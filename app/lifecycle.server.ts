@@ -1,4 +1,4 @@
-// Start-up and shutdown of what the app owns (the database), called by server/server.ts through the build.
+// Start-up and shutdown of what the app owns (the database), called by the HTTP server (server/app.ts).
 // Beside root.tsx, not in lib/: it composes features (sessions, account mail, question views).
 import { RouterContextProvider } from "react-router";
 import { isbot } from "isbot";
@@ -28,7 +28,6 @@ import { seedDemoIfEmpty } from "../db/seed/demo.ts";
 import { hasLiveSession } from "./features/accounts/sessions.server.ts";
 import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { flushViews, queueView, viewerKey } from "./features/questions/views.server.ts";
-import { uploadReply, type UploadReply } from "./features/uploads/storage.server.ts";
 import { backfillErrorSignatures } from "./features/errors/error-index.server.ts";
 
 export async function startApp() {
@@ -84,16 +83,8 @@ export async function isSignedIn(request: Request): Promise<boolean> {
 }
 
 /**
- * What `GET /uploads/<file>` answers (server/uploads-route.ts), from the configured storage: the local disk
- * or the S3-compatible bucket every app server shares (ADR 038).
- */
-export async function openUpload(file: string, ifNoneMatch?: string): Promise<UploadReply> {
-  return uploadReply(file, ifNoneMatch);
-}
-
-/**
  * How long the oldest statement has waited for the embedded database: past DATABASE_BEHIND_MS the server answers
- * new pages 503 at once instead of lining them up behind it (server/server.ts). Synchronous, for every request.
+ * new pages 503 at once instead of lining them up behind it (server/app.ts). Synchronous, for every request.
  */
 export function databaseBehindMs(): number {
   return databaseQueueWaitMs();
@@ -139,8 +130,8 @@ export async function checkHealth(): Promise<Health> {
 }
 
 /**
- * The request context for React Router, made inside the app bundle: context keys are compared by identity,
- * so the server must not build it from its own copy of the modules.
+ * The request context for React Router (its keys are compared by identity: one copy of context.ts, in the
+ * bundle the HTTP server is built into).
  */
 export function createLoadContext({
   nonce,

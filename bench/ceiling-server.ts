@@ -16,6 +16,7 @@ import { createElement as h, type ReactNode } from "react";
 import path from "node:path";
 import { renderToString } from "react-dom/server";
 import { createRequestHandler, ServerRouter, type EntryContext, type ServerBuild } from "react-router";
+import type * as ServerModule from "../server/app.ts";
 
 const WORDS =
   "Para resolver isso você precisa garantir que a consulta use o índice certo e que o componente não " +
@@ -170,13 +171,6 @@ export function sizedWords(bytes: number): number {
   return lo;
 }
 
-type AppEntry = {
-  default: (...args: [Request, number, Headers, EntryContext, unknown]) => Promise<Response>;
-  startApp: () => Promise<void>;
-  stopApp: () => Promise<void>;
-  createLoadContext: (options: { nonce: string; clientIp?: string }) => unknown;
-};
-
 /**
  * The page's own React tree and data: one real request through React Router, whose document render is
  * intercepted to keep its context. The hydration data stream is dropped: serialising it is React Router's
@@ -184,9 +178,10 @@ type AppEntry = {
  */
 export async function capturePage(pagePath: string, cookie: string | null): Promise<() => string> {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const entry = build.entry.module as unknown as AppEntry;
-  await entry.startApp();
+  const server = (await import(path.join(buildDir, "server/index.js"))) as typeof ServerModule;
+  const build = server.reactRouterBuild as ServerBuild;
+  const renderDocument = build.entry.module.default;
+  await server.startApp();
   let captured: EntryContext | undefined;
   const handler = createRequestHandler({
     ...build,
@@ -201,7 +196,7 @@ export async function capturePage(pagePath: string, cookie: string | null): Prom
           load: unknown,
         ) => {
           captured = context;
-          return entry.default(request, status, headers, context, load);
+          return renderDocument(request, status, headers, context, load as never);
         },
       },
     },
@@ -209,10 +204,10 @@ export async function capturePage(pagePath: string, cookie: string | null): Prom
   const url = `http://127.0.0.1${pagePath}`;
   const response = await handler(
     new Request(url, { headers: cookie ? { cookie } : {} }),
-    entry.createLoadContext({ nonce: "", clientIp: "127.0.0.1" }) as never,
+    server.createLoadContext({ nonce: "", clientIp: "127.0.0.1" }),
   );
   await response.arrayBuffer();
-  await entry.stopApp();
+  await server.stopApp();
   if (response.status !== 200 || !captured) throw new Error(`${pagePath}: HTTP ${response.status}`);
   const context: EntryContext = { ...captured, serverHandoffStream: undefined };
   return () => "<!DOCTYPE html>" + renderToString(h(ServerRouter, { context, url }));

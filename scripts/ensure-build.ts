@@ -17,8 +17,13 @@ function newestMtime(dir: string): number {
 
 const stale =
   !existsSync(buildEntry) ||
-  Math.max(newestMtime("app"), newestMtime("public"), statSync("package.json").mtimeMs) >
-    statSync(buildEntry).mtimeMs;
+  Math.max(
+    newestMtime("app"),
+    newestMtime("db"),
+    newestMtime("server"),
+    newestMtime("public"),
+    statSync("package.json").mtimeMs,
+  ) > statSync(buildEntry).mtimeMs;
 
 if (stale) {
   console.log("Construindo o site (react-router build)…");

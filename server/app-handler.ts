@@ -6,7 +6,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { metrics } from "#app/lib/metrics.server.ts";
 import { bufferedBody } from "./body-limit.ts";
-import { requestUrlOf, type VisitorPageNote } from "./visitor-page-cache.ts";
+import type { VisitorPageNote } from "#app/lib/context.ts";
+import { requestUrlOf } from "./visitor-page-cache.ts";
 import { wholeBodyEncoding, writeWholeBodyCompressed } from "./whole-body-compression.ts";
 
 const BAD_REQUEST_MESSAGE = "Pedido inválido: o endereço não pôde ser lido.";

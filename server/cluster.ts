@@ -5,7 +5,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { parseEnv, type Env } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { answerClusterScrapes, serveClusterScrapes } from "./metrics.ts";
+import { serveClusterScrapes } from "./metrics.ts";
 
 let config: Env;
 try {
@@ -29,10 +29,7 @@ if (!config.DATABASE_URL && (config.WEB_CONCURRENCY ?? 1) > 1) {
 }
 
 if (cluster.isWorker || count === 1) {
-  // Every log line says which worker wrote it.
-  if (cluster.isWorker) logger.setBindings({ pid: process.pid });
-  // A scrape reaching any worker returns every worker's metrics, gathered by the primary (ADR 040).
-  answerClusterScrapes();
+  // Each worker answers the primary's questions for its metrics and names itself in its logs (server/app.ts).
   await import("./server.ts");
 } else {
   runPrimary(count);
@@ -77,7 +74,7 @@ function runPrimary(size: number) {
     for (const timer of restarts) clearTimeout(timer);
     const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
     logger.info({ reason, workers: alive.length }, "stopping the app servers");
-    // Each worker stops taking connections, finishes its requests and closes its database (server/server.ts).
+    // Each worker stops taking connections, finishes its requests and closes its database (server/app.ts).
     const exits = alive.map((w) => new Promise((resolve) => w.once("exit", resolve)));
     for (const w of alive) w.process.kill("SIGTERM");
     const force = setTimeout(() => {

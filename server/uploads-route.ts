@@ -4,16 +4,14 @@
 // here it is streamed out, never held whole in memory.
 import { pipeline } from "node:stream/promises";
 import type { RequestHandler } from "express";
-import type { UploadReply } from "#app/features/uploads/storage.server.ts";
+import { uploadReply, type UploadReply } from "#app/features/uploads/storage.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 
-type OpenUpload = (file: string, ifNoneMatch?: string) => Promise<UploadReply>;
-
-export function uploadsRoute(openUpload: () => Promise<OpenUpload>): RequestHandler {
+export function uploadsRoute(openUpload = uploadReply): RequestHandler {
   return async (req, res) => {
     let reply: UploadReply;
     try {
-      reply = await (await openUpload())(String(req.params.file ?? ""), req.get("if-none-match"));
+      reply = await openUpload(String(req.params.file ?? ""), req.get("if-none-match"));
     } catch (error) {
       // The storage did not answer (a bucket down, a disk error): say so briefly, cache nothing.
       logger.error({ err: error, path: req.path }, "could not read an upload from its storage");

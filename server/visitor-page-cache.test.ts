@@ -3,12 +3,8 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  requestUrlOf,
-  visitorPageCache,
-  type VisitorPageChanges,
-  type VisitorPageNote,
-} from "./visitor-page-cache.ts";
+import type { PageTopic, VisitorPageChanges, VisitorPageNote } from "#app/lib/context.ts";
+import { requestUrlOf, visitorPageCache } from "./visitor-page-cache.ts";
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -49,7 +45,7 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
       note.cacheable = true;
       note.url = requestUrlOf(req);
       // `?list=1`: a page that names no topic (a list), which follows every write after the lag.
-      note.topics = req.query.list ? [] : [`question:${req.params.n}`];
+      note.topics = req.query.list ? [] : [`question:${Number(req.params.n)}`];
       note.effects.push({ kind: "question-view", questionId: Number(req.params.n) });
     }
     if (req.query.cookie) res.setHeader("Set-Cookie", "x=1");
@@ -65,7 +61,9 @@ async function serve(options: Parameters<typeof visitorPageCache>[0] = {}) {
     const changes = req.query.changes;
     if (typeof changes === "string") {
       (res.locals.visitorPage as VisitorPageNote).changes =
-        changes === "everything" ? "everything" : { topics: changes.split(",").filter(Boolean) };
+        changes === "everything"
+          ? "everything"
+          : { topics: changes.split(",").filter(Boolean) as PageTopic[] };
     }
     res.status(303).end();
   });
@@ -380,7 +378,7 @@ describe("visitorPageCache", () => {
   });
 
   it("announces what each write changed when it ends, so the other servers' caches follow", async () => {
-    // Two servers wired as server/server.ts wires them through the database (LISTEN/NOTIFY).
+    // Two servers wired as server/app.ts wires them through the database (LISTEN/NOTIFY).
     const announced: VisitorPageChanges[] = [];
     const elsewhere: { invalidate?: (changes: VisitorPageChanges) => void } = {};
     const first = await serve({

@@ -15,25 +15,14 @@
 // request changes (view counts, "2 min").
 import type { IncomingHttpHeaders } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import type {
+  PageTopic,
+  RouteNote,
+  VisitorPageChanges,
+  VisitorPageEffect,
+  VisitorPageNote,
+} from "#app/lib/context.ts";
 import { deflatePart, gzipWithNonce } from "./gzip-with-nonce.ts";
-
-type PageTopic = string;
-/** What a request changed (app/lib/context.ts, VisitorPageChanges). */
-export type VisitorPageChanges = "nothing" | "everything" | { topics: PageTopic[] };
-
-/** The notes the app fills in for each request (app/lib/context.ts, VisitorPageNote). */
-export type VisitorPageNote = {
-  cacheable: boolean;
-  effects: unknown[];
-  /** The topics whose writes must reach this page at once. */
-  topics?: PageTopic[];
-  /** The URL the app rendered (canonical links depend on its host): the page is kept under it only. */
-  url?: string;
-  /** What a write changed for visitors. */
-  changes?: VisitorPageChanges;
-  /** Called by the app once its action has run (committed or not): the changes apply then. */
-  settled?: () => void;
-};
 
 /** When a kept page must be rendered again: not yet, once it is `listLagMs` old, or now. */
 type Due = "no" | "after-lag" | "now";
@@ -44,7 +33,7 @@ type Entry = {
   /** The same parts deflated once, for browsers that take gzip (server/gzip-with-nonce.ts). */
   deflated: Buffer[];
   headers: Record<string, string>;
-  effects: unknown[];
+  effects: VisitorPageEffect[];
   topics: PageTopic[];
   bytes: number;
   storedAt: number;
@@ -96,7 +85,7 @@ export type VisitorPageCacheOptions = {
   /** Whether a request's session cookie belongs to a live session (members never share the cache). */
   isMember?: (req: Request) => Promise<boolean>;
   /** Redoes what a cached page's loaders would have done (count a view). */
-  replay?: (effects: unknown[], request: Request) => void;
+  replay?: (effects: VisitorPageEffect[], request: Request) => void;
   observe?: VisitorPageCacheObserver;
   now?: () => number;
   /**
@@ -431,8 +420,6 @@ export function visitorPageCache({
  * The route a response answered for (`res.locals.route`): set by the app's root middleware from React
  * Router's match, or by the cache from the page it served. The metrics label requests with it.
  */
-export type RouteNote = { pattern?: string };
-
 export function routeNoteOf(res: Response): RouteNote {
   res.locals.route ??= {};
   return res.locals.route as RouteNote;

@@ -2,7 +2,7 @@
 import { createContext } from "react-router";
 import type { Viewer } from "./viewer.ts";
 
-/** The CSP nonce of this response (set by server/server.ts). */
+/** The CSP nonce of this response (set by the HTTP server, server/app.ts). */
 export const nonceContext = createContext<string>("");
 
 /** The signed-in member asking, or null for a visitor (set by the root middleware). */

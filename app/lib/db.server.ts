@@ -1,6 +1,7 @@
 // The database: embedded PGlite in DATA_DIR when DATABASE_URL is unset (on a thread of its own,
 // pglite-thread.server.ts), a node-postgres pool when it is set.
-// One instance per process, kept on globalThis so the HTTP server, the app bundle and scripts share it.
+// One instance per process, kept on globalThis: in development Vite evaluates this file again after an edit, and
+// a second PGlite must never open the same data folder.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";

@@ -1,6 +1,6 @@
 // The site's Prometheus metrics (ADR 040), on prom-client's global registry. One set per process, kept on
-// globalThis: the HTTP server (from the sources) and the app bundle (its own copy of this file) count into the
-// same series. Label values are few and fixed: route patterns (never addresses), kinds of SQL statement.
+// globalThis: in development Vite evaluates this file again after an edit, and prom-client refuses a metric
+// registered twice. Label values are few and fixed: route patterns (never addresses), kinds of SQL statement.
 import client from "prom-client";
 
 /** Latency buckets of a request, in seconds: a cached page takes a millisecond, a search a second. */

@@ -34,10 +34,11 @@ export async function productionBuild(buildDir = TEST_BUILD_DIR): Promise<string
   }
   try {
     const entry = path.join(buildDir, "server/index.js");
-    // What the build reads: the app, the schema it imports from db/, the static files and the build's settings.
+    // What the build reads: the app, the HTTP server around it, the schema it imports from db/, the static files and the build's settings.
     const sources = Math.max(
       newestMtime("app"),
       newestMtime("db"),
+      newestMtime("server"),
       newestMtime("public"),
       ...["package.json", "vite.config.ts", "react-router.config.ts"].map((file) => statSync(file).mtimeMs),
     );
