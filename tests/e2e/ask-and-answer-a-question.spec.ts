@@ -294,3 +294,56 @@ test("a question in progress survives a reload, and 'Descartar pergunta' clears 
   ).not.toContainText("Detalhes");
   await expect(page.getByRole("list", { name: "Tags escolhidas" })).toHaveCount(0);
 });
+
+test("a published question's draft never comes back: asking twice in a row on a slow phone starts empty", async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page);
+  // A phone four times slower than this machine: the draft's clearing must not depend on timing.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto("/questions");
+  for (const round of [1, 2]) {
+    // From the list the first time, then straight from the question just published.
+    await page.getByRole("link", { name: "Perguntar" }).first().click();
+    await expect(page).toHaveURL(/\/ask-a-question$/);
+    const title = page.getByRole("textbox", { name: "Título" });
+    const description = await editorIn(page, "Quais são os detalhes do seu problema?");
+    const details = await editorIn(page, "O que você tentou e o que estava esperando?");
+    // The form starts empty every time: no title, no tag chosen, no recovered draft.
+    await expect(title).toHaveValue("");
+    await expect(description).toHaveText("");
+    await expect(page.getByRole("list", { name: "Tags escolhidas" })).toHaveCount(0);
+    await expect(page.getByText("Recuperamos o rascunho")).toHaveCount(0);
+
+    const text = `Pergunta número ${round} feita em seguida ${Date.now()}`;
+    await title.fill(text);
+    await description.click();
+    await page.keyboard.type("Um problema descrito com texto suficiente para passar.");
+    await details.click();
+    await page.keyboard.type("Tentei de tudo e esperava que funcionasse logo.");
+    const tags = page.getByRole("combobox", { name: "Tags (até 5)" });
+    await tags.fill("web");
+    await tags.press("Enter");
+    await expect(page.getByRole("list", { name: "Tags escolhidas" }).getByRole("listitem")).toHaveText([
+      "web",
+    ]);
+    await draftKept(page, text, "Tentei de tudo");
+    // A second tab on the same form keeps the draft of the question this one is about to publish (its
+    // editors write it back as that tab goes away): publishing must leave it dead all the same.
+    const kept = await page.evaluate(() => {
+      const copy: Record<string, string> = {};
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i)!;
+        if (key.startsWith("sdd:rascunho:pergunta:nova")) copy[key] = localStorage.getItem(key)!;
+      }
+      return copy;
+    });
+    await page.getByRole("button", { name: "Poste sua pergunta" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: text })).toBeVisible();
+    await page.evaluate((copy) => {
+      for (const [key, value] of Object.entries(copy)) localStorage.setItem(key, value);
+    }, kept);
+  }
+});

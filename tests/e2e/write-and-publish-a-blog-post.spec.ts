@@ -141,6 +141,34 @@ test("a draft survives a reload", async ({ page }) => {
   );
 });
 
+test("a published post's draft never comes back, even one another tab wrote after publishing", async ({
+  page,
+}) => {
+  await signUp(page);
+  const editor = await openWriter(page);
+  const title = `Post publicado sem volta ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Título", exact: true }).fill(title);
+  await editor.click();
+  await page.keyboard.type(BODY);
+  await draftKept(page, title, BODY.slice(0, 30));
+  const kept = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith("sdd:rascunho:post:novo"))
+        .map((key) => [key, localStorage.getItem(key)!]),
+    ),
+  );
+  await page.getByRole("button", { name: "Postar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // What a second tab on the writer leaves behind as it closes.
+  await page.evaluate((copy) => {
+    for (const [key, value] of Object.entries(copy)) localStorage.setItem(key, value);
+  }, kept);
+  const again = await openWriter(page);
+  await expect(page.getByRole("textbox", { name: "Título", exact: true })).toHaveValue("");
+  await expect(again).toHaveText("");
+});
+
 test("visitors are sent to sign in to write, and invited to sign in on Seguindo", async ({ page }) => {
   await page.goto("/blog?tab=seguindo");
   await expect(page.getByText("Entre na sua conta para ver os posts de quem você segue.")).toBeVisible();

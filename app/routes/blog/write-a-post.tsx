@@ -3,7 +3,7 @@
 import { data, Link } from "react-router";
 import { getPostDraft, type PostDraft } from "#app/features/posts/answer-posts.server.ts";
 import { PostForm, type PostFormValues } from "#app/features/posts/components/post-form.tsx";
-import { createPost } from "#app/features/posts/posts.server.ts";
+import { createPost, newestTitlesPostedBy } from "#app/features/posts/posts.server.ts";
 import { tagChoicesFor } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
@@ -37,8 +37,12 @@ async function loadDraft(request: Request, viewer: Viewer): Promise<PostDraft | 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const [draft, tagChoices] = await Promise.all([loadDraft(request, viewer), tagChoicesFor(viewer)]);
-  return { ...tagChoices, draft };
+  const [draft, tagChoices, publishedTitles] = await Promise.all([
+    loadDraft(request, viewer),
+    tagChoicesFor(viewer),
+    newestTitlesPostedBy(viewer),
+  ]);
+  return { ...tagChoices, draft, publishedTitles };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -93,6 +97,7 @@ export default function WriteAPost({ loaderData, actionData }: Route.ComponentPr
         suggestions={loaderData.suggestions}
         canCreateTags={loaderData.canCreateTags}
         draftKey={draft ? `post:rascunho:${draft.id}` : "post:novo"}
+        publishedTitles={loaderData.publishedTitles}
         cancelHref={href("/blog")}
       />
     </div>

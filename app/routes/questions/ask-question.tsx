@@ -6,7 +6,11 @@ import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts"
 import { clearQuestionDrafts, QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import type { FormActionData } from "#app/features/questions/schemas.ts";
 import { findPostToAskAbout } from "#app/features/posts/answer-posts.server.ts";
-import { ABOUT_POST_MISSING, createQuestion } from "#app/features/questions/question-writes.server.ts";
+import {
+  ABOUT_POST_MISSING,
+  createQuestion,
+  newestTitlesAskedBy,
+} from "#app/features/questions/question-writes.server.ts";
 import { TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { tagChoicesFor } from "#app/features/tags/tags.server.ts";
@@ -27,12 +31,14 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const about = new URL(request.url).searchParams.get("sobre")?.trim().slice(0, 200) ?? "";
-  const [tagChoices, aboutPost] = await Promise.all([
+  const [tagChoices, aboutPost, publishedTitles] = await Promise.all([
     tagChoicesFor(viewer),
     about ? findPostToAskAbout(about) : Promise.resolve(null),
+    newestTitlesAskedBy(viewer),
   ]);
   return {
     ...tagChoices,
+    publishedTitles,
     aboutPost,
     aboutPostMissing: about !== "" && !aboutPost ? ABOUT_POST_MISSING : null,
   };
@@ -147,6 +153,7 @@ export default function AskQuestion({ loaderData, actionData }: Route.ComponentP
         <QuestionForm
           defaults={{ title: "", description: "", details: "", tags: [] }}
           suggestions={loaderData.suggestions}
+          publishedTitles={loaderData.publishedTitles}
           canCreateTags={loaderData.canCreateTags}
           lastResult={actionData?.result}
           returnedValues={actionData?.values}

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { BookmarkIcon } from "#app/components/icons.tsx";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
+import { clearDraft } from "#app/components/editor/drafts.ts";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { checkImageFile, uploadImage, UploadError } from "#app/components/editor/upload-image.ts";
 import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
@@ -78,6 +79,7 @@ export function PostForm({
   suggestions,
   canCreateTags = true,
   draftKey,
+  publishedTitles,
   cancelHref,
 }: {
   mode: "create" | "edit";
@@ -89,8 +91,20 @@ export function PostForm({
   canCreateTags?: boolean;
   /** Where this browser keeps the draft ("post:new", "post:12"). */
   draftKey: string;
+  /** Titles the member has already published: a draft kept under one of them is dropped, never shown. */
+  publishedTitles?: string[];
   cancelHref: string;
 }) {
+  // Before the body's editor reads its draft (a parent's state starts before its children's): a draft whose
+  // post was published goes, whatever missed clearing it.
+  useState(() => {
+    const kept = readMetaDraft(draftKey);
+    const plain = (text: string) => text.replace(/\s+/g, " ").trim();
+    if (kept?.title && publishedTitles?.some((title) => plain(title) === plain(kept.title))) {
+      writeMetaDraft(draftKey, null);
+      clearDraft(draftKey);
+    }
+  });
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({

@@ -46,6 +46,12 @@ export function clearQuestionDrafts(prefix: string) {
   for (const key of Object.values(questionDraftKeys(prefix))) clearDraft(key);
 }
 
+/** Titles compared as the server stores them: spaces collapsed, ends trimmed. */
+function sameTitle(a: string, b: string) {
+  const plain = (text: string) => text.replace(/\s+/g, " ").trim();
+  return plain(a) === plain(b);
+}
+
 function asList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && v.trim() !== "");
   if (typeof value === "string")
@@ -64,6 +70,7 @@ export function QuestionForm({
   returnedValues,
   draftPrefix,
   keepTitleAndTags,
+  publishedTitles,
   withSummary = false,
   submitLabel,
   discardLink,
@@ -83,6 +90,8 @@ export function QuestionForm({
   draftPrefix: string;
   /** Keep the title and tags in this browser too (asking a new question). */
   keepTitleAndTags: boolean;
+  /** Titles the member has already published: a draft kept under one of them is dropped, never shown. */
+  publishedTitles?: string[];
   /** Editing: ask for the optional "resumo da edição" kept with the revision. */
   withSummary?: boolean;
   submitLabel: string;
@@ -92,6 +101,12 @@ export function QuestionForm({
   onDiscard?: () => void;
 }) {
   const keys = questionDraftKeys(draftPrefix);
+  // Before the editors read their drafts (a parent's state starts before its children's): a draft whose
+  // question was published goes, whatever missed clearing it.
+  useState(() => {
+    const kept = loadDraft(keys.title)?.html;
+    if (kept && publishedTitles?.some((title) => sameTitle(title, kept))) clearQuestionDrafts(draftPrefix);
+  });
   const [form, fields] = useForm<QuestionFormValues>({
     id: "question-form",
     lastResult,
