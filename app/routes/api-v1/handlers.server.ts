@@ -39,6 +39,7 @@ import type { AuthorSummary } from "#app/features/questions/question-rows.server
 import { createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { castVote } from "#app/features/questions/votes.server.ts";
 import { MARK_END, MARK_START } from "#app/features/search/search-query.ts";
+import { decodeHtmlEntities } from "#app/lib/html-entities.ts";
 import { search } from "#app/features/search/search.server.ts";
 import { findSameError } from "#app/features/errors/error-index.server.ts";
 import {
@@ -211,6 +212,8 @@ function tag(t: TagDirectoryEntry): z.input<typeof s.tagSchema> {
 }
 
 const unmark = (text: string) => text.split(MARK_START).join("").split(MARK_END).join("");
+/** A snippet cut from a stored body, as plain text: no highlight marks, and `&lt;` is `<` again. */
+const plainSnippet = (snippet: string) => decodeHtmlEntities(unmark(snippet));
 
 // --------------------------------------------------------------------------------------------- helpers
 
@@ -546,7 +549,7 @@ export const handlers: Handlers = {
       const title = hit.kind === "members" ? hit.name : hit.kind === "tags" ? hit.name : unmark(hit.title);
       const snippet =
         hit.kind === "questions" || hit.kind === "posts"
-          ? unmark(hit.snippet)
+          ? plainSnippet(hit.snippet)
           : hit.kind === "members"
             ? hit.roleLine
             : hit.description;
