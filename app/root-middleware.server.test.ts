@@ -163,10 +163,16 @@ describe("a suspended member's writes", () => {
   test("every write that others would read is refused with 403 and the reason before the action runs", async () => {
     const cookie = await suspendedMember(new Date(Date.now() + 3 * DAY));
     const writes: Array<[string, Record<string, string>]> = [
-      ["/questions/1", { intent: "answer", body: "<p>Resposta</p>" }],
+      [
+        "/questions/1",
+        { intent: "answer", body: "<p>Resposta (com texto o bastante para uma resposta)</p>" },
+      ],
       ["/questions/1", { intent: "vote", kind: "question", id: "1", value: "1" }],
       ["/questions/1", { intent: "comment", kind: "question", id: "1", body: "Comentário." }],
-      ["/questions/1.data", { intent: "answer", body: "<p>Resposta</p>" }],
+      [
+        "/questions/1.data",
+        { intent: "answer", body: "<p>Resposta (com texto o bastante para uma resposta)</p>" },
+      ],
       ["/ask-a-question", { title: "Uma pergunta" }],
       ["/write-a-post", { title: "Um post" }],
       ["/blog/um-post", { intent: "comment", body: "Oi" }],

@@ -163,7 +163,7 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
   await caio.close();
 });
 
-test("an empty answer is refused with a message, and visitors are invited to sign in", async ({ page }) => {
+test("an empty or five-character answer is refused with a message, and visitors are invited to sign in", async ({ page }) => {
   await page.goto("/questions/1");
   await expect(page.getByRole("heading", { name: "Responder" })).toBeVisible();
   await page.getByRole("link", { name: "Entrar para responder" }).click();
@@ -174,6 +174,21 @@ test("an empty answer is refused with a message, and visitors are invited to sig
   await editorIn(page, "Sua resposta");
   await page.getByRole("button", { name: "Poste sua resposta" }).click();
   await expect(page.getByText("A resposta não pode ficar vazia.")).toBeVisible();
+  // Five characters are a comment, not an answer (as on Stack Overflow, 30 at least).
+  const editor = await editorIn(page, "Sua resposta");
+  await editor.click();
+  await page.keyboard.type("Valeu");
+  await page.getByRole("button", { name: "Poste sua resposta" }).click();
+  await expect(page.getByText("A resposta precisa ter pelo menos 30 caracteres de texto.")).toBeVisible();
+  await expect(editor).toHaveText("Valeu");
+  // The server says the same to a plain form post (no JavaScript check in the way).
+  const refused = await page.request.post("/questions/1", {
+    form: { intent: "answer", "body-format": "html", body: "<p>Valeu</p>" },
+    headers: { "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("A resposta precisa ter pelo menos 30 caracteres de texto.");
 });
 
 test("a member answers twice from the same page, and the editor starts empty each time", async ({ page }) => {

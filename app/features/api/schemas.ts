@@ -13,6 +13,7 @@ import {
   TITLE_MAX as POST_TITLE_MAX,
 } from "#app/features/posts/rules.ts";
 import {
+  ANSWER_MIN,
   ANSWER_VERSIONS_MAX,
   COMMENT_MAX,
   COMMENT_MIN,
@@ -457,7 +458,7 @@ export const newQuestionBody = z
 
 export const newAnswerBody = z
   .object({
-    body: markdown("A resposta.").min(1),
+    body: markdown(`A resposta, com pelo menos ${ANSWER_MIN} caracteres de texto.`).min(1),
     versions: z
       .array(testedVersionSchema)
       .max(ANSWER_VERSIONS_MAX)

@@ -36,12 +36,17 @@ async function answerOf(questionId: number, answerId: number) {
 describe("writing the versions an answer was tested on", () => {
   test("an answer names versions of the question's tags; they are read back with it", async () => {
     const q = await ask();
-    const { id } = await createAnswer(people.other, q, "<p>Use fetch nativo.</p>", {
-      versions: [
-        { tag: "react", version: "19" },
-        { tag: "Node", version: "v24.1" },
-      ],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Use fetch nativo. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [
+          { tag: "react", version: "19" },
+          { tag: "Node", version: "v24.1" },
+        ],
+      },
+    );
     expect((await answerOf(q, id))?.versions).toEqual([
       { tag: "node", version: "24.1" },
       { tag: "react", version: "19" },
@@ -64,7 +69,11 @@ describe("writing the versions an answer was tested on", () => {
       ],
     ];
     for (const [versions, message] of cases) {
-      await expect(createAnswer(people.other, q, "<p>Resposta.</p>", { versions })).rejects.toMatchObject({
+      await expect(
+        createAnswer(people.other, q, "<p>Resposta. (com texto o bastante para uma resposta)</p>", {
+          versions,
+        }),
+      ).rejects.toMatchObject({
         code: "validation",
         field: "versions",
         message,
@@ -75,17 +84,36 @@ describe("writing the versions an answer was tested on", () => {
 
   test("the edit page replaces them (and leaves them when it does not send the field)", async () => {
     const q = await ask();
-    const { id } = await createAnswer(people.other, q, "<p>Resposta boa.</p>", {
-      versions: [{ tag: "node", version: "22" }],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Resposta boa. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "22" }],
+      },
+    );
     expect((await getAnswerForEdit(people.other, id))?.tags).toEqual(["node", "react"]);
-    const edited = await updateAnswer(people.other, id, "<p>Resposta boa.</p>", {
-      versions: [{ tag: "node", version: "24" }],
-    });
+    const edited = await updateAnswer(
+      people.other,
+      id,
+      "<p>Resposta boa. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "24" }],
+      },
+    );
     expect(edited.changed).toBe(true);
-    await updateAnswer(people.other, id, "<p>Resposta boa, editada.</p>");
+    await updateAnswer(
+      people.other,
+      id,
+      "<p>Resposta boa, editada. (com texto o bastante para uma resposta)</p>",
+    );
     expect((await answerOf(q, id))?.versions).toEqual([{ tag: "node", version: "24" }]);
-    await updateAnswer(people.other, id, "<p>Resposta boa, editada.</p>", { versions: [] });
+    await updateAnswer(
+      people.other,
+      id,
+      "<p>Resposta boa, editada. (com texto o bastante para uma resposta)</p>",
+      { versions: [] },
+    );
     expect((await answerOf(q, id))?.versions).toEqual([]);
   });
 
@@ -101,9 +129,14 @@ describe("writing the versions an answer was tested on", () => {
 describe("não funciona mais na versão X", () => {
   test("new members' marks are kept but do not bury an answer (the security review)", async () => {
     const q = await ask();
-    const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
-      versions: [{ tag: "node", version: "24" }],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Resposta. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "24" }],
+      },
+    );
     const newcomers = await Promise.all(
       Array.from({ length: OUTDATED_MARKS_TO_SHOW + 1 }, (_, i) =>
         createMember(db(), { name: `Recém-chegado ${i}` }),
@@ -119,9 +152,14 @@ describe("não funciona mais na versão X", () => {
 
   test("a moderator's mark counts as staff only with two-factor sign-in on (ADR 049)", async () => {
     const q = await ask();
-    const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
-      versions: [{ tag: "node", version: "24" }],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Resposta. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "24" }],
+      },
+    );
     for (const marker of markers.slice(0, OUTDATED_MARKS_TO_SHOW - 1)) {
       await markOutdated(marker, id, { tag: "node", version: "26" });
     }
@@ -137,9 +175,14 @@ describe("não funciona mais na versão X", () => {
 
   test(`${OUTDATED_MARKS_TO_SHOW} members' marks show it, from the lowest version the threshold reached`, async () => {
     const q = await ask();
-    const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
-      versions: [{ tag: "node", version: "24" }],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Resposta. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "24" }],
+      },
+    );
     const versions = ["27", "26", "28", "26.1"];
     for (const [i, marker] of markers.slice(0, OUTDATED_MARKS_TO_SHOW - 1).entries()) {
       const outcome = await markOutdated(marker, id, { tag: "node", version: versions[i] ?? "26" });
@@ -164,9 +207,14 @@ describe("não funciona mais na versão X", () => {
 
   test("the author's own mark shows it at once", async () => {
     const q = await ask();
-    const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
-      versions: [{ tag: "node", version: "24" }],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Resposta. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "24" }],
+      },
+    );
     const outcome = await markOutdated(people.other, id, { tag: "node", version: "26" });
     expect(outcome.outdatedSince).toEqual({ tag: "node", version: "26" });
     // The kept page follows (ADR 031): the reader sees it with the next request.
@@ -176,9 +224,14 @@ describe("não funciona mais na versão X", () => {
 
   test("refused: visitors, a version not newer than the tested one, not a version, another tag, deleted answers", async () => {
     const q = await ask();
-    const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
-      versions: [{ tag: "node", version: "24" }],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Resposta. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "24" }],
+      },
+    );
     await expect(markOutdated(null, id, { tag: "node", version: "26" })).rejects.toMatchObject({
       code: "unauthenticated",
     });
@@ -206,7 +259,14 @@ describe("the order and the reader's version", () => {
   test("funcionam na versão mais nova primeiro: newest tested version first, outdated ones after", async () => {
     const q = await ask();
     const make = async (versions: { tag: string; version: string }[]) =>
-      (await createAnswer(people.other, q, "<p>Resposta qualquer.</p>", { versions })).id;
+      (
+        await createAnswer(
+          people.other,
+          q,
+          "<p>Resposta qualquer. (com texto o bastante para uma resposta)</p>",
+          { versions },
+        )
+      ).id;
     const untested = await make([]);
     const old = await make([{ tag: "node", version: "9" }]);
     const newest = await make([{ tag: "node", version: "22.10" }]);
@@ -219,9 +279,14 @@ describe("the order and the reader's version", () => {
 
   test("an answer applies to the reader's version when tested on its major at or below it, not outdated by then", async () => {
     const q = await ask();
-    const { id } = await createAnswer(people.other, q, "<p>Resposta.</p>", {
-      versions: [{ tag: "node", version: "24" }],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Resposta. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "24" }],
+      },
+    );
     await markOutdated(people.other, id, { tag: "node", version: "24.5" });
     const answer = (await answerOf(q, id))!;
     expect(applicability(answer, { tag: "node", version: "24.2" })).toBe("applies");

@@ -16,7 +16,7 @@ import { listAnswers } from "./answer-list.server.ts";
 import { getQuestion } from "./question-detail.server.ts";
 import { deleteQuestion } from "./question-writes.server.ts";
 import { ledgerReputation } from "./reputation.server.ts";
-import { MESSAGES } from "./schemas.ts";
+import { ANSWER_MIN, MESSAGES } from "./schemas.ts";
 import { askAs, cast } from "#tests/support/questions.ts";
 import { castVote } from "./votes.server.ts";
 
@@ -38,9 +38,19 @@ async function reputationOf(id: number) {
 describe("answering", () => {
   test("a visitor cannot answer; members can, their own question included", async () => {
     const id = await askAs(people.author);
-    await expect(createAnswer(null, id, "<p>Oi</p>")).rejects.toMatchObject({ code: "unauthenticated" });
-    await createAnswer(people.other, id, "<p>Resposta de outra pessoa.</p>");
-    await createAnswer(people.author, id, "<p>Eu mesma achei a solução.</p>");
+    await expect(
+      createAnswer(null, id, "<p>Oi (com texto o bastante para uma resposta)</p>"),
+    ).rejects.toMatchObject({ code: "unauthenticated" });
+    await createAnswer(
+      people.other,
+      id,
+      "<p>Resposta de outra pessoa. (com texto o bastante para uma resposta)</p>",
+    );
+    await createAnswer(
+      people.author,
+      id,
+      "<p>Eu mesma achei a solução. (com texto o bastante para uma resposta)</p>",
+    );
     expect(await answerCount(id)).toBe(2);
   });
 
@@ -56,10 +66,26 @@ describe("answering", () => {
     expect(await answerCount(id)).toBe(0);
   });
 
+  test("an answer shorter than 30 characters of text is refused: markup and spaces do not count", async () => {
+    const id = await askAs(people.author);
+    for (const html of ["<p>Valeu</p>", `<p><strong>${"a".repeat(ANSWER_MIN - 1)}</strong>   </p>`]) {
+      await expect(createAnswer(people.other, id, html)).rejects.toMatchObject({
+        code: "validation",
+        field: "body",
+        message: MESSAGES.answerShort,
+      });
+    }
+    expect(await answerCount(id)).toBe(0);
+    await createAnswer(people.other, id, `<p>${"a".repeat(ANSWER_MIN)}</p>`);
+    expect(await answerCount(id)).toBe(1);
+  });
+
   test("no answers on a missing or deleted question", async () => {
     const id = await askAs(people.author);
     await deleteQuestion(people.author, id);
-    await expect(createAnswer(people.other, id, "<p>Tarde demais.</p>")).rejects.toMatchObject({
+    await expect(
+      createAnswer(people.other, id, "<p>Tarde demais. (com texto o bastante para uma resposta)</p>"),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -67,7 +93,11 @@ describe("answering", () => {
   test("two members answering at the same moment both count", async () => {
     const id = await askAs(people.author);
     const answerers = await Promise.all(Array.from({ length: 6 }, () => createMember(db())));
-    await Promise.all(answerers.map((a, i) => createAnswer(a, id, `<p>Resposta simultânea ${i}.</p>`)));
+    await Promise.all(
+      answerers.map((a, i) =>
+        createAnswer(a, id, `<p>Resposta simultânea número ${i}, escrita ao mesmo tempo.</p>`),
+      ),
+    );
     expect(await answerCount(id)).toBe(6);
     expect(await listAnswers(null, id)).toHaveLength(6);
   });
@@ -76,9 +106,15 @@ describe("answering", () => {
 describe("order and acceptance", () => {
   test("newest, oldest and most voted, with the accepted one always first", async () => {
     const id = await askAs(people.author);
-    const a1 = (await createAnswer(people.other, id, "<p>Primeira</p>")).id;
-    const a2 = (await createAnswer(people.moderator, id, "<p>Segunda</p>")).id;
-    const a3 = (await createAnswer(people.rich, id, "<p>Terceira</p>")).id;
+    const a1 = (
+      await createAnswer(people.other, id, "<p>Primeira (com texto o bastante para uma resposta)</p>")
+    ).id;
+    const a2 = (
+      await createAnswer(people.moderator, id, "<p>Segunda (com texto o bastante para uma resposta)</p>")
+    ).id;
+    const a3 = (
+      await createAnswer(people.rich, id, "<p>Terceira (com texto o bastante para uma resposta)</p>")
+    ).id;
     await castVote(people.rich, { kind: "answer", id: a2 }, 1);
     const order = async (o: "newest" | "oldest" | "votes") =>
       (await listAnswers(null, id, o)).map((a) => a.id);
@@ -92,7 +128,11 @@ describe("order and acceptance", () => {
 
   test("permission matrix for accepting: only the asker", async () => {
     const id = await askAs(people.author);
-    const { id: answerId } = await createAnswer(people.other, id, "<p>Uma resposta</p>");
+    const { id: answerId } = await createAnswer(
+      people.other,
+      id,
+      "<p>Uma resposta (com texto o bastante para uma resposta)</p>",
+    );
     await expect(acceptAnswer(null, answerId)).rejects.toMatchObject({ code: "unauthenticated" });
     await expect(acceptAnswer(people.other, answerId)).rejects.toMatchObject({
       code: "forbidden",
@@ -106,8 +146,10 @@ describe("order and acceptance", () => {
     const asker = await createMember(db());
     const [ana, bia] = [await createMember(db()), await createMember(db())];
     const id = await askAs(asker);
-    const a = (await createAnswer(ana, id, "<p>Resposta da Ana</p>")).id;
-    const b = (await createAnswer(bia, id, "<p>Resposta da Bia</p>")).id;
+    const a = (await createAnswer(ana, id, "<p>Resposta da Ana (com texto o bastante para uma resposta)</p>"))
+      .id;
+    const b = (await createAnswer(bia, id, "<p>Resposta da Bia (com texto o bastante para uma resposta)</p>"))
+      .id;
     await acceptAnswer(asker, a);
     expect(await reputationOf(ana.id)).toBe(16);
     await acceptAnswer(asker, b);
@@ -123,7 +165,11 @@ describe("order and acceptance", () => {
   test("accepting one's own answer earns nothing", async () => {
     const asker = await createMember(db());
     const id = await askAs(asker);
-    const { id: mine } = await createAnswer(asker, id, "<p>Resolvi sozinha</p>");
+    const { id: mine } = await createAnswer(
+      asker,
+      id,
+      "<p>Resolvi sozinha (com texto o bastante para uma resposta)</p>",
+    );
     await acceptAnswer(asker, mine);
     expect(await reputationOf(asker.id)).toBe(1);
   });
@@ -132,32 +178,50 @@ describe("order and acceptance", () => {
 describe("editing, deleting and restoring answers", () => {
   test("permission matrix for editing, with revisions", async () => {
     const id = await askAs(people.author);
-    const { id: answerId } = await createAnswer(people.other, id, "<p>Versão um</p>");
-    await expect(updateAnswer(null, answerId, "<p>x y z</p>")).rejects.toMatchObject({
+    const { id: answerId } = await createAnswer(
+      people.other,
+      id,
+      "<p>Versão um (com texto o bastante para uma resposta)</p>",
+    );
+    await expect(
+      updateAnswer(null, answerId, "<p>x y z (com texto o bastante para uma resposta)</p>"),
+    ).rejects.toMatchObject({
       code: "unauthenticated",
     });
     // Below the editDirectly privilege an edit of someone else's answer waits for review.
-    await expect(updateAnswer(people.author, answerId, "<p>Versão alheia</p>")).resolves.toMatchObject({
+    await expect(
+      updateAnswer(people.author, answerId, "<p>Versão alheia (com texto o bastante para uma resposta)</p>"),
+    ).resolves.toMatchObject({
       changed: false,
       suggested: true,
     });
-    await updateAnswer(people.other, answerId, "<p>Versão dois</p>");
-    await updateAnswer(people.moderator, answerId, "<p>Versão três</p>");
+    await updateAnswer(people.other, answerId, "<p>Versão dois (com texto o bastante para uma resposta)</p>");
+    await updateAnswer(
+      people.moderator,
+      answerId,
+      "<p>Versão três (com texto o bastante para uma resposta)</p>",
+    );
     await expect(updateAnswer(people.other, answerId, "<p></p>")).rejects.toMatchObject({ field: "body" });
     const history = await db().select().from(revisions).where(eq(revisions.targetId, answerId));
     expect(history.filter((r) => r.targetKind === "answer").map((r) => [r.editorId, r.body])).toEqual([
-      [people.other.id, "<p>Versão um</p>"],
-      [people.other.id, "<p>Versão dois</p>"],
-      [people.moderator.id, "<p>Versão três</p>"],
+      [people.other.id, "<p>Versão um (com texto o bastante para uma resposta)</p>"],
+      [people.other.id, "<p>Versão dois (com texto o bastante para uma resposta)</p>"],
+      [people.moderator.id, "<p>Versão três (com texto o bastante para uma resposta)</p>"],
     ]);
     expect(await getAnswerForEdit(null, answerId)).toBeNull();
     expect(await getAnswerForEdit(people.author, answerId)).toMatchObject({ mode: "suggest" });
-    expect(await getAnswerForEdit(people.moderator, answerId)).toMatchObject({ body: "<p>Versão três</p>" });
+    expect(await getAnswerForEdit(people.moderator, answerId)).toMatchObject({
+      body: "<p>Versão três (com texto o bastante para uma resposta)</p>",
+    });
   });
 
   test("permission matrix for deleting; moderators restore; counts stay exact", async () => {
     const id = await askAs(people.author);
-    const { id: answerId } = await createAnswer(people.other, id, "<p>Vou apagar</p>");
+    const { id: answerId } = await createAnswer(
+      people.other,
+      id,
+      "<p>Vou apagar (com texto o bastante para uma resposta)</p>",
+    );
     await expect(deleteAnswer(null, answerId)).rejects.toMatchObject({ code: "unauthenticated" });
     await expect(deleteAnswer(people.author, answerId)).rejects.toMatchObject({ code: "forbidden" });
     await deleteAnswer(people.other, answerId);
@@ -168,7 +232,11 @@ describe("editing, deleting and restoring answers", () => {
     await expect(restoreAnswer(people.other, answerId)).rejects.toMatchObject({ code: "forbidden" });
     await restoreAnswer(people.moderator, answerId);
     expect(await answerCount(id)).toBe(1);
-    const { id: second } = await createAnswer(people.rich, id, "<p>Outra</p>");
+    const { id: second } = await createAnswer(
+      people.rich,
+      id,
+      "<p>Outra (com texto o bastante para uma resposta)</p>",
+    );
     await deleteAnswer(people.moderator, second);
     expect(await answerCount(id)).toBe(1);
   });
@@ -176,7 +244,11 @@ describe("editing, deleting and restoring answers", () => {
   test("the accepted answer: its author cannot delete it; a moderator can, taking the +15 back", async () => {
     const answerer = await createMember(db());
     const id = await askAs(people.author);
-    const { id: answerId } = await createAnswer(answerer, id, "<p>A aceita</p>");
+    const { id: answerId } = await createAnswer(
+      answerer,
+      id,
+      "<p>A aceita (com texto o bastante para uma resposta)</p>",
+    );
     await acceptAnswer(people.author, answerId);
     await expect(deleteAnswer(answerer, answerId)).rejects.toMatchObject({
       message: ANSWER_MESSAGES.acceptedNotDeletable,

@@ -15,7 +15,7 @@ import { QUESTION_MESSAGES } from "./messages.ts";
 import { CLOSING_MESSAGES, refuseIfLocked } from "./closing.server.ts";
 import { addReputation, REPUTATION, type ReputationEvent } from "./reputation.server.ts";
 import { checkRevisionSummary } from "./revisions.server.ts";
-import { MESSAGES } from "./schemas.ts";
+import { ANSWER_MIN, MESSAGES } from "./schemas.ts";
 // How much a member may write in an hour (the accounts feature's public rule).
 import { assertContentRate } from "#app/lib/content-rate-limits.server.ts";
 // Privileges and spam defences: who edits directly, links of new members, blocked words.
@@ -47,7 +47,9 @@ export const ANSWER_MESSAGES = {
 
 function checkBody(html: string): string {
   const body = prepareRichText(html, { field: "body" });
-  if (richTextLength(body) === 0) throw new AppError("validation", MESSAGES.answerEmpty, { field: "body" });
+  const length = richTextLength(body);
+  if (length === 0) throw new AppError("validation", MESSAGES.answerEmpty, { field: "body" });
+  if (length < ANSWER_MIN) throw new AppError("validation", MESSAGES.answerShort, { field: "body" });
   return body;
 }
 

@@ -82,8 +82,16 @@ describe("awarding and expiring", () => {
     const asker = await memberWith(300);
     const answerer = await createMember(db());
     const id = await askAs(asker);
-    const { id: answerId } = await createAnswer(answerer, id, "<p>Resposta caprichada</p>");
-    const { id: ownAnswer } = await createAnswer(asker, id, "<p>A minha</p>");
+    const { id: answerId } = await createAnswer(
+      answerer,
+      id,
+      "<p>Resposta caprichada (com texto o bastante para uma resposta)</p>",
+    );
+    const { id: ownAnswer } = await createAnswer(
+      asker,
+      id,
+      "<p>A minha (com texto o bastante para uma resposta)</p>",
+    );
     await expect(awardBounty(asker, answerId)).rejects.toMatchObject({ message: BOUNTY_MESSAGES.noneOpen });
     await offerBounty(asker, id, 250);
     await expect(awardBounty(null, answerId)).rejects.toMatchObject({ code: "unauthenticated" });

@@ -274,7 +274,9 @@ describe("what a closed or locked question refuses", () => {
   test("a closed question refuses answers but takes comments and votes", async () => {
     const id = await askAs(people.author);
     await voteToClose(people.moderator, id, { reason: "needs_details" });
-    await expect(createAnswer(people.other, id, "<p>Uma resposta tardia.</p>")).rejects.toMatchObject({
+    await expect(
+      createAnswer(people.other, id, "<p>Uma resposta tardia. (com texto o bastante para uma resposta)</p>"),
+    ).rejects.toMatchObject({
       status: 409,
       message: CLOSING_MESSAGES.closedToAnswers,
     });
@@ -288,17 +290,27 @@ describe("what a closed or locked question refuses", () => {
       message: BOUNTY_MESSAGES.closed,
     });
     await voteToReopen(people.moderator, id);
-    await createAnswer(people.other, id, "<p>Agora sim, uma resposta.</p>");
+    await createAnswer(
+      people.other,
+      id,
+      "<p>Agora sim, uma resposta. (com texto o bastante para uma resposta)</p>",
+    );
   });
 
   test("only moderators lock; a locked question refuses answers, comments, votes, edits and close votes", async () => {
     const id = await askAs(people.author);
-    const answer = await createAnswer(people.other, id, "<p>Resposta antes do bloqueio.</p>");
+    const answer = await createAnswer(
+      people.other,
+      id,
+      "<p>Resposta antes do bloqueio. (com texto o bastante para uma resposta)</p>",
+    );
     await expect(lockQuestion(voters[0]!, id)).rejects.toMatchObject({ status: 403 });
     await lockQuestion(people.moderator, id, "Discussão acalorada");
     await expect(lockQuestion(people.moderator, id)).rejects.toMatchObject({ status: 409 });
     const locked = { status: 409, message: CLOSING_MESSAGES.locked };
-    await expect(createAnswer(people.rich, id, "<p>Mais uma.</p>")).rejects.toMatchObject(locked);
+    await expect(
+      createAnswer(people.rich, id, "<p>Mais uma. (com texto o bastante para uma resposta)</p>"),
+    ).rejects.toMatchObject(locked);
     await expect(
       addComment(people.rich, { kind: "question", id }, "Um comentário que não deveria entrar aqui."),
     ).rejects.toMatchObject(locked);
@@ -312,7 +324,9 @@ describe("what a closed or locked question refuses", () => {
     await expect(castVote(people.rich, { kind: "question", id }, 1)).rejects.toMatchObject(locked);
     await expect(castVote(people.rich, { kind: "answer", id: answer.id }, 1)).rejects.toMatchObject(locked);
     await expect(updateQuestion(people.author, id, questionInput())).rejects.toMatchObject(locked);
-    await expect(updateAnswer(people.other, answer.id, "<p>Mudei.</p>")).rejects.toMatchObject(locked);
+    await expect(
+      updateAnswer(people.other, answer.id, "<p>Mudei. (com texto o bastante para uma resposta)</p>"),
+    ).rejects.toMatchObject(locked);
     await expect(voteToClose(voters[0]!, id, { reason: "off_topic" })).rejects.toMatchObject(locked);
     // Nor is an answer accepted or a bounty offered on it (the asker has enough reputation for one).
     await expect(acceptAnswer(people.author, answer.id)).rejects.toMatchObject(locked);

@@ -24,7 +24,11 @@ async function questionComments(id: number) {
 describe("comments", () => {
   test("members comment on questions and answers; visitors cannot", async () => {
     const id = await askAs(people.author);
-    const { id: answerId } = await createAnswer(people.other, id, "<p>Resposta</p>");
+    const { id: answerId } = await createAnswer(
+      people.other,
+      id,
+      "<p>Resposta (com texto o bastante para uma resposta)</p>",
+    );
     await expect(addComment(null, { kind: "question", id }, TEXT)).rejects.toMatchObject({
       code: "unauthenticated",
     });
@@ -69,7 +73,11 @@ describe("comments", () => {
 
   test("no comments on deleted answers or missing posts", async () => {
     const id = await askAs(people.author);
-    const { id: answerId } = await createAnswer(people.other, id, "<p>Resposta</p>");
+    const { id: answerId } = await createAnswer(
+      people.other,
+      id,
+      "<p>Resposta (com texto o bastante para uma resposta)</p>",
+    );
     await deleteAnswer(people.other, answerId);
     await expect(addComment(people.author, { kind: "answer", id: answerId }, TEXT)).rejects.toMatchObject({
       code: "not_found",

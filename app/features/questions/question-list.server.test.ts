@@ -64,10 +64,22 @@ beforeAll(async () => {
   await set("bountyExpired", { bountyAmount: 500, bountyExpiresAt: new Date(now - DAY) });
 
   // Answers: month has 2 (one accepted), week has 1.
-  await createAnswer(helper, q.month as number, "<p>Primeira resposta.</p>");
-  const { id: accepted } = await createAnswer(helper, q.month as number, "<p>Segunda resposta.</p>");
+  await createAnswer(
+    helper,
+    q.month as number,
+    "<p>Primeira resposta. (com texto o bastante para uma resposta)</p>",
+  );
+  const { id: accepted } = await createAnswer(
+    helper,
+    q.month as number,
+    "<p>Segunda resposta. (com texto o bastante para uma resposta)</p>",
+  );
   await acceptAnswer(asker, accepted);
-  await createAnswer(helper, q.week as number, "<p>Uma resposta.</p>");
+  await createAnswer(
+    helper,
+    q.week as number,
+    "<p>Uma resposta. (com texto o bastante para uma resposta)</p>",
+  );
   // Put back the activity times the answers moved.
   await set("month", { lastActivityAt: new Date(now - 20 * DAY) });
   await set("week", { lastActivityAt: new Date(now - 3 * DAY) });

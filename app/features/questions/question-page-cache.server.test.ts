@@ -40,10 +40,23 @@ describe("the shared question page", () => {
     ["a vote on an answer", ({ answerId }) => castVote(people.rich, { kind: "answer", id: answerId }, 1)],
     ["a vote on the question", ({ id }) => castVote(people.moderator, { kind: "question", id }, -1)],
     ["a comment", ({ answerId }) => addComment(people.rich, { kind: "answer", id: answerId }, COMMENT)],
-    ["a new answer", ({ id }) => createAnswer(people.rich, id, "<p>Outra resposta, também longa.</p>")],
+    [
+      "a new answer",
+      ({ id }) =>
+        createAnswer(
+          people.rich,
+          id,
+          "<p>Outra resposta, também longa. (com texto o bastante para uma resposta)</p>",
+        ),
+    ],
     [
       "an edited answer",
-      ({ answerId }) => updateAnswer(people.other, answerId, "<p>Resposta editada agora.</p>"),
+      ({ answerId }) =>
+        updateAnswer(
+          people.other,
+          answerId,
+          "<p>Resposta editada agora. (com texto o bastante para uma resposta)</p>",
+        ),
     ],
     [
       "an edited question",

@@ -164,7 +164,11 @@ describe("deleting and restoring", () => {
 
   test("an author cannot delete an answered question; a moderator can, and restores it", async () => {
     const id = await askAs(people.author, { tags: ["restauravel"] });
-    await createAnswer(people.other, id, "<p>Uma resposta qualquer.</p>");
+    await createAnswer(
+      people.other,
+      id,
+      "<p>Uma resposta qualquer. (com texto o bastante para uma resposta)</p>",
+    );
     await expect(deleteQuestion(people.author, id)).rejects.toMatchObject({ code: "forbidden" });
     await deleteQuestion(people.moderator, id);
     expect(await tagCount("restauravel")).toBe(0);

@@ -41,8 +41,12 @@ describe("recomputeReputation", () => {
     // Voting down is a privilege; the session says how much reputation the voter has.
     const downvoter = (m: typeof caio) => ({ ...m, reputation: PRIVILEGES.voteDown.reputation });
     await castVote(downvoter(caio), { kind: "question", id: q2 }, -1);
-    const a1 = (await createAnswer(caio, q1, "<p>Resposta do Caio</p>")).id;
-    const a2 = (await createAnswer(duda, q1, "<p>Resposta da Duda</p>")).id;
+    const a1 = (
+      await createAnswer(caio, q1, "<p>Resposta do Caio (com texto o bastante para uma resposta)</p>")
+    ).id;
+    const a2 = (
+      await createAnswer(duda, q1, "<p>Resposta da Duda (com texto o bastante para uma resposta)</p>")
+    ).id;
     await Promise.all([bia, edu, ana].map((v) => castVote(v, { kind: "answer", id: a1 }, 1)));
     await castVote(downvoter(edu), { kind: "answer", id: a2 }, -1);
     await castVote(edu, { kind: "answer", id: a2 }, 1);

@@ -87,13 +87,28 @@ describe("editing a question with a summary", () => {
 describe("editing an answer with a summary", () => {
   test("the answer's history shows the summary and the words that changed; a formatting-only edit says so", async () => {
     const id = await askAs(people.author);
-    const { id: answerId } = await createAnswer(people.other, id, "<p>Use sort com uma função.</p>");
-    await updateAnswer(people.other, answerId, "<p>Use sort com uma função de comparação.</p>", {
-      summary: "Completei a explicação",
-    });
-    await updateAnswer(people.other, answerId, "<p>Use <code>sort</code> com uma função de comparação.</p>");
+    const { id: answerId } = await createAnswer(
+      people.other,
+      id,
+      "<p>Use sort com uma função, em ordem crescente.</p>",
+    );
+    await updateAnswer(
+      people.other,
+      answerId,
+      "<p>Use sort com uma função de comparação, em ordem crescente.</p>",
+      {
+        summary: "Completei a explicação",
+      },
+    );
+    await updateAnswer(
+      people.other,
+      answerId,
+      "<p>Use <code>sort</code> com uma função de comparação, em ordem crescente.</p>",
+    );
     await expect(
-      updateAnswer(people.other, answerId, "<p>Outra</p>", { summary: "y".repeat(REVISION_SUMMARY_MAX + 1) }),
+      updateAnswer(people.other, answerId, "<p>Outra versão da resposta, longa o bastante.</p>", {
+        summary: "y".repeat(REVISION_SUMMARY_MAX + 1),
+      }),
     ).rejects.toMatchObject({ status: 400, field: "summary" });
 
     const history = await answerHistory(null, id, answerId);
@@ -102,7 +117,7 @@ describe("editing an answer with a summary", () => {
     expect(second!.diff.body?.segments).toEqual([
       { kind: "same", text: "Use sort com uma função" },
       { kind: "added", text: " de comparação" },
-      { kind: "same", text: "." },
+      { kind: "same", text: ", em ordem crescente." },
     ]);
     expect(third!.diff.body).toEqual({ segments: [], truncated: false, formattingOnly: true });
   });

@@ -10,6 +10,8 @@ export const TITLE_MIN = 15;
 export const TITLE_MAX = 150;
 /** Minimum characters of text in the details and the tried/expected editors. */
 export const TEXT_MIN = 20;
+/** Minimum characters of text in an answer (Stack Overflow asks for 30): "+1" and "valeu" are comments. */
+export const ANSWER_MIN = 30;
 export const COMMENT_MIN = 15;
 export const COMMENT_MAX = 600;
 export const BOUNTY_MIN = 50;
@@ -31,6 +33,7 @@ export const MESSAGES = {
   tagsMax: TAG_MESSAGES.tooMany,
   tagsMin: "Escolha pelo menos uma tag.",
   answerEmpty: "A resposta não pode ficar vazia.",
+  answerShort: `A resposta precisa ter pelo menos ${ANSWER_MIN} caracteres de texto. Para agradecer ou pedir um detalhe, use um comentário.`,
   commentLength: `O comentário precisa ter entre ${COMMENT_MIN} e ${COMMENT_MAX} caracteres.`,
   bountyAmount: `Escolha um bounty entre ${BOUNTY_MIN} e ${BOUNTY_MAX} pontos de reputação.`,
   filterName: `Dê um nome ao filtro (até ${FILTER_NAME_MAX} caracteres).`,

@@ -6,6 +6,7 @@ import { TAGS_MAX } from "#app/features/tags/rules.ts";
 
 export * from "./rules.ts";
 import {
+  ANSWER_MIN,
   MESSAGES,
   TEXT_MIN,
   TITLE_MAX,
@@ -59,7 +60,8 @@ export type QuestionEditInput = QuestionInput & { summary?: string };
 export const answerSchema = z.object({
   body: z
     .string({ error: MESSAGES.answerEmpty })
-    .refine((value) => approximateTextLength(value) > 0, { error: MESSAGES.answerEmpty }),
+    .refine((value) => approximateTextLength(value) > 0, { error: MESSAGES.answerEmpty })
+    .refine((value) => approximateTextLength(value) >= ANSWER_MIN, { error: MESSAGES.answerShort }),
 });
 
 export const answerEditSchema = answerSchema.extend({ summary: revisionSummary });

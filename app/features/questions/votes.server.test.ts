@@ -89,7 +89,11 @@ describe("voting on an answer", () => {
   test("the answerer gets +10 / −2; never on one's own answer", async () => {
     const answerer = await createMember(db());
     const questionId = await askAs(people.author);
-    const { id } = await createAnswer(answerer, questionId, "<p>Minha resposta.</p>");
+    const { id } = await createAnswer(
+      answerer,
+      questionId,
+      "<p>Minha resposta. (com texto o bastante para uma resposta)</p>",
+    );
     await expect(castVote(answerer, { kind: "answer", id }, 1)).rejects.toMatchObject({
       message: VOTE_MESSAGES.ownAnswer,
     });
@@ -104,7 +108,11 @@ describe("voting on an answer", () => {
   test("voting an answer down costs the voter one point, given back with the vote; questions cost nothing", async () => {
     const voter = await createMember(db(), { reputation: PRIVILEGES.voteDown.reputation });
     const questionId = await askAs(people.author);
-    const { id } = await createAnswer(people.author, questionId, "<p>Outra resposta.</p>");
+    const { id } = await createAnswer(
+      people.author,
+      questionId,
+      "<p>Outra resposta. (com texto o bastante para uma resposta)</p>",
+    );
     await castVote(voter, { kind: "answer", id }, -1);
     expect(await reputationOf(voter.id)).toBe(PRIVILEGES.voteDown.reputation - 1);
     await castVote(voter, { kind: "answer", id }, -1);
@@ -116,7 +124,11 @@ describe("voting on an answer", () => {
   test("losses stop at 1: a member's reputation never goes below it, and the ledger says what was taken", async () => {
     const answerer = await createMember(db());
     const questionId = await askAs(people.author);
-    const { id } = await createAnswer(answerer, questionId, "<p>Uma resposta fraca.</p>");
+    const { id } = await createAnswer(
+      answerer,
+      questionId,
+      "<p>Uma resposta fraca. (com texto o bastante para uma resposta)</p>",
+    );
     await castVote(people.other, { kind: "answer", id }, -1);
     expect(await reputationOf(answerer.id)).toBe(1);
     expect(await ledgerReputation(answerer.id)).toBe(1);

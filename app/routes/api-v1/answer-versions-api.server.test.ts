@@ -53,12 +53,18 @@ describe("versions in the API", () => {
   test("answering with versions; answers read back with versions and outdated_since, in the newest-version order", async () => {
     const old = await api("POST", `/questions/${question}/answers`, {
       token,
-      body: { body: "Funciona no **node** antigo.", versions: [{ tag: "node", version: "18" }] },
+      body: {
+        body: "Funciona no **node** antigo, sem mudar nada.",
+        versions: [{ tag: "node", version: "18" }],
+      },
     });
     expect(old.status, JSON.stringify(old.json)).toBe(201);
     const recent = await api("POST", `/questions/${question}/answers`, {
       token,
-      body: { body: "Funciona no node novo.", versions: [{ tag: "node", version: "24" }] },
+      body: {
+        body: "Funciona no node novo, com texto o bastante para responder.",
+        versions: [{ tag: "node", version: "24" }],
+      },
     });
     expect(recent.status).toBe(201);
     await markOutdated(answerer, recent.json.id, { tag: "node", version: "26" });
@@ -77,7 +83,10 @@ describe("versions in the API", () => {
   test("a version that is not one is refused with the site's message", async () => {
     const refused = await api("POST", `/questions/${question}/answers`, {
       token,
-      body: { body: "Resposta com versão errada.", versions: [{ tag: "node", version: "última" }] },
+      body: {
+        body: "Resposta com versão errada, de propósito.",
+        versions: [{ tag: "node", version: "última" }],
+      },
     });
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.json)).toContain("números separados por ponto");

@@ -226,6 +226,18 @@ describe("reading", () => {
     expect(hits.items.length).toBeGreaterThan(0);
     expect(hits.items[0]?.title).not.toContain("⟦");
 
+    // A snippet is plain text: what the body stores as `&lt;genexpr&gt;` reads `<genexpr>`.
+    await askAs(author, {
+      title: "Um traceback do Python dentro de um gerador",
+      description:
+        "<p>O erro aponta para a linha 3, in &lt;genexpr&gt;, e depois TypeError &amp; nada mais.</p>",
+    });
+    const traced = s
+      .pageOf(s.searchHitSchema, "SearchPage")
+      .parse((await api("GET", "/search?q=genexpr&type=questions")).json);
+    expect(traced.items[0]?.snippet).toContain("in <genexpr>, e depois TypeError & nada");
+    expect(traced.items[0]?.snippet).not.toMatch(/&(lt|gt|amp);/);
+
     const me = s.viewerSchema.parse((await api("GET", "/me", { token: readToken })).json);
     expect(me).toMatchObject({ member: { id: author.id }, scopes: ["read"] });
     expectError(await api("GET", "/me"), 401, "unauthenticated");
@@ -303,7 +315,7 @@ describe("writing", () => {
     const answered = await api("POST", `/questions/${question}/answers`, {
       token: otherWriteToken,
       body: {
-        body: 'Veja: <script>alert(1)</script> e <img src="x" onerror="alert(2)"> e [clique](javascript:alert(3)) — **fim**.',
+        body: 'Veja: <script>alert(1)</script> e <img src="x" onerror="alert(2)"> e [clique](javascript:alert(3)) — **fim** da resposta.',
       },
     });
     expect(answered.status, JSON.stringify(answered.json)).toBe(201);
@@ -358,7 +370,7 @@ describe("refusals, each in the one error shape", () => {
   test("403 for a read-only token, a suspended member and a privilege the member lacks", async () => {
     const readOnly = await api("POST", `/questions/${question}/answers`, {
       token: readToken,
-      body: { body: "oi" },
+      body: { body: "oi, com texto o bastante para responder." },
     });
     expectError(readOnly, 403, "insufficient_scope");
 
@@ -371,7 +383,7 @@ describe("refusals, each in the one error shape", () => {
     const refused = expectError(
       await api("POST", `/questions/${question}/answers`, {
         token,
-        body: { body: "Uma resposta qualquer aqui." },
+        body: { body: "Uma resposta qualquer aqui, com texto o bastante para responder." },
       }),
       403,
       "forbidden",
@@ -395,7 +407,7 @@ describe("refusals, each in the one error shape", () => {
     expectError(
       await api("POST", "/questions/999999/answers", {
         token: writeToken,
-        body: { body: "Resposta a nada." },
+        body: { body: "Resposta a nada, com texto o bastante para responder." },
       }),
       404,
       "not_found",

@@ -37,7 +37,7 @@ beforeAll(async () => {
 const member = (reputation: number) => createMember(db(), { reputation });
 const COMMENT = "Um comentário com texto suficiente para passar.";
 const THREE_LINKS =
-  '<p>Veja <a href="https://a.example">a</a>, <a href="https://b.example">b</a> e <a href="https://c.example">c</a>.</p>';
+  '<p>Veja <a href="https://a.example">a</a>, <a href="https://b.example">b</a> e <a href="https://c.example">c</a>, com a explicação inteira.</p>';
 
 type Gate = {
   privilege: Privilege;
@@ -58,7 +58,11 @@ const GATES: Gate[] = [
     privilege: "voteUp",
     name: "votar positivamente numa resposta",
     act: async (viewer) => {
-      const { id } = await createAnswer(author, await askAs(author), "<p>Uma resposta.</p>");
+      const { id } = await createAnswer(
+        author,
+        await askAs(author),
+        "<p>Uma resposta. (com texto o bastante para uma resposta)</p>",
+      );
       return castVote(viewer, { kind: "answer", id }, 1);
     },
   },
@@ -71,7 +75,11 @@ const GATES: Gate[] = [
     privilege: "voteDown",
     name: "votar negativamente numa resposta",
     act: async (viewer) => {
-      const { id } = await createAnswer(author, await askAs(author), "<p>Uma resposta.</p>");
+      const { id } = await createAnswer(
+        author,
+        await askAs(author),
+        "<p>Uma resposta. (com texto o bastante para uma resposta)</p>",
+      );
       return castVote(viewer, { kind: "answer", id }, -1);
     },
   },
@@ -156,15 +164,23 @@ describe("the access matrix", () => {
       updateQuestion(moderator, id, questionInput({ title: "Um título editado pela moderação" })),
     ).resolves.toMatchObject({ changed: true });
 
-    const { id: answerId } = await createAnswer(author, id, "<p>Resposta original.</p>");
-    await expect(updateAnswer(below, answerId, "<p>Resposta sugerida.</p>")).resolves.toMatchObject({
+    const { id: answerId } = await createAnswer(
+      author,
+      id,
+      "<p>Resposta original. (com texto o bastante para uma resposta)</p>",
+    );
+    await expect(
+      updateAnswer(below, answerId, "<p>Resposta sugerida. (com texto o bastante para uma resposta)</p>"),
+    ).resolves.toMatchObject({
       suggested: true,
     });
-    await expect(updateAnswer(direct, answerId, "<p>Resposta editada.</p>")).resolves.toMatchObject({
+    await expect(
+      updateAnswer(direct, answerId, "<p>Resposta editada. (com texto o bastante para uma resposta)</p>"),
+    ).resolves.toMatchObject({
       changed: true,
     });
     const [answer] = await db().select({ body: answers.body }).from(answers).where(eq(answers.id, answerId));
-    expect(answer?.body).toBe("<p>Resposta editada.</p>");
+    expect(answer?.body).toBe("<p>Resposta editada. (com texto o bastante para uma resposta)</p>");
   });
 });
 

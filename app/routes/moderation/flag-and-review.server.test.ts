@@ -158,7 +158,11 @@ describe("/revisao", () => {
 
   test("an answer's suggested edit too; one that no longer passes the checks stays pending with the message", async () => {
     const question = await askAs(people.author);
-    const answer = await createAnswer(people.author, question, "<p>Resposta original.</p>");
+    const answer = await createAnswer(
+      people.author,
+      question,
+      "<p>Resposta original. (com texto o bastante para uma resposta)</p>",
+    );
     const [good, empty] = await db()
       .insert(suggestedEdits)
       .values([
@@ -166,7 +170,7 @@ describe("/revisao", () => {
           targetKind: "answer",
           targetId: answer.id,
           editorId: people.other.id,
-          body: "<p>Resposta melhor.</p>",
+          body: "<p>Resposta melhor, com o exemplo completo.</p>",
         },
         { targetKind: "answer", targetId: answer.id, editorId: people.rich.id, body: "<p> </p>" },
       ])
@@ -187,6 +191,9 @@ describe("/revisao", () => {
       .select()
       .from(revisions)
       .where(and(eq(revisions.targetKind, "answer"), eq(revisions.targetId, answer.id)));
-    expect(all.at(-1)).toMatchObject({ editorId: people.other.id, body: "<p>Resposta melhor.</p>" });
+    expect(all.at(-1)).toMatchObject({
+      editorId: people.other.id,
+      body: "<p>Resposta melhor, com o exemplo completo.</p>",
+    });
   });
 });

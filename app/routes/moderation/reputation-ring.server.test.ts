@@ -40,7 +40,11 @@ async function farm(ring: Viewer[], rounds: number) {
           await castVote(other, { kind: "question", id: question }, 1);
         }
         const answerer = ring[(ring.indexOf(asker) + 1 + q) % ring.length]!;
-        const { id: answer } = await createAnswer(answerer, question, "<p>Uma resposta da roda.</p>");
+        const { id: answer } = await createAnswer(
+          answerer,
+          question,
+          "<p>Uma resposta da roda. (com texto o bastante para uma resposta)</p>",
+        );
         for (const other of ring.filter((m) => m.id !== answerer.id)) {
           await castVote(other, { kind: "answer", id: answer }, 1);
         }

@@ -87,7 +87,11 @@ describe("links of new members", () => {
     });
     // Two links are fine for anyone; the privilege lifts the limit.
     await expect(
-      createAnswer(fresh, questionId, '<p><a href="https://a.example">a</a> e https://b.example</p>'),
+      createAnswer(
+        fresh,
+        questionId,
+        '<p>Veja <a href="https://a.example">a</a> e https://b.example, os dois.</p>',
+      ),
     ).resolves.toMatchObject({ held: false });
     const trusted = await createMember(db(), { reputation: PRIVILEGES.postLinksFreely.reputation });
     await expect(createAnswer(trusted, questionId, THREE_LINKS)).resolves.toMatchObject({ held: false });
@@ -107,7 +111,7 @@ describe("links of new members", () => {
     const { id } = await createAnswer(
       await newcomer(),
       questionId,
-      '<p><a href="https://exemplo.com.br" rel="follow">site</a></p>',
+      '<p>Veja o <a href="https://exemplo.com.br" rel="follow">site</a> com a explicação completa.</p>',
     );
     const [row] = await db().select({ body: answers.body }).from(answers).where(eq(answers.id, id));
     expect(row?.body).toContain('rel="nofollow ugc noopener"');
@@ -303,8 +307,16 @@ describe("first posts of new members", () => {
     expect(await reviewItems("question", q2)).toEqual([]);
     expect(await getQuestion(null, q1)).not.toBeNull();
 
-    const a1 = await createAnswer(author, q2, "<p>Primeira resposta.</p>");
-    const a2 = await createAnswer(author, q2, "<p>Segunda resposta.</p>");
+    const a1 = await createAnswer(
+      author,
+      q2,
+      "<p>Primeira resposta. (com texto o bastante para uma resposta)</p>",
+    );
+    const a2 = await createAnswer(
+      author,
+      q2,
+      "<p>Segunda resposta. (com texto o bastante para uma resposta)</p>",
+    );
     expect((await reviewItems("answer", a1.id)).map((f) => f.reason)).toEqual(["first_post"]);
     expect(await reviewItems("answer", a2.id)).toEqual([]);
 

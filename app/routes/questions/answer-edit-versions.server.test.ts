@@ -20,15 +20,24 @@ type Reply = { data?: { result?: { error?: Record<string, string[]> }; values?: 
 describe("editing the versions of an answer", () => {
   test("refused, replaced, removed", async () => {
     const q = await askAs(people.author, { tags: ["node", "react"] });
-    const { id } = await createAnswer(people.other, q, "<p>Resposta com versão.</p>", {
-      versions: [{ tag: "node", version: "22" }],
-    });
+    const { id } = await createAnswer(
+      people.other,
+      q,
+      "<p>Resposta com versão. (com texto o bastante para uma resposta)</p>",
+      {
+        versions: [{ tag: "node", version: "22" }],
+      },
+    );
     const post = (fields: Record<string, string>) =>
       editAnswer(
         actionArgs(
           `/questions/${q}/respostas/${id}/editar`,
           people.other,
-          { body: "<p>Resposta com versão.</p>", versoes: "1", ...fields },
+          {
+            body: "<p>Resposta com versão. (com texto o bastante para uma resposta)</p>",
+            versoes: "1",
+            ...fields,
+          },
           { id: String(q), answerId: String(id) },
         ),
       );

@@ -60,18 +60,32 @@ describe("editing a question", () => {
 describe("editing an answer", () => {
   test("a summary too long: 400 by the field; within the limit the edit is saved with it", async () => {
     const id = await askAs(people.author);
-    const { id: answerId } = await createAnswer(people.other, id, "<p>Use sort.</p>");
+    const { id: answerId } = await createAnswer(
+      people.other,
+      id,
+      "<p>Use sort. (com texto o bastante para uma resposta)</p>",
+    );
     const path = `/questions/${id}/respostas/${answerId}/editar`;
     const params = { id: String(id), answerId: String(answerId) };
     const reply = (await editAnswer(
-      actionArgs(path, people.other, { body: "Use sort com comparação.", summary: "y".repeat(301) }, params),
+      actionArgs(
+        path,
+        people.other,
+        { body: "Use sort com uma função de comparação.", summary: "y".repeat(301) },
+        params,
+      ),
     )) as Reply;
     expect(await statusOf(async () => reply)).toBe(400);
     expect(reply.data?.result?.error?.summary).toEqual([MESSAGES.summaryLong]);
 
     const status = await statusOf(() =>
       editAnswer(
-        actionArgs(path, people.other, { body: "Use sort com comparação.", summary: "Completei" }, params),
+        actionArgs(
+          path,
+          people.other,
+          { body: "Use sort com uma função de comparação.", summary: "Completei" },
+          params,
+        ),
       ),
     );
     expect(status).toBe(302);

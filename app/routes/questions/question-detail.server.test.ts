@@ -15,7 +15,11 @@ let question: number;
 beforeAll(async () => {
   people = await cast(db());
   question = await askAs(people.author);
-  const answer = await createAnswer(people.other, question, "<p>Uma resposta qualquer.</p>");
+  const answer = await createAnswer(
+    people.other,
+    question,
+    "<p>Uma resposta qualquer. (com texto o bastante para uma resposta)</p>",
+  );
   await addComment(people.author, { kind: "answer", id: answer.id }, "Um comentário qualquer.");
 });
 

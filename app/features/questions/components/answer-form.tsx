@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { clearDraft } from "#app/components/editor/drafts.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
-import { MESSAGES, approximateTextLength } from "../rules.ts";
+import { ANSWER_MIN, MESSAGES, approximateTextLength } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
 import { TestedVersionsField, versionDefaults } from "./tested-versions-field.tsx";
 
@@ -69,9 +69,10 @@ export function AnswerForm({
           preventScrollReset
           onSubmit={(event) => {
             const body = String(new FormData(event.currentTarget).get("body") ?? "");
-            if (approximateTextLength(body) === 0) {
+            const length = approximateTextLength(body);
+            if (length < ANSWER_MIN) {
               event.preventDefault();
-              setClientError(MESSAGES.answerEmpty);
+              setClientError(length === 0 ? MESSAGES.answerEmpty : MESSAGES.answerShort);
             } else setClientError(undefined);
           }}
         >

@@ -17,7 +17,7 @@ beforeAll(async () => {
   people = await cast(db());
   question = await askAs(people.author, { tags: ["node"] });
   answer = (
-    await createAnswer(people.other, question, "<p>Resposta.</p>", {
+    await createAnswer(people.other, question, "<p>Resposta. (com texto o bastante para uma resposta)</p>", {
       versions: [{ tag: "node", version: "24" }],
     })
   ).id;
