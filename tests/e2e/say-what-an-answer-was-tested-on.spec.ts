@@ -44,6 +44,9 @@ test("an answer tested on node 24 is marked outdated since node 26; the order an
   const answerer = await memberPage(browser, "Quem Responde Versões");
   const a = answerer.page;
   await a.goto(question);
+  // No answer says what it was tested on yet: "Uso a versão…" has nothing to tell, so it is not offered.
+  await expect(a.getByRole("heading", { name: "0 Respostas" })).toBeVisible();
+  await expect(a.getByRole("form", { name: "Sua versão" })).toHaveCount(0);
   const editor = a.getByRole("textbox", { name: "Sua resposta" });
   await expect(async () => {
     await editor.scrollIntoViewIfNeeded({ timeout: 1000 });
@@ -59,6 +62,7 @@ test("an answer tested on node 24 is marked outdated since node 26; the order an
   await a.getByRole("button", { name: "Poste sua resposta" }).click();
   const card = a.locator("article[id^='resposta-']").first();
   await expect(card.getByRole("listitem", { name: "Testada em node 24" })).toBeVisible();
+  await expect(a.getByRole("form", { name: "Sua versão" })).toBeVisible();
 
   // Another member: "não funciona mais na versão node 26" — one mark is not enough.
   const marker = await memberPage(browser, "Quem Marca Versões");

@@ -241,6 +241,9 @@ export async function questionPageView(
       blockedAuthors: [...blocked],
       order,
       tagNames,
+      // "Uso a versão…" only where it can tell something: an answer says what it was tested on (or a version is
+      // chosen already, to be cleared).
+      versionTags: readerVersion || page.answers.some((a) => a.versions.length > 0) ? tagNames : [],
       readerVersion,
       onlyApplying,
       hiddenByVersion: page.answers.length - answersShown.length,

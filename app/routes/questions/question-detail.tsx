@@ -302,7 +302,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
           />
         </div>
         <ReaderVersionPicker
-          tags={loaderData.tagNames}
+          tags={loaderData.versionTags}
           reader={loaderData.readerVersion}
           order={order}
           onlyApplying={loaderData.onlyApplying}
