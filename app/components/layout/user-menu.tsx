@@ -37,12 +37,18 @@ export function UserMenu({
   viewer,
   reviewItems = null,
   onSignOut,
+  onSignOutIntent,
 }: {
   viewer: Viewer;
   reviewItems?: number | null;
   onSignOut: () => void;
+  /** The menu holds Sair: reaching for it starts loading the sign-out dialog too. */
+  onSignOutIntent?: () => void;
 }) {
-  const { live, liveProps, triggerProps } = useLazyMenu(loadLiveUserMenu);
+  const { live, liveProps, triggerProps } = useLazyMenu(() => {
+    loadLiveUserMenu();
+    onSignOutIntent?.();
+  });
   const plainTrigger = (
     <button aria-label="Menu do usuário" className={triggerClass} {...triggerProps}>
       <AvatarImage src={viewer.avatarUrl} handle={viewer.handle} size="sm" />

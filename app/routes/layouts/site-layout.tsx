@@ -1,11 +1,10 @@
 // The layout of every page with the site's header and footer. A route picks the blue header with
 // `export const handle = { headerTheme: "blue" }`.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Outlet, isRouteErrorResponse, useMatches, href } from "react-router";
 import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-content.tsx";
 import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
 import { PasswordChangedNotice } from "#app/features/accounts/components/password-changed-notice.tsx";
-import { LogoutDialog } from "#app/features/accounts/components/logout-dialog.tsx";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
 import { SuspensionBanner } from "#app/features/moderation/components/suspension-banner.tsx";
 import { useLiveUnreadCount } from "#app/features/notifications/components/use-live-unread-count.ts";
@@ -16,6 +15,11 @@ import { SiteHeader, type HeaderTheme } from "./components/site-header.tsx";
 import type { Route } from "./+types/site-layout";
 
 export type LayoutHandle = { headerTheme?: HeaderTheme };
+
+// Radix's dialog is fetched when a member reaches for Sair (the user menu, the phone menu's item), not with
+// every page (ADR 030).
+const loadLogoutDialog = () => import("#app/features/accounts/components/logout-dialog.tsx");
+const LogoutDialog = lazy(() => loadLogoutDialog().then((module) => ({ default: module.LogoutDialog })));
 
 /** The auth modal's recovery mode (`?auth=recovery&token=…`, the link of the reset e-mail) checks its link. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,6 +34,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const theme =
     matches.map((m) => (m.handle as LayoutHandle | undefined)?.headerTheme).findLast(Boolean) ?? "base";
   const [logoutOpen, setLogoutOpen] = useState(false);
+  // Mounted from the first Sair on, so closing it runs its focus return instead of unmounting it.
+  const [logoutUsed, setLogoutUsed] = useState(false);
   const signedIn = Boolean(root?.viewer);
   const unread = useLiveUnreadCount(root?.unreadNotifications ?? 0, signedIn);
   // Signing out closes the logout dialog for good (it must not reopen at the next sign-in).
@@ -47,7 +53,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         viewer={root?.viewer ?? null}
         unreadNotifications={unread}
         reviewItems={root?.reviewItems ?? null}
-        onSignOut={() => setLogoutOpen(true)}
+        onSignOut={() => {
+          setLogoutUsed(true);
+          setLogoutOpen(true);
+        }}
+        onSignOutIntent={() => void loadLogoutDialog()}
       />
       <SuspensionBanner viewer={root?.viewer ?? null} />
       <main id="conteudo" className="min-h-[60vh]">
@@ -59,7 +69,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         contactEmail={root?.config.contactEmail ?? ""}
       />
       <AuthModal signedIn={signedIn} recoveryState={loaderData.recovery} />
-      {signedIn ? <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} /> : null}
+      {signedIn && logoutUsed ? (
+        <Suspense fallback={null}>
+          <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -32,6 +32,7 @@ export function SiteHeader({
   unreadNotifications = 0,
   reviewItems = null,
   onSignOut,
+  onSignOutIntent,
 }: {
   theme?: HeaderTheme;
   viewer: Viewer | null;
@@ -39,6 +40,8 @@ export function SiteHeader({
   /** Open review items, for those who can review; null hides the link. */
   reviewItems?: number | null;
   onSignOut: () => void;
+  /** A pointer or the focus reached a way to Sair: its dialog's module can start loading. */
+  onSignOutIntent?: () => void;
 }) {
   const location = useLocation();
   const menu = useRef<HTMLDialogElement | null>(null);
@@ -105,7 +108,12 @@ export function SiteHeader({
               ) : null}
               <NotificationBell unread={unreadNotifications} inverted={blue} />
               <div className="hidden md:flex">
-                <UserMenu viewer={viewer} reviewItems={reviewItems} onSignOut={onSignOut} />
+                <UserMenu
+                  viewer={viewer}
+                  reviewItems={reviewItems}
+                  onSignOut={onSignOut}
+                  onSignOutIntent={onSignOutIntent}
+                />
               </div>
             </div>
           ) : (
@@ -191,6 +199,8 @@ export function SiteHeader({
                       menu.current?.close();
                       onSignOut();
                     }}
+                    onPointerEnter={onSignOutIntent}
+                    onFocus={onSignOutIntent}
                     className="block w-full rounded-md px-3 py-3 text-left text-base text-slate-800 hover:bg-slate-100"
                   >
                     Sair
