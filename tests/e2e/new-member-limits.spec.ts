@@ -101,10 +101,16 @@ test("a fresh member's votes say how much reputation is missing; the privileges 
   await page.goto(question);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const votes = page.getByRole("article").first();
+  const text = votes.getByRole("region", { name: "Descrição" });
+  const before = await text.boundingBox();
   await votes.getByRole("button", { name: "Votar negativamente" }).click();
   await expect(votes.getByRole("alert")).toHaveText(
     "Votar negativamente exige 125 pontos de reputação. Faltam 124 pontos.",
   );
+  // The refusal shows beside the arrows: the question does not move.
+  expect(await text.boundingBox()).toEqual(before);
+  await page.getByRole("button", { name: "Fechar aviso" }).click();
+  await expect(votes.getByRole("alert")).toHaveCount(0);
   await expect(votes.getByLabel("Pontuação: 0")).toBeVisible();
   // Voting up comes with the first 15 points.
   await votes.getByRole("button", { name: "Votar positivamente" }).first().click();

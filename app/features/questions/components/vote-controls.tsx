@@ -1,6 +1,7 @@
 // The score of a question or an answer between "Votar positivamente" and "Votar negativamente". A fetcher
 // keeps the page still and shows the new score at once; without JavaScript it is a plain form post. Clicking
 // the pressed button again takes the vote back. A visitor's vote waits for the sign-in modal, then counts.
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 import type { FormActionData } from "../schemas.ts";
@@ -32,8 +33,14 @@ export function VoteControls({
     shownVote = myVote === pending ? 0 : (pending as 1 | -1);
     shownScore = score - myVote + shownVote;
   }
+  // The reader may close the refusal; the next one shows again.
+  const [closed, setClosed] = useState<unknown>(null);
   const error =
-    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.intent === "vote"
+    fetcher.state === "idle" &&
+    fetcher.data &&
+    !fetcher.data.ok &&
+    fetcher.data.intent === "vote" &&
+    closed !== fetcher.data
       ? fetcher.data.message
       : null;
   const button = (pressed: boolean) =>
@@ -43,7 +50,7 @@ export function VoteControls({
         : "border-slate-300 text-slate-700 hover:border-primary hover:text-primary"
     }`;
   return (
-    <div className="flex flex-col items-center gap-1">
+    <div className="relative flex flex-col items-center gap-1">
       <fetcher.Form
         method="post"
         className="flex flex-col items-center gap-1"
@@ -81,10 +88,21 @@ export function VoteControls({
           <ArrowDownIcon className="size-5" />
         </button>
       </fetcher.Form>
+      {/* Beside the arrows, over the text, never inside the column: a refusal must not push the post aside. */}
       {error ? (
-        <p role="alert" className="w-28 text-center text-xs text-red-700">
-          {error}
-        </p>
+        <div className="absolute top-0 left-full z-20 ml-2 flex w-[min(16rem,calc(100vw-6rem))] items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 shadow-md">
+          <p role="alert" className="flex-1">
+            {error}
+          </p>
+          <button
+            type="button"
+            aria-label="Fechar aviso"
+            onClick={() => setClosed(fetcher.data)}
+            className="-my-1 -mr-1 rounded px-1 text-lg leading-none hover:bg-red-100"
+          >
+            ×
+          </button>
+        </div>
       ) : null}
     </div>
   );
