@@ -163,7 +163,9 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
   await caio.close();
 });
 
-test("an empty or five-character answer is refused with a message, and visitors are invited to sign in", async ({ page }) => {
+test("an empty or five-character answer is refused with a message, and visitors are invited to sign in", async ({
+  page,
+}) => {
   await page.goto("/questions/1");
   await expect(page.getByRole("heading", { name: "Responder" })).toBeVisible();
   await page.getByRole("link", { name: "Entrar para responder" }).click();
@@ -181,6 +183,10 @@ test("an empty or five-character answer is refused with a message, and visitors 
   await page.getByRole("button", { name: "Poste sua resposta" }).click();
   await expect(page.getByText("A resposta precisa ter pelo menos 30 caracteres de texto.")).toBeVisible();
   await expect(editor).toHaveText("Valeu");
+  // The field says it too: its frame turns red (rgb(220 38 38) is red-600), focused as it is.
+  await expect(editor).toHaveAttribute("aria-invalid", "true");
+  const frame = page.locator('div:has(> input[type="hidden"][name="body"])');
+  await expect(frame).toHaveCSS("border-top-color", /^(rgb\(220, 38, 38\)|oklch\(0\.577 0\.245 27\.325\))$/);
   // The server says the same to a plain form post (no JavaScript check in the way).
   const refused = await page.request.post("/questions/1", {
     form: { intent: "answer", "body-format": "html", body: "<p>Valeu</p>" },

@@ -276,7 +276,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   };
 
   return (
-    <div ref={wrapperRef} className={`${styles.frame} ${invalid ? styles.invalidFrame : ""}`}>
+    <div ref={wrapperRef} className={styles.frame} data-invalid={invalid || undefined}>
       {/* Written through the ref only: a React-managed value would be reset on every re-render. */}
       <input ref={valueRef} type="hidden" name={name} disabled={!active} />
       <input
