@@ -246,6 +246,23 @@ test("a pasted stack trace becomes a code block, Ctrl+Z gives the lines back, an
   );
 });
 
+test("a pasted Python traceback is a Python code block, never SQL", async ({ page }) => {
+  const question = await newQuestion(page);
+  const editor = await answerEditor(page, question);
+  await page.keyboard.type("O erro que aparece quando rodo o script:");
+  await page.keyboard.press("Enter");
+  const traceback = `Traceback (most recent call last):
+  File "app.py", line 8, in <module>
+    print(sum(x for x in valores))
+  File "app.py", line 8, in <genexpr>
+TypeError: unsupported operand type(s) for +: 'int' and 'str'`;
+  await pasteText(page, traceback);
+  await expect(editor.locator("pre code")).toHaveText(traceback);
+  const answer = await postAnswerAndRead(page);
+  await expect(answer.locator("pre code.language-python")).toHaveText(traceback);
+  await expect(answer.locator("pre code.language-sql")).toHaveCount(0);
+});
+
 test("pasted Markdown becomes headings, lists, links, fenced code with its language and inline code", async ({
   page,
 }) => {

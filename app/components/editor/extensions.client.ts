@@ -35,6 +35,7 @@ import yaml from "highlight.js/lib/languages/yaml";
 import { safeLinkHref, youtubeEmbedUrl } from "#app/lib/sanitize-rules.ts";
 import { codeIndentEdits } from "./code-indent.ts";
 import { MarkdownLink } from "./paste.client.ts";
+import { traceLanguage } from "./pasted-text.ts";
 
 /** The languages of CODE_LANGUAGES, highlighted while typing (the server highlights the stored copy). */
 const lowlight = createLowlight({
@@ -214,8 +215,10 @@ export function editorExtensions({
   ];
 }
 
-/** The language of pasted code, when the highlighter is fairly sure; traces and logs stay plain text. */
+/** The language of pasted code: a trace's by its marks, else the highlighter's when it is fairly sure. */
 export function guessCodeLanguage(code: string): string {
+  const trace = traceLanguage(code);
+  if (trace) return trace;
   const result = lowlight.highlightAuto(code);
   const language = result.data?.language;
   return language && (result.data?.relevance ?? 0) >= 8 ? language : "plaintext";

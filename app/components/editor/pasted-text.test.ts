@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { classifyPastedText, codeFromPaste, htmlHasStructure, languageFromFence } from "./pasted-text.ts";
+import {
+  classifyPastedText,
+  codeFromPaste,
+  htmlHasStructure,
+  languageFromFence,
+  traceLanguage,
+} from "./pasted-text.ts";
 
 const NODE_TRACE = `TypeError: Cannot read properties of undefined (reading 'map')
     at TodoList (webpack-internal:///./src/TodoList.jsx:12:23)
@@ -76,6 +82,40 @@ describe("classifyPastedText", () => {
     ["prose with a colon", "O erro é este:\nnão encontra o módulo."],
   ])("leaves %s as text", (_name, text) => {
     expect(classifyPastedText(text)).toBe("text");
+  });
+});
+
+describe("traceLanguage", () => {
+  it("names the runtime a trace comes from, so a traceback is never highlighted as SQL", () => {
+    expect(traceLanguage(PYTHON_TRACE)).toBe("python");
+    expect(traceLanguage(NODE_TRACE)).toBe("javascript");
+    expect(traceLanguage(JAVA_TRACE)).toBe("java");
+    expect(
+      traceLanguage(`goroutine 1 [running]:
+main.main()
+\t/app/main.go:9 +0x1d
+exit status 2`),
+    ).toBe("go");
+    expect(
+      traceLanguage(`thread 'main' panicked at src/main.rs:4:5:
+index out of bounds: the len is 3 but the index is 7`),
+    ).toBe("rust");
+    expect(
+      traceLanguage(`System.NullReferenceException: Object reference not set to an instance of an object.
+   at Loja.Pedido.Total() in C:\\src\\Pedido.cs:line 42`),
+    ).toBe("csharp");
+    expect(
+      traceLanguage(`PHP Fatal error:  Uncaught Error: Call to undefined function conecta()
+Stack trace:
+#0 /var/www/index.php(12): main()`),
+    ).toBe("php");
+  });
+
+  it("calls a log plain text, and leaves code to the highlighter", () => {
+    expect(traceLanguage(LOG)).toBe("plaintext");
+    expect(traceLanguage(CODE)).toBeNull();
+    expect(traceLanguage(PYTHON)).toBeNull();
+    expect(traceLanguage("Uma frase qualquer, sem nada de código.")).toBeNull();
   });
 });
 

@@ -47,6 +47,38 @@ function looksLikeMarkdown(text: string): boolean {
   return MARKDOWN_INLINE.test(text);
 }
 
+/** The language a stack trace comes from, by the marks each runtime leaves; a log is plain text. */
+const TRACE_LANGUAGES: { language: string; pattern: RegExp }[] = [
+  { language: "python", pattern: /^Traceback \(most recent call last\)|^\s*File "[^"]+", line \d+/m },
+  { language: "go", pattern: /^goroutine \d+ \[|^panic: .*\n(?:.*\n)*?goroutine /m },
+  { language: "rust", pattern: /^thread '.+' panicked at/m },
+  { language: "kotlin", pattern: /^\s+at [\w.$]+\([\w$]+\.kt:\d+\)/m },
+  { language: "java", pattern: /^\s+at [\w.$]+\([\w$]+\.java:\d+\)|^Exception in thread "/m },
+  // After Java and Kotlin, whose frames name their file: a .NET frame names none, or a .cs line.
+  { language: "csharp", pattern: /\.cs:line \d+|^\s+at [\w.<>`]+\([^)]*\)$/m },
+  { language: "php", pattern: /^#\d+ .+\.php\(\d+\)|^PHP (?:Fatal|Warning|Notice)|\.php on line \d+/m },
+  { language: "ruby", pattern: /^\s*(?:from )?[^\s:]+\.rb:\d+:in /m },
+  {
+    language: "javascript",
+    pattern:
+      /^\s+at (?:.+ \()?(?:[^()\s]+\.(?:[cm]?js|jsx|tsx?|vue|svelte)|webpack-internal:\/\/|node:[\w/]+):\d+:\d+\)?$/m,
+  },
+];
+
+/**
+ * The language of a pasted trace ("python" for a traceback), "plaintext" for a log, or null for anything else
+ * (then the highlighter guesses). Asked first: a traceback's words ("in", "line", "File") read as SQL to it.
+ */
+export function traceLanguage(text: string): string | null {
+  const lines = nonEmptyLines(text);
+  if (!lines.some((line) => TRACE_LINE.test(line))) {
+    return lines.length > 0 && lines.filter((line) => LOG_LINE.test(line)).length / lines.length >= 0.6
+      ? "plaintext"
+      : null;
+  }
+  return TRACE_LANGUAGES.find(({ pattern }) => pattern.test(text))?.language ?? "plaintext";
+}
+
 /** Fenced Markdown wins (the fences say where the code is), then code, then other Markdown, then text. */
 export function classifyPastedText(text: string): PastedKind {
   if (MARKDOWN_FENCE.test(text)) return "markdown";
