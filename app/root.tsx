@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, href } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  href,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { reviewCountFor } from "./features/moderation/review-count.server.ts";
 import { unreadCount } from "./features/notifications/notifications.server.ts";
@@ -11,6 +20,7 @@ import type { RootData } from "./lib/root-data.ts";
 import { announceHydrated } from "./lib/hydrate-on-intent.ts";
 import { ignoreAbortedRequests } from "./lib/aborted-requests.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { THEME_SCRIPT } from "./lib/theme.ts";
 import { rootMiddleware } from "./root-middleware.server.ts";
 import stylesheet from "./app.css?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -49,11 +59,15 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A member's page says their theme; a visitor's (the same HTML for all) is set from the cookie below.
+  const memberTheme = useRouteLoaderData<typeof loader>("root")?.viewer?.theme;
   return (
-    <html lang="pt-BR">
+    // The inline script may add a visitor's `data-theme` before React arrives.
+    <html lang="pt-BR" data-theme={memberTheme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <meta name="theme-color" content="#3348A4" />
         <Meta />
         <Links />

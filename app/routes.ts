@@ -63,6 +63,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   // "Transformar em post" (ADR 043): a form post that opens the writer on the answer's draft.
   route("respostas/:answerId/transformar-em-post", "routes/blog/answer-to-post.tsx"),
+  route("tema", "routes/theme/theme.ts"),
   route("api/follows", "routes/api/follows.ts"),
   route("api/post-like", "routes/api/post-like.ts"),
   route("api/post-favorite", "routes/api/post-favorite.ts"),

@@ -99,6 +99,8 @@ export const users = pgTable(
     roleLine: text("role_line").notNull().default("Membro"),
     bio: text("bio").notNull().default(""),
     avatarUrl: text("avatar_url"),
+    /** Claro, Escuro or Sistema (app/lib/theme.ts): kept with the member, so every device shows their choice. */
+    theme: text("theme").notNull().default("sistema"),
     reputation: integer("reputation").notNull().default(1),
     /**
      * The part of the reputation that buys the powers over other people's content (trusted flags, review, direct

@@ -1,4 +1,5 @@
 // Who is asking. Every feature function that reads or writes on someone's behalf takes one explicitly.
+import type { Theme } from "./theme.ts";
 export type Role = "member" | "moderator" | "admin";
 
 export type Viewer = {
@@ -10,6 +11,8 @@ export type Viewer = {
   /** The staff role a moderator or administrator holds back until they turn on two-factor sign-in (ADR 049). */
   withheldRole?: Exclude<Role, "member">;
   avatarUrl: string | null;
+  /** The colours the member chose (app/lib/theme.ts); absent where a viewer is made without it (tests). */
+  theme?: Theme;
   reputation: number;
   /** The part of `reputation` given by established members: what the powers over others' content need. */
   trustedReputation?: number;

@@ -35,7 +35,7 @@ import {
   type Server,
   type Store,
 } from "./harness.ts";
-import { JS_BUDGET_BYTES, JS_CEILING_BYTES, measurePages, OWN_JS_CEILING_BYTES } from "./js-budget.ts";
+import { JS_BUDGET_BYTES, JS_CEILING_BYTES, measurePages } from "./js-budget.ts";
 import { accessMatrix, writeAuthorTargets } from "./access-matrix/index.ts";
 import { killDuringWrites, mixedLoad, naughtyStrings, xssInChromium } from "./parts.ts";
 import { securityReview } from "./security.ts";
@@ -139,8 +139,8 @@ try {
         );
         if (who === "visitante" && page.gzipBytes > JS_BUDGET_BYTES)
           over(who, page.page, "carrega ao abrir", page.gzipBytes, JS_BUDGET_BYTES);
-        if (page.ownGzipBytes > OWN_JS_CEILING_BYTES)
-          over(who, page.page, "tem de código próprio", page.ownGzipBytes, OWN_JS_CEILING_BYTES);
+        if (page.ownGzipBytes > JS_BUDGET_BYTES)
+          over(who, page.page, "tem de código próprio", page.ownGzipBytes, JS_BUDGET_BYTES);
         if (page.totalGzipBytes > JS_CEILING_BYTES)
           over(who, page.page, "carrega ao todo", page.totalGzipBytes, JS_CEILING_BYTES, "teto");
       }

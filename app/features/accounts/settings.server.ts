@@ -27,6 +27,7 @@ import { queueMail } from "#app/lib/mail-outbox.server.ts";
 import { visibleRoleLine } from "#app/lib/role-line.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import type { Theme } from "#app/lib/theme.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 // Avatars are stored like every other image members upload (the uploads feature's public function).
 import {
@@ -139,6 +140,13 @@ export async function removeAvatar(viewer: Viewer | null): Promise<void> {
   const member = requireMember(viewer);
   const db = await getDb();
   await db.update(users).set({ avatarUrl: null }).where(eq(users.id, member.id));
+}
+
+/** Keeps the member's theme (Claro, Escuro, Sistema) with their account: every device shows it. */
+export async function setTheme(viewer: Viewer | null, theme: Theme): Promise<void> {
+  const member = requireMember(viewer);
+  const db = await getDb();
+  await db.update(users).set({ theme }).where(eq(users.id, member.id));
 }
 
 /**

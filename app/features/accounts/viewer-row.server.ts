@@ -1,5 +1,6 @@
 // The columns of `users` a Viewer is made of, selected the same way by every query that builds one.
 import { users } from "#db/schema.ts";
+import { parseTheme } from "#app/lib/theme.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 export const viewerColumns = {
@@ -9,6 +10,7 @@ export const viewerColumns = {
   email: users.email,
   role: users.role,
   avatarUrl: users.avatarUrl,
+  theme: users.theme,
   reputation: users.reputation,
   trustedReputation: users.trustedReputation,
   emailVerifiedAt: users.emailVerifiedAt,
@@ -24,6 +26,7 @@ export type ViewerRow = {
   email: string;
   role: Viewer["role"];
   avatarUrl: string | null;
+  theme?: string;
   reputation: number;
   trustedReputation: number;
   emailVerifiedAt: Date | null;
@@ -48,6 +51,7 @@ export function toViewer(row: ViewerRow): Viewer {
     role: withheld ? "member" : row.role,
     ...(withheld ? { withheldRole: staffRole } : {}),
     avatarUrl: row.avatarUrl,
+    theme: parseTheme(row.theme) ?? "sistema",
     reputation: row.reputation,
     trustedReputation: row.trustedReputation,
     emailVerified: row.emailVerifiedAt !== null,

@@ -67,6 +67,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteFooter
         contactPhone={root?.config.contactPhone ?? ""}
         contactEmail={root?.config.contactEmail ?? ""}
+        memberTheme={root?.viewer?.theme ?? null}
       />
       <AuthModal signedIn={signedIn} recoveryState={loaderData.recovery} />
       {signedIn && logoutUsed ? (
@@ -117,6 +118,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <SiteFooter
         contactPhone={root?.config.contactPhone ?? ""}
         contactEmail={root?.config.contactEmail ?? ""}
+        memberTheme={root?.viewer?.theme ?? null}
       />
       {/* The header's Login and Cadastro open these: an error page keeps them working. */}
       <AuthModal signedIn={Boolean(root?.viewer)} recoveryState={null} />

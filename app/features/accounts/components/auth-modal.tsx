@@ -169,7 +169,7 @@ function AuthDialog({
         if (named !== null && (named === mode || (mode === null && !isAuthMode(named))))
           void navigate(returnPathOf(place), { replace: true, preventScrollReset: true });
       }}
-      className="logo:max-w-4xl m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-xl bg-transparent p-0 backdrop:bg-slate-900/60 focus:outline-none"
+      className="logo:max-w-4xl m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-xl bg-transparent p-0 backdrop:bg-black/60 focus:outline-none"
     >
       {mode ? (
         <AuthFrame

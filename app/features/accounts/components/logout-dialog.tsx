@@ -43,7 +43,7 @@ export function LogoutDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1100] bg-slate-900/60" />
+        <Dialog.Overlay className="fixed inset-0 z-[1100] bg-black/60" />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
             event.preventDefault();

@@ -23,7 +23,7 @@ export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: F
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1000] bg-slate-900/50" />
+        <Dialog.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
         <Dialog.Content
           className="fixed top-1/2 left-1/2 z-[1001] max-h-[calc(100vh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
           onCloseAutoFocus={(event) => {

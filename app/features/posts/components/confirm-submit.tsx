@@ -46,7 +46,7 @@ export function ConfirmSubmit({
           </button>
         </AlertDialog.Trigger>
         <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-[1000] bg-slate-900/50" />
+          <AlertDialog.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
           <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[1001] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
             <AlertDialog.Title className="text-lg font-bold text-slate-900">{title}</AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-slate-700">

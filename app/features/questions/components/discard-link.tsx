@@ -51,7 +51,7 @@ export function DiscardLink({
       </Link>
       <AlertDialog.Root open={open} onOpenChange={setOpen}>
         <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-[1000] bg-slate-900/50" />
+          <AlertDialog.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
           <AlertDialog.Content
             // Opened without a Radix trigger: the focus goes back to the link by hand.
             onCloseAutoFocus={(event) => {

@@ -256,7 +256,7 @@ export function FilterModal({
       ) : null}
       <Dialog.Root open={hydrated && open} onOpenChange={setOpen}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[1000] bg-slate-900/50" />
+          <Dialog.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
           <Dialog.Content className="fixed top-1/2 left-1/2 z-[1001] max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
             <div className="mb-4 flex items-start justify-between gap-4">
               <Dialog.Title className="text-primary text-xl font-bold">{title}</Dialog.Title>

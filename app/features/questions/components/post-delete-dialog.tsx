@@ -32,7 +32,7 @@ function DialogFrame({
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1000] bg-slate-900/50" />
+        <Dialog.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
         <Dialog.Content
           className={contentClass}
           onCloseAutoFocus={(event) => {

@@ -1,6 +1,8 @@
 // Spec §Footer: Explore links, contact phone and e-mail, social links, the newsletter form, copyright 2024.
 import { Link, href } from "react-router";
 import { Logo } from "#app/components/icons.tsx";
+import { ThemeSwitch } from "#app/components/theme-switch.tsx";
+import type { Theme } from "#app/lib/theme.ts";
 import { NewsletterForm } from "#app/features/newsletter/components/newsletter-form.tsx";
 
 const COPYRIGHT_YEAR = 2024;
@@ -16,10 +18,19 @@ const SOCIAL_LINKS = [
   },
 ];
 
-export function SiteFooter({ contactPhone, contactEmail }: { contactPhone: string; contactEmail: string }) {
+export function SiteFooter({
+  contactPhone,
+  contactEmail,
+  memberTheme,
+}: {
+  contactPhone: string;
+  contactEmail: string;
+  /** The signed-in member's theme; null for a visitor (their cookie says it). */
+  memberTheme: Theme | null;
+}) {
   const scrollTop = () => window.scrollTo({ top: 0 });
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-200">
+    <footer className="mt-16 bg-slate-900 text-slate-200 scheme-light">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
         <div>
           <Logo inverted />
@@ -77,6 +88,9 @@ export function SiteFooter({ contactPhone, contactEmail }: { contactPhone: strin
           </ul>
         </div>
         <NewsletterForm />
+      </div>
+      <div className="mx-auto flex max-w-7xl justify-center px-4 pb-6">
+        <ThemeSwitch memberTheme={memberTheme} />
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
         © {COPYRIGHT_YEAR} Suporte de Domingo. Todos os direitos reservados. ·{" "}

@@ -70,7 +70,7 @@ export function SiteHeader({
     }`;
 
   return (
-    <header className={blue ? "bg-primary text-white" : "border-b border-slate-200 bg-white"}>
+    <header className={blue ? "bg-primary text-white scheme-light" : "border-b border-slate-200 bg-white"}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:h-16 sm:flex-nowrap sm:py-0">
         <Link to={href("/")} aria-label="Suporte de Domingo, página inicial" className="shrink-0">
           <Logo inverted={blue} />
@@ -143,7 +143,7 @@ export function SiteHeader({
         id={MOBILE_MENU_ID}
         label="Menu"
         dialogRef={menu}
-        className="m-0 max-h-dvh w-full max-w-full overflow-y-auto bg-white px-4 pb-4 text-slate-900 backdrop:bg-slate-900/40 md:hidden"
+        className="m-0 max-h-dvh w-full max-w-full overflow-y-auto bg-white px-4 pb-4 text-slate-900 backdrop:bg-black/40 md:hidden"
       >
         <div className="flex h-16 items-center justify-between">
           <Logo />
