@@ -41,7 +41,7 @@ test("the featured cards rotate, and only the front card's arrow works", async (
   await expect(frontTitle).toHaveText(first);
 });
 
-test("a signed-in member's hero offers to ask a question instead of signing up", async ({ page }) => {
+test("a signed-in member's home offers to ask a question instead of signing up", async ({ page }) => {
   await page.goto("/");
   const hero = page.getByRole("main");
   await expect(hero.getByRole("button", { name: "Cadastro", exact: true })).toBeVisible();

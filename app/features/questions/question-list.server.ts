@@ -406,6 +406,24 @@ export async function listQuestionsByAuthor(
   };
 }
 
+/** The newest live questions of the members `viewer` follows (their home page). */
+export async function listQuestionsOfFollowed(viewer: Viewer, limit = 5): Promise<QuestionPreview[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(previewColumns)
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .where(
+      and(
+        isNull(questions.deletedAt),
+        sql`${questions.authorId} in (select "followee_id" from "follows" where "follower_id" = ${viewer.id})`,
+      ),
+    )
+    .orderBy(desc(questions.createdAt), desc(questions.id))
+    .limit(limit);
+  return toPreviews(rows);
+}
+
 /**
  * Up to `limit` live questions whose titles look like `text` (trigram similarity or full-text match), other than
  * `excludeId` (the question being edited, whose own title matches best).

@@ -4,22 +4,31 @@ import { listFeaturedCards } from "#app/features/landing/landing.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useRootData } from "#app/lib/root-data.ts";
+import { optionalViewer } from "#app/lib/auth-guard.server.ts";
 import { FeaturedStack } from "./components/featured-stack.tsx";
+import { MemberHome } from "./components/member-home.tsx";
+import { memberHome } from "./member-home.server.ts";
 import type { Route } from "./+types/home";
 
-export async function loader() {
-  return { cards: await listFeaturedCards(3), url: `${publicUrl()}/` };
+// Visitors get the landing page; a member, their own home (member-home.server.ts).
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = optionalViewer(context);
+  if (viewer) return { home: await memberHome(viewer), cards: [], url: `${publicUrl()}/` };
+  return { home: null, cards: await listFeaturedCards(3), url: `${publicUrl()}/` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
-    description:
-      "Todo dev precisa de uma ajuda de vez em quando. Pergunte, responda e escreva no blog com a comunidade brasileira de desenvolvedores.",
-    url: loaderData?.url,
-  });
+  loaderData?.home
+    ? pageMeta({ title: "Sua página inicial", noindex: true })
+    : pageMeta({
+        description:
+          "Todo dev precisa de uma ajuda de vez em quando. Pergunte, responda e escreva no blog com a comunidade brasileira de desenvolvedores.",
+        url: loaderData?.url,
+      });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const viewer = useRootData()?.viewer ?? null;
+  if (viewer && loaderData.home) return <MemberHome viewer={viewer} home={loaderData.home} />;
   return (
     <>
       <section className="from-primary-light bg-gradient-to-b to-white">
@@ -34,14 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               compartilha o que aprendeu e escreve sobre o dia a dia de quem programa.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              {viewer ? (
-                // A member has an account already: the hero offers what they came to do.
-                <Link to={href("/ask-a-question")} className="btn-primary px-6 py-3 text-base">
-                  Fazer uma pergunta
-                </Link>
-              ) : (
-                <AuthButton mode="signUp" className="btn-primary px-6 py-3 text-base" />
-              )}
+              <AuthButton mode="signUp" className="btn-primary px-6 py-3 text-base" />
               <Link to={href("/questions")} className="btn-outline px-6 py-3 text-base">
                 Visitar a comunidade
               </Link>
