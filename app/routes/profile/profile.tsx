@@ -30,25 +30,33 @@ import { viewerContext } from "#app/lib/context.ts";
 import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { plural } from "#app/lib/plural.ts";
+import { countLabel, plural } from "#app/lib/plural.ts";
 import { pageShows, topic } from "#app/lib/visitor-page-topics.server.ts";
 import { profileAction } from "./profile-action.server.ts";
 import type { Route } from "./+types/profile";
 import { canChangeRole } from "#app/lib/permissions.ts";
+import {
+  REPUTATION_DAYS_PER_PAGE,
+  reputationByDay,
+  topTagsOf,
+} from "#app/features/questions/reputation-history.server.ts";
 
 const TABS = [
   { id: "perguntas", label: "Perguntas", count: "questions" },
   { id: "respostas", label: "Respostas", count: "answers" },
   { id: "posts", label: "Posts", count: "posts" },
+  { id: "reputacao", label: "Reputação", count: null },
   { id: "seguidores", label: "Seguidores", count: "followers" },
   { id: "seguindo", label: "Seguindo", count: "following" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
+type CountKey = NonNullable<(typeof TABS)[number]["count"]>;
 
 /** The tab in the address, else the first one with something in it. */
-function tabOf(url: URL, counts: Record<(typeof TABS)[number]["count"], number>): TabId {
+function tabOf(url: URL, counts: Record<CountKey, number>): TabId {
   const value = url.searchParams.get("tab");
-  const chosen = TABS.find((t) => t.id === value) ?? TABS.find((t) => counts[t.count] > 0) ?? TABS[0];
+  const chosen =
+    TABS.find((t) => t.id === value) ?? TABS.find((t) => t.count && counts[t.count] > 0) ?? TABS[0];
   return chosen.id;
 }
 
@@ -66,20 +74,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   const tab = tabOf(url, profile.counts);
   const page = pageFromUrl(url);
-  const total = profile.counts[TABS.find((t) => t.id === tab)!.count];
-  const [list, followed] = await Promise.all([
-    tab === "perguntas"
-      ? listProfileQuestions(profile.id, page).then((items) => ({ tab: "perguntas" as const, items }))
-      : tab === "respostas"
-        ? listProfileAnswers(profile.id, page).then((items) => ({ tab: "respostas" as const, items }))
-        : tab === "posts"
-          ? listProfilePosts(profile.id, page).then((items) => ({ tab: "posts" as const, items }))
-          : listFollowPage(profile.id, tab === "seguidores" ? "followers" : "following", {
-              page,
-              perPage: PROFILE_PAGE_SIZE,
-            }).then((items) => ({ tab: tab as "seguidores" | "seguindo", items })),
+  const countKey = TABS.find((t) => t.id === tab)!.count;
+  const [list, followed, topTags] = await Promise.all([
+    tab === "reputacao"
+      ? reputationByDay(profile.id, page).then((history) => ({ tab: "reputacao" as const, ...history }))
+      : tab === "perguntas"
+        ? listProfileQuestions(profile.id, page).then((items) => ({ tab: "perguntas" as const, items }))
+        : tab === "respostas"
+          ? listProfileAnswers(profile.id, page).then((items) => ({ tab: "respostas" as const, items }))
+          : tab === "posts"
+            ? listProfilePosts(profile.id, page).then((items) => ({ tab: "posts" as const, items }))
+            : listFollowPage(profile.id, tab === "seguidores" ? "followers" : "following", {
+                page,
+                perPage: PROFILE_PAGE_SIZE,
+              }).then((items) => ({ tab: tab as "seguidores" | "seguindo", items })),
     isFollowing(viewer?.id, [profile.id]),
+    topTagsOf(profile.id),
   ]);
+  const totalPages =
+    list.tab === "reputacao"
+      ? Math.ceil(list.totalDays / REPUTATION_DAYS_PER_PAGE)
+      : Math.ceil((countKey ? profile.counts[countKey] : 0) / PROFILE_PAGE_SIZE);
   const isSelf = viewer?.id === profile.id;
   const moderates = canSuspend(viewer, profile);
   const [suspension, blocking] = await Promise.all([
@@ -90,8 +105,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     removed: false as const,
     profile,
     list,
+    topTags,
     page,
-    totalPages: Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE)),
+    totalPages: Math.max(1, totalPages),
     following: followed.has(profile.id),
     isSelf,
     signedIn: Boolean(viewer),
@@ -257,6 +273,28 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Stat value={profile.counts.followers} label="Seguidores" />
           <Stat value={profile.counts.following} label="Seguindo" />
         </dl>
+        {loaderData.topTags.length ? (
+          <div className="mt-6">
+            <h2 id="perfil-tags" className="text-sm font-semibold text-slate-900">
+              Principais tags
+            </h2>
+            <ul aria-labelledby="perfil-tags" className="mt-2 flex flex-wrap gap-2">
+              {loaderData.topTags.map((tag) => (
+                <li key={tag.slug}>
+                  <Link
+                    to={href("/questions/tagged/:tag", { tag: tag.slug })}
+                    className="bg-primary-light text-primary inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium hover:underline"
+                  >
+                    {tag.name}
+                    <span className="text-xs text-slate-700">
+                      {countLabel(tag.score, "ponto", "pontos")} · {countLabel(tag.answers, "resposta", "respostas")}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {loaderData.canChangeRole ? <RoleForm role={profile.role} actionData={actionData} /> : null}
         {loaderData.moderation ? (
           <SuspensionPanel
@@ -287,7 +325,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                         : "border-transparent text-slate-700 hover:border-slate-300"
                     }`}
                   >
-                    {tab.label} ({profile.counts[tab.count].toLocaleString("pt-BR")})
+                    {tab.label}
+                    {tab.count ? ` (${profile.counts[tab.count].toLocaleString("pt-BR")})` : null}
                   </Link>
                 </li>
               );
@@ -309,8 +348,61 @@ function Empty({ text }: { text: string }) {
   return <p className="py-10 text-center text-sm text-slate-600">{text}</p>;
 }
 
+function ReputationHistory({
+  list,
+  name,
+}: {
+  list: Extract<LoadedList, { tab: "reputacao" }>;
+  name: string;
+}) {
+  if (list.days.length === 0)
+    return <Empty text={`${name.split(" ")[0]} ainda não ganhou nem perdeu reputação.`} />;
+  const signed = (n: number) => (n > 0 ? `+${n.toLocaleString("pt-BR")}` : n.toLocaleString("pt-BR"));
+  return (
+    <ol aria-label="Reputação por dia" className="flex flex-col gap-4 py-4">
+      {list.days.map((day) => (
+        <li key={day.day} className="rounded-lg border border-slate-200">
+          <h3 className="flex items-center justify-between bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-900">
+            <time dateTime={day.day}>{formatDate(new Date(`${day.day}T12:00:00-03:00`))}</time>
+            <span className={day.total >= 0 ? "text-green-dark" : "text-red-700"}>{signed(day.total)}</span>
+          </h3>
+          <ul className="divide-y divide-slate-100">
+            {day.changes.map((change, index) => (
+              <li key={index} className="flex gap-3 px-4 py-2 text-sm">
+                <span
+                  className={`w-12 shrink-0 text-right font-semibold ${change.delta >= 0 ? "text-green-dark" : "text-red-700"}`}
+                >
+                  {signed(change.delta)}
+                </span>
+                <span className="min-w-0 text-slate-700">
+                  {change.label}
+                  {change.question ? (
+                    <>
+                      {" "}
+                      {change.question.answerId ? "numa resposta a " : "em "}
+                      <Link
+                        to={`${href("/questions/:id", { id: String(change.question.id) })}${
+                          change.question.answerId ? `#resposta-${change.question.answerId}` : ""
+                        }`}
+                        className="text-primary break-words hover:underline"
+                      >
+                        {change.question.title}
+                      </Link>
+                    </>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function ActivityList({ list, name }: { list: LoadedList; name: string }) {
   const first = name.split(" ")[0];
+  if (list.tab === "reputacao") return <ReputationHistory list={list} name={name} />;
   if (list.tab === "seguidores" || list.tab === "seguindo") {
     if (list.items.length === 0) {
       return (
