@@ -21,7 +21,7 @@ const REASON_LABELS: Record<string, string> = {
   bounty_awarded: "recebeu um bounty",
 };
 
-export type ReputationChange = {
+type ReputationChange = {
   delta: number;
   label: string;
   /** The question the change was on (the answer's question for an answer), when it still exists. */
