@@ -287,7 +287,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                   >
                     {tag.name}
                     <span className="text-xs text-slate-700">
-                      {countLabel(tag.score, "ponto", "pontos")} · {countLabel(tag.answers, "resposta", "respostas")}
+                      {countLabel(tag.score, "ponto", "pontos")} ·{" "}
+                      {countLabel(tag.answers, "resposta", "respostas")}
                     </span>
                   </Link>
                 </li>
