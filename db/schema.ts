@@ -419,6 +419,27 @@ export const tagFollows = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.tagId] }), index("tag_follows_tag_idx").on(t.tagId)],
 );
 
+/**
+ * "Acompanhar": a member watching a question or a post hears of its new answers, comments and edits. Authors
+ * watch their own from the start.
+ */
+export const threadWatches = pgTable(
+  "thread_watches",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** question | post */
+    targetKind: text("target_kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetKind, t.targetId] }),
+    index("thread_watches_target_idx").on(t.targetKind, t.targetId),
+  ],
+);
+
 export const follows = pgTable(
   "follows",
   {

@@ -6,6 +6,7 @@ export const NOTIFICATION_KINDS = {
   follower: "Novos seguidores",
   like: "Curtidas nos seus posts",
   tag_question: "Novas perguntas nas tags que você segue",
+  thread: "Novidades nas perguntas e posts que você acompanha",
   moderation: "Decisões da moderação sobre suas publicações e sinalizações",
 } as const;
 

@@ -4,7 +4,14 @@
 // about them (LISTEN/NOTIFY), optionally e-mailed, and grouped while unread. Reading them (lists, the unread
 // count, the live feed, preferences, the digest) is in notifications.server.ts, for routes.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { memberBlocks, notificationPreferences, notifications, tagFollows, users } from "#db/schema.ts";
+import {
+  memberBlocks,
+  notificationPreferences,
+  notifications,
+  tagFollows,
+  threadWatches,
+  users,
+} from "#db/schema.ts";
 import type { Executor } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -70,6 +77,46 @@ export async function notify(executor: Executor, input: NotifyInput): Promise<vo
   }
   await executor.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${String(input.userId)})`);
   await maybeEmail(executor, input);
+}
+
+/** A question or a post someone can watch ("Acompanhar"). */
+export type WatchedThread = { kind: "question" | "post"; id: number };
+
+/** Starts watching a thread (an author, for their own question or post). Call inside the creating transaction. */
+export async function watchThread(executor: Executor, userId: number, thread: WatchedThread): Promise<void> {
+  await executor
+    .insert(threadWatches)
+    .values({ userId, targetKind: thread.kind, targetId: thread.id })
+    .onConflictDoNothing();
+}
+
+/**
+ * Tells the thread's watchers what happened in it (a new answer, comment or edit), one line per thread while
+ * unread, except the actor and `told` (those a notification of their own already reached: the author of what
+ * was answered or commented on). Blocks are respected by `notify`.
+ */
+export async function notifyThreadWatchers(
+  executor: Executor,
+  thread: WatchedThread,
+  input: { actorId: number; title: string; threadTitle: string; url: string; told?: number[] },
+): Promise<void> {
+  const watchers = await executor
+    .select({ userId: threadWatches.userId })
+    .from(threadWatches)
+    .where(and(eq(threadWatches.targetKind, thread.kind), eq(threadWatches.targetId, thread.id)));
+  const skip = new Set([input.actorId, ...(input.told ?? [])]);
+  for (const { userId } of watchers) {
+    if (skip.has(userId)) continue;
+    await notify(executor, {
+      userId,
+      kind: "thread",
+      actorId: input.actorId,
+      title: input.title,
+      url: input.url,
+      groupKey: `thread:${thread.kind}:${thread.id}`,
+      groupedTitle: `{n} novidades em "${input.threadTitle}"`,
+    });
+  }
 }
 
 /** "New question in a tag you follow", grouped per tag, for every follower of the question's tags. */

@@ -3,7 +3,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { postComments, posts, users } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the comment's transaction.
-import { notify } from "#app/features/notifications/notify.server.ts";
+import { notify, notifyThreadWatchers } from "#app/features/notifications/notify.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { renderComment } from "#app/lib/sanitize.server.ts";
@@ -180,6 +180,17 @@ export async function addPostComment(
         url,
       });
     }
+    await notifyThreadWatchers(
+      tx,
+      { kind: "post", id: post.id },
+      {
+        actorId: viewer.id,
+        title: `${viewer.name} comentou em "${post.title}"`,
+        threadTitle: post.title,
+        url,
+        told: [post.authorId, ...(parentAuthorId === null ? [] : [parentAuthorId])],
+      },
+    );
     return { id: created.id, held: false };
   });
 }

@@ -11,6 +11,7 @@ import {
 } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
+import { watchThread } from "#app/features/notifications/notify.server.ts";
 import { requireMember } from "#app/lib/permissions.ts";
 import { safeImageSrc } from "#app/lib/sanitize-rules.ts";
 import {
@@ -199,6 +200,8 @@ export async function createPost(
         .returning({ id: posts.id, slug: posts.slug });
     }
     if (!created) throw new AppError("conflict", "Não foi possível publicar agora. Tente de novo.");
+    // The author watches their post from the start ("Acompanhar", on by default).
+    await watchThread(tx, author.id, { kind: "post", id: created.id });
     await refuseNewTagsWithoutPrivilege(tx, author, clean.tagNames);
     await attachTags(tx, created.id, await resolveTags(tx, clean.tagNames, author), {
       count: blockedWord === null,

@@ -7,7 +7,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { answers, questions, revisions } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 // Notifications are their own feature; answers tell the asker and the accepted answer's author.
-import { notify } from "#app/features/notifications/notify.server.ts";
+import { notify, notifyThreadWatchers } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -124,6 +124,17 @@ export async function createAnswer(
       url: `${href("/questions/:id", { id: String(questionId) })}#resposta-${row.id}`,
       groupKey: `answers:question:${questionId}`,
     });
+    await notifyThreadWatchers(
+      tx,
+      { kind: "question", id: questionId },
+      {
+        actorId: member.id,
+        title: `${member.name} respondeu "${question.title}"`,
+        threadTitle: question.title,
+        url: `${href("/questions/:id", { id: String(questionId) })}#resposta-${row.id}`,
+        told: [question.authorId],
+      },
+    );
     await recordFirstPost(tx, member, { kind: "answer", id: row.id });
     return { id: row.id, held: false };
   });
@@ -137,6 +148,7 @@ type LockedAnswer = {
   testedVersions: TaggedVersion[];
   deletedAt: Date | null;
   questionAuthorId: number;
+  questionTitle: string;
   questionDeletedAt: Date | null;
   questionLockedAt: Date | null;
   acceptedAnswerId: number | null;
@@ -152,6 +164,7 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
   const [question] = await tx
     .select({
       authorId: questions.authorId,
+      title: questions.title,
       deletedAt: questions.deletedAt,
       lockedAt: questions.lockedAt,
       acceptedAnswerId: questions.acceptedAnswerId,
@@ -178,6 +191,7 @@ async function lockAnswer(tx: Executor, answerId: number): Promise<LockedAnswer>
     testedVersions: answer.testedVersions,
     deletedAt: answer.deletedAt,
     questionAuthorId: question.authorId,
+    questionTitle: question.title,
     questionDeletedAt: question.deletedAt,
     questionLockedAt: question.lockedAt,
     acceptedAnswerId: question.acceptedAnswerId,
@@ -467,7 +481,7 @@ export async function acceptAnswer(
         userId: answer.authorId,
         kind: "accepted",
         actorId: member.id,
-        title: `${member.name} aceitou sua resposta`,
+        title: `${member.name} aceitou sua resposta em "${answer.questionTitle}"`,
         url: `${href("/questions/:id", { id: String(answer.questionId) })}#resposta-${answerId}`,
       });
     }

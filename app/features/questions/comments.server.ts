@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { answers, comments, questions, users } from "#db/schema.ts";
 import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 // Notifications are their own feature; a comment tells the author of what it comments on.
-import { notify } from "#app/features/notifications/notify.server.ts";
+import { notify, notifyThreadWatchers } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { renderComment } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -89,13 +89,25 @@ export async function addComment(
       .update(table)
       .set({ commentCount: sql`${table.commentCount} + 1` })
       .where(eq(table.id, target.id));
+    const url = `${href("/questions/:id", { id: String(locked.questionId) })}#comentario-${row.id}`;
     await notify(tx, {
       userId: locked.authorId,
       kind: "comment",
       actorId: member.id,
-      title: `${member.name} comentou na sua ${target.kind === "question" ? "pergunta" : "resposta"}`,
-      url: `${href("/questions/:id", { id: String(locked.questionId) })}#comentario-${row.id}`,
+      title: `${member.name} comentou na sua ${target.kind === "question" ? "pergunta" : "resposta"} em "${locked.questionTitle}"`,
+      url,
     });
+    await notifyThreadWatchers(
+      tx,
+      { kind: "question", id: locked.questionId },
+      {
+        actorId: member.id,
+        title: `${member.name} comentou em "${locked.questionTitle}"`,
+        threadTitle: locked.questionTitle,
+        url,
+        told: [locked.authorId],
+      },
+    );
     return { id: row.id, questionId: locked.questionId, held: false };
   });
 }

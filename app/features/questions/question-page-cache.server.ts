@@ -86,6 +86,8 @@ const questionPageVersion = preparedQuery((db) =>
           or (v.target_kind = 'answer' and v.target_id in (select a.id from answers a where a.question_id = q.id))))`,
       favorited: sql<boolean>`exists (select 1 from favorites f where f.user_id = ${sql.placeholder("viewerId")}
         and f.target_kind = 'question' and f.target_id = q.id)`,
+      watching: sql<boolean>`exists (select 1 from thread_watches tw where tw.user_id = ${sql.placeholder("viewerId")}
+        and tw.target_kind = 'question' and tw.target_id = q.id)`,
       // The viewer's relations to the members the kept page shows (whom they follow, whom they blocked) and
       // their "não funciona mais" marks on its answers: three index probes in the same statement instead of
       // three more round trips to the database thread. Only used when the kept page is current, so that
@@ -157,6 +159,8 @@ export type ViewerMarks = {
   questionVote: -1 | 0 | 1;
   answerVotes: Map<number, -1 | 1>;
   favorited: boolean;
+  /** "Acompanhar": the viewer watches the question. */
+  watching: boolean;
   /** Read with the version when the kept page was current; null when the caller must read them itself. */
   relations: ViewerRelations | null;
 };
@@ -194,6 +198,7 @@ export async function questionPageFor(
     questionVote: 0,
     answerVotes: new Map(),
     favorited: Boolean(current.favorited),
+    watching: Boolean(current.watching),
     relations: null,
   };
   for (const [kind, targetId, value] of viewerId ? current.votes : []) {

@@ -54,6 +54,8 @@ export type QuestionPage = {
   question: QuestionDetail & {
     myVote: -1 | 0 | 1;
     favorited: boolean;
+    /** "Acompanhar": the viewer hears of its new answers, comments and edits. */
+    watching: boolean;
     comments: CommentView[];
     /** The description's plain text (meta description, structured data). */
     plainText: string;
@@ -95,6 +97,7 @@ export async function loadQuestionPage(
       ...question,
       myVote: marks.questionVote,
       favorited: marks.favorited,
+      watching: marks.watching,
       comments: question.comments.map(withDeleteRight),
       bountyTimeLeft: question.bounty ? bountyTimeLeft(question.bounty.expiresAt) : null,
     },

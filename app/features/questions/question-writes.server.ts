@@ -1,9 +1,14 @@
 // Asking, editing (with revisions), deleting and restoring questions, keeping the tags' counts exact.
+import { href } from "react-router";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { posts, questions, questionTags, revisions, tags } from "#db/schema.ts";
 // The tags feature owns tag names, creation and normalisation; questions only link to them.
 // Notifications are their own feature; a new question tells the followers of its tags.
-import { notifyTagFollowers } from "#app/features/notifications/notify.server.ts";
+import {
+  notifyTagFollowers,
+  notifyThreadWatchers,
+  watchThread,
+} from "#app/features/notifications/notify.server.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import {
   normaliseTagNames,
@@ -167,6 +172,8 @@ export async function createQuestion(
       })
       .returning({ id: questions.id });
     if (!row) throw new Error("createQuestion: insert returned nothing");
+    // The asker watches their question from the start ("Acompanhar", on by default).
+    await watchThread(tx, member.id, { kind: "question", id: row.id });
     await indexErrors(tx, { kind: "question", itemId: row.id, questionId: row.id }, signatures);
     const resolved = await resolveTagRows(tx, checked.tagNames, member);
     if (resolved.length) {
@@ -439,6 +446,16 @@ async function saveQuestionEdit(
     tags: resolved.map((t) => t.name),
     summary,
   });
+  await notifyThreadWatchers(
+    tx,
+    { kind: "question", id },
+    {
+      actorId: editorId,
+      title: `A pergunta "${checked.title}" foi editada`,
+      threadTitle: checked.title,
+      url: href("/questions/:id/historico", { id: String(id) }),
+    },
+  );
   return { id, changed: true };
 }
 

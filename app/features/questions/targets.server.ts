@@ -14,6 +14,8 @@ export type LockedTarget = {
   authorId: number;
   /** The question itself, or the question the answer belongs to. */
   questionId: number;
+  /** That question's title (notifications name it). */
+  questionTitle: string;
   /** When a moderator locked that question (closing.server.ts): it then takes no votes nor comments. */
   questionLockedAt: Date | null;
 };
@@ -22,17 +24,30 @@ export type LockedTarget = {
 export async function lockTarget(tx: Executor, kind: TargetKind, id: number): Promise<LockedTarget> {
   if (kind === "question") {
     const [row] = await tx
-      .select({ authorId: questions.authorId, deletedAt: questions.deletedAt, lockedAt: questions.lockedAt })
+      .select({
+        authorId: questions.authorId,
+        title: questions.title,
+        deletedAt: questions.deletedAt,
+        lockedAt: questions.lockedAt,
+      })
       .from(questions)
       .where(eq(questions.id, id))
       .for("update");
     if (!row || row.deletedAt) throw new AppError("not_found", QUESTION_MESSAGES.questionNotFound);
-    return { kind, id, authorId: row.authorId, questionId: id, questionLockedAt: row.lockedAt };
+    return {
+      kind,
+      id,
+      authorId: row.authorId,
+      questionId: id,
+      questionTitle: row.title,
+      questionLockedAt: row.lockedAt,
+    };
   }
   const [row] = await tx
     .select({
       authorId: answers.authorId,
       questionId: answers.questionId,
+      questionTitle: questions.title,
       deletedAt: answers.deletedAt,
       questionDeletedAt: questions.deletedAt,
       questionLockedAt: questions.lockedAt,
@@ -49,6 +64,7 @@ export async function lockTarget(tx: Executor, kind: TargetKind, id: number): Pr
     id,
     authorId: row.authorId,
     questionId: row.questionId,
+    questionTitle: row.questionTitle,
     questionLockedAt: row.questionLockedAt,
   };
 }

@@ -13,7 +13,8 @@ import { isAppError } from "#app/lib/errors.ts";
 import { formRowId } from "#app/lib/ids.ts";
 import { intentAction, UNKNOWN_INTENT_MESSAGE } from "#app/lib/intents.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { topic, writeChanges } from "#app/lib/visitor-page-topics.server.ts";
+import { topic, writeChanges, writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
+import { setWatching } from "#app/features/notifications/thread-watches.server.ts";
 import type { Route } from "./+types/post-page";
 
 export async function postPageAction({ params, request, context }: Route.ActionArgs) {
@@ -22,7 +23,9 @@ export async function postPageAction({ params, request, context }: Route.ActionA
   const intent = formData.get("intent");
   const postId = await findPostId(params.slug);
   if (!postId) throw data("Post não encontrado.", { status: 404 });
-  writeChanges(context, topic.post(postId));
+  // Watching changes nothing a visitor sees.
+  if (intent === "watch") writeChangesNothingVisitorsSee(context);
+  else writeChanges(context, topic.post(postId));
   // A post made from an answer shows under it: deleting it changes the question's page too (ADR 043).
   if (intent === "delete-post") {
     const questionId = await questionIdOfPost(postId);
@@ -61,6 +64,10 @@ const postPageIntents = intentAction(
       await deletePostComment(viewer, formRowId(formData.get("commentId")));
       if (back) return redirect(`${back}#comentarios`);
       return { ok: true };
+    },
+    async watch({ viewer, postId, formData }: PostPageArgs) {
+      await setWatching(viewer, { kind: "post", id: postId }, formData.get("value") === "on");
+      return { intent: "watch", ok: true };
     },
     async "delete-post"({ viewer, postId }: PostPageArgs) {
       await deletePost(viewer, postId);

@@ -11,6 +11,8 @@ import { tagHref } from "#app/features/posts/components/blog-sidebar.tsx";
 import { CommentSection } from "#app/features/posts/components/comment-section.tsx";
 import { ConfirmSubmit } from "#app/features/posts/components/confirm-submit.tsx";
 import { CopyLinkButton } from "#app/features/posts/components/copy-link-button.tsx";
+import { WatchButton } from "#app/components/watch-button.tsx";
+import { isWatching } from "#app/features/notifications/thread-watches.server.ts";
 import { FlagLink } from "#app/features/moderation/components/flag-link.tsx";
 import { FavoriteButton } from "#app/features/posts/components/favorite-button.tsx";
 import { LikeButton } from "#app/features/posts/components/like-button.tsx";
@@ -33,10 +35,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!post) throw data("Post não encontrado.", { status: 404 });
   pageShows(context, topic.post(post.id));
   const origin = publicUrl();
-  const [threads, links] = await Promise.all([
+  const [threads, links, watching] = await Promise.all([
     listPostComments(viewer, post.id),
     // Where it came from and the questions asked about it (ADR 043).
     linksOfPost(post.id, post.fromAnswerId),
+    isWatching(viewer?.id, { kind: "post", id: post.id }),
   ]);
   // Members the viewer blocked are collapsed for them.
   const blocked = await blockedAmong(viewer?.id, [
@@ -52,6 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     post: { ...post, body: pageHtml(context, `post-${post.id}`, post.body) },
     comments,
     links,
+    watching,
     viewerId: viewer?.id ?? null,
     url: `${origin}/blog/${post.slug}`,
     origin,
@@ -223,6 +227,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <LikeButton postId={post.id} liked={post.viewer.liked} count={post.likeCount} />
         <FavoriteButton postId={post.id} favorited={post.viewer.favorited} showLabel />
         <CopyLinkButton url={url} />
+        <WatchButton thread={`post-${post.id}`} watching={loaderData.watching} />
         {isAuthor ? null : (
           <FlagLink
             kind="post"

@@ -1,10 +1,14 @@
 // /notifications: the bell's page. Lists the member's notifications (newest first) and marks them read;
-// the ones that were unread when the page opened stay highlighted.
-import { Link, createContext, href } from "react-router";
+// the ones that were unread when the page opened stay highlighted. Below, "Acompanhando": the questions and
+// posts the member watches, each with "Parar de acompanhar" (intent `unwatch`).
+import { data, Form, Link, createContext, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { BellIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { listNotifications, markAllRead } from "#app/features/notifications/notifications.server.ts";
+import { setWatching, watchedThreads } from "#app/features/notifications/thread-watches.server.ts";
+import { formRowId } from "#app/lib/ids.ts";
+import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { unreadNotificationsContext } from "#app/lib/unread-notifications-context.server.ts";
@@ -39,16 +43,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const page = pageFromUrl(request.url);
   const justRead = new Set(context.get(justReadContext));
-  const { items, total } = await listNotifications(viewer, page, PAGE_SIZE);
+  const [{ items, total }, watched] = await Promise.all([
+    listNotifications(viewer, page, PAGE_SIZE),
+    watchedThreads(viewer),
+  ]);
   return {
     items: items.map((item) => ({ ...item, unread: item.unread || justRead.has(item.id) })),
+    watched,
     page,
     totalPages: Math.ceil(total / PAGE_SIZE),
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  writeChangesNothingVisitorsSee(context);
+  const form = await request.formData();
+  const kind = form.get("kind");
+  const id = formRowId(form.get("id"));
+  if (form.get("intent") !== "unwatch" || (kind !== "question" && kind !== "post") || id === 0) {
+    return data({ ok: false, message: "Ação desconhecida." }, { status: 400 });
+  }
+  await setWatching(viewer, { kind, id }, false);
+  return { ok: true, message: "Você parou de acompanhar." };
+}
+
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { items, page, totalPages } = loaderData;
+  const { items, watched, page, totalPages } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-primary text-2xl font-bold">Notificações</h1>
@@ -92,6 +113,40 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           <Pagination page={page} totalPages={totalPages} />
         </>
       )}
+      <section aria-labelledby="acompanhando" className="mt-10">
+        <h2 id="acompanhando" className="text-lg font-bold text-slate-900">
+          Acompanhando
+        </h2>
+        {watched.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">
+            Toque em “Acompanhar” numa pergunta para receber aqui as novas respostas, comentários e edições.
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {watched.map((thread) => (
+              <li key={`${thread.kind}-${thread.id}`} className="flex flex-wrap items-center gap-3 p-3">
+                <span className="text-xs font-semibold text-slate-600 uppercase">
+                  {thread.kind === "question" ? "Pergunta" : "Post"}
+                </span>
+                <Link
+                  to={thread.url}
+                  className="text-primary min-w-0 flex-1 text-sm break-words hover:underline"
+                >
+                  {thread.title}
+                </Link>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="unwatch" />
+                  <input type="hidden" name="kind" value={thread.kind} />
+                  <input type="hidden" name="id" value={thread.id} />
+                  <button type="submit" className="btn-ghost py-1 text-xs">
+                    Parar de acompanhar<span className="sr-only"> {thread.title}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <p className="mt-6 text-sm text-slate-700">
         Escolha o que também chega por e-mail em{" "}
         <Link to={`${href("/configuracoes")}#notificacoes`} className="text-primary underline">

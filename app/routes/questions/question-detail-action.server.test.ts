@@ -27,7 +27,7 @@ describe("question page intents", () => {
     }
   });
 
-  test("the nineteen intents of the page's forms (flags post to /sinalizar)", () => {
+  test("the twenty intents of the page's forms (flags post to /sinalizar)", () => {
     expect([...questionPageIntents.intents].sort()).toEqual([
       "accept",
       "answer",
@@ -47,6 +47,7 @@ describe("question page intents", () => {
       "retract-outdated",
       "unlock",
       "vote",
+      "watch",
       "withdraw-close-vote",
     ]);
   });

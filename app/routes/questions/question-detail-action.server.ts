@@ -27,11 +27,13 @@ import { favoriteAction } from "./question-detail/favorite.server.ts";
 import { reply, type QuestionActionArgs } from "./question-detail/intents.server.ts";
 import { markOutdatedAction, retractOutdatedAction } from "./question-detail/outdated.server.ts";
 import { voteAction } from "./question-detail/vote.server.ts";
+import { watchAction } from "./question-detail/watch.server.ts";
 
 export const questionPageIntents = intentAction(
   {
     vote: voteAction,
     favorite: favoriteAction,
+    watch: watchAction,
     answer: answerAction,
     comment: commentAction,
     "delete-comment": deleteCommentAction,

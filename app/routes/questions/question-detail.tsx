@@ -25,6 +25,7 @@ import { PostMenu } from "#app/features/questions/components/post-menu.tsx";
 import { answerCountLabel, parseQuestionId } from "#app/features/questions/format.ts";
 import { TagList } from "#app/features/questions/components/tag-list.tsx";
 import { VoteControls } from "#app/features/questions/components/vote-controls.tsx";
+import { WatchButton } from "#app/components/watch-button.tsx";
 import { questionPageView, renderedPartsOf } from "#app/features/questions/question-page.server.ts";
 import { queueView, viewerKey } from "#app/features/questions/views.server.ts";
 import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
@@ -225,6 +226,9 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
                     Histórico de edições
                   </Link>
                 ) : null}
+                {question.deletedAt ? null : (
+                  <WatchButton thread={`question-${question.id}`} watching={question.watching} />
+                )}
                 {question.deletedAt ? null : (
                   <PostMenu
                     kind="question"
