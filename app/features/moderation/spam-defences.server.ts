@@ -354,6 +354,16 @@ export async function addBlockedTerm(
   const value = normaliseTerm(input.kind, input.value);
   const db = await getDb();
   const added = await db.transaction(async (tx) => {
+    // A word is matched folded (case and accents aside): "CUPOM IMPERDIVEL" is "cupom imperdível" already.
+    if (input.kind === "word") {
+      const words = await tx
+        .select({ value: blockedTerms.value })
+        .from(blockedTerms)
+        .where(eq(blockedTerms.kind, "word"));
+      if (words.some((word) => foldText(word.value.trim()) === foldText(value))) {
+        throw new AppError("conflict", SPAM_MESSAGES.termTaken, { field: "value" });
+      }
+    }
     const [row] = await tx
       .insert(blockedTerms)
       .values({ kind: input.kind, value, createdBy: admin.id })

@@ -157,6 +157,19 @@ describe("the administrators' lists", () => {
     ]);
   });
 
+  test("a word is stored once however it is written: matched folded, accents and case make no other word", async () => {
+    const { id } = await addBlockedTerm(admin, { kind: "word", value: "cupom imperdível" });
+    await expect(addBlockedTerm(admin, { kind: "word", value: "CUPOM IMPERDIVEL" })).rejects.toMatchObject({
+      status: 409,
+      field: "value",
+      message: SPAM_MESSAGES.termTaken,
+    });
+    expect(
+      (await listBlockedTerms(admin)).filter((t) => t.value.toLowerCase().startsWith("cupom")),
+    ).toHaveLength(1);
+    await removeBlockedTerm(admin, id);
+  });
+
   test("blocked words match whole words, without regard to case or accents", async () => {
     await addBlockedTerm(admin, { kind: "word", value: "cassíno" });
     await addBlockedTerm(admin, { kind: "word", value: "ganhe já" });
