@@ -7,6 +7,7 @@ export const NOTIFICATION_KINDS = {
   like: "Curtidas nos seus posts",
   tag_question: "Novas perguntas nas tags que você segue",
   thread: "Novidades nas perguntas e posts que você acompanha",
+  mention: "Menções a você (@seu-nome)",
   moderation: "Decisões da moderação sobre suas publicações e sinalizações",
 } as const;
 

@@ -17,6 +17,8 @@ import { publicUrl } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { queueMail } from "#app/lib/mail-outbox.server.ts";
+import { mentionedHandles, MENTIONS_NOTIFIED } from "#app/lib/mentions.ts";
+import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 // The shared counters of the accounts feature (its public rate-limit functions).
 import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limits.server.ts";
 import type { NotificationKind } from "./kinds.ts";
@@ -77,6 +79,42 @@ export async function notify(executor: Executor, input: NotifyInput): Promise<vo
   }
   await executor.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${String(input.userId)})`);
   await maybeEmail(executor, input);
+}
+
+/** The members a text @mentions (live accounts), by lowercased handle, in the order they are mentioned. */
+export async function mentionedMembers(executor: Executor, text: string): Promise<Map<string, number>> {
+  const handles = mentionedHandles(text);
+  if (handles.length === 0) return new Map();
+  const members = await executor
+    .select({ id: users.id, handle: users.handle })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.handle})`, handles), activeMembersOnly()));
+  const byHandle = new Map(members.map((member) => [member.handle.toLowerCase(), member.id]));
+  return new Map(
+    handles.flatMap((handle) => (byHandle.has(handle) ? [[handle, byHandle.get(handle)!]] : [])),
+  );
+}
+
+/**
+ * Tells the first MENTIONS_NOTIFIED members an item mentions, once per item (`item`, e.g. "answer:12": an
+ * edit that keeps a mention tells nobody again). Blocks are respected by `notify`.
+ */
+export async function notifyMentions(
+  executor: Executor,
+  mentioned: Map<string, number>,
+  input: { actorId: number; title: string; url: string; item: string },
+): Promise<void> {
+  if (mentioned.size === 0) return;
+  const groupKey = `mention:${input.item}`;
+  const rows = await executor
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.groupKey, groupKey));
+  const toldBefore = new Set(rows.map((row) => row.userId));
+  for (const userId of [...mentioned.values()].slice(0, MENTIONS_NOTIFIED)) {
+    if (toldBefore.has(userId)) continue;
+    await notify(executor, { ...input, userId, kind: "mention", groupKey });
+  }
 }
 
 /** A question or a post someone can watch ("Acompanhar"). */

@@ -3,7 +3,12 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { postComments, posts, users } from "#db/schema.ts";
 // The notifications feature's public `notify`, called inside the comment's transaction.
-import { notify, notifyThreadWatchers } from "#app/features/notifications/notify.server.ts";
+import {
+  mentionedMembers,
+  notify,
+  notifyMentions,
+  notifyThreadWatchers,
+} from "#app/features/notifications/notify.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { renderComment } from "#app/lib/sanitize.server.ts";
@@ -180,6 +185,12 @@ export async function addPostComment(
         url,
       });
     }
+    await notifyMentions(tx, await mentionedMembers(tx, body), {
+      actorId: viewer.id,
+      title: `${viewer.name} mencionou você num comentário em "${post.title}"`,
+      url,
+      item: `post_comment:${created.id}`,
+    });
     await notifyThreadWatchers(
       tx,
       { kind: "post", id: post.id },

@@ -1,6 +1,7 @@
 // Writing, editing, deleting and reading one blog post. Tags are resolved by the tags feature (its public
 // `resolveTags`/`normaliseTagNames`) inside the post's transaction, and tags.post_count moves with them.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { href } from "react-router";
 import { favorites, follows, postDrafts, postLikes, posts, postTags, tags, users } from "#db/schema.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import {
@@ -11,7 +12,8 @@ import {
 } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { watchThread } from "#app/features/notifications/notify.server.ts";
+import { mentionedMembers, notifyMentions, watchThread } from "#app/features/notifications/notify.server.ts";
+import { linkMentions, mentionableText } from "#app/lib/mentions.ts";
 import { requireMember } from "#app/lib/permissions.ts";
 import { safeImageSrc } from "#app/lib/sanitize-rules.ts";
 import {
@@ -178,6 +180,9 @@ export async function createPost(
       await tx.delete(postDrafts).where(eq(postDrafts.id, options.draftId));
       fromAnswerId = draft.answerId;
     }
+    // @mentions of members become links to their profiles, and they are told once it is published.
+    const mentioned = await mentionedMembers(tx, mentionableText(clean.body));
+    clean.body = linkMentions(clean.body, new Set(mentioned.keys()));
     let created: { id: number; slug: string } | undefined;
     for (let attempt = 0; attempt < 8 && !created; attempt += 1) {
       const slug = attempt === 0 ? base : `${base.slice(0, SLUG_MAX - 6)}-${randomSuffix()}`;
@@ -213,6 +218,12 @@ export async function createPost(
       await recordHeld(tx, { kind: "post", id: created.id, authorId: author.id, word: blockedWord });
       return { ...created, held: true };
     }
+    await notifyMentions(tx, mentioned, {
+      actorId: author.id,
+      title: `${author.name} mencionou você no post "${clean.title}"`,
+      url: href("/blog/:slug", { slug: created.slug }),
+      item: `post:${created.id}`,
+    });
     await recordFirstPost(tx, author, { kind: "post", id: created.id });
     return { ...created, held: false };
   });

@@ -7,7 +7,13 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { answers, questions, revisions } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 // Notifications are their own feature; answers tell the asker and the accepted answer's author.
-import { notify, notifyThreadWatchers } from "#app/features/notifications/notify.server.ts";
+import {
+  mentionedMembers,
+  notify,
+  notifyMentions,
+  notifyThreadWatchers,
+} from "#app/features/notifications/notify.server.ts";
+import { linkMentions, mentionableText } from "#app/lib/mentions.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -64,7 +70,7 @@ export async function createAnswer(
   options: { versions?: TaggedVersion[] } = {},
 ): Promise<{ id: number; held: boolean }> {
   const member = requireMember(viewer);
-  const body = checkBody(html);
+  let body = checkBody(html);
   // Worked out before the transaction: the row locks are held only for the writes.
   const signatures = errorSignaturesOf([body]);
   assertLinkLimit(member, { html: body }, "body");
@@ -94,6 +100,9 @@ export async function createAnswer(
     // A closed or locked question takes no answers (the transaction gives the count back).
     if (question.closedAt) throw new AppError("conflict", CLOSING_MESSAGES.closedToAnswers);
     if (question.lockedAt) throw new AppError("conflict", CLOSING_MESSAGES.locked);
+    // @mentions of members become links to their profiles, and they are told (below).
+    const mentioned = await mentionedMembers(tx, mentionableText(body));
+    body = linkMentions(body, new Set(mentioned.keys()));
     const [row] = await tx
       .insert(answers)
       .values({
@@ -123,6 +132,12 @@ export async function createAnswer(
       groupedTitle: `{n} novas respostas na sua pergunta "${question.title}"`,
       url: `${href("/questions/:id", { id: String(questionId) })}#resposta-${row.id}`,
       groupKey: `answers:question:${questionId}`,
+    });
+    await notifyMentions(tx, mentioned, {
+      actorId: member.id,
+      title: `${member.name} mencionou você numa resposta em "${question.title}"`,
+      url: `${href("/questions/:id", { id: String(questionId) })}#resposta-${row.id}`,
+      item: `answer:${row.id}`,
     });
     await notifyThreadWatchers(
       tx,

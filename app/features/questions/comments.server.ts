@@ -5,7 +5,12 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { answers, comments, questions, users } from "#db/schema.ts";
 import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 // Notifications are their own feature; a comment tells the author of what it comments on.
-import { notify, notifyThreadWatchers } from "#app/features/notifications/notify.server.ts";
+import {
+  mentionedMembers,
+  notify,
+  notifyMentions,
+  notifyThreadWatchers,
+} from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { renderComment } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -96,6 +101,12 @@ export async function addComment(
       actorId: member.id,
       title: `${member.name} comentou na sua ${target.kind === "question" ? "pergunta" : "resposta"} em "${locked.questionTitle}"`,
       url,
+    });
+    await notifyMentions(tx, await mentionedMembers(tx, body), {
+      actorId: member.id,
+      title: `${member.name} mencionou você num comentário em "${locked.questionTitle}"`,
+      url,
+      item: `comment:${row.id}`,
     });
     await notifyThreadWatchers(
       tx,
