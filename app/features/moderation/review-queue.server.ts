@@ -120,13 +120,15 @@ function flagReasonFilter(filter: ReviewFilter) {
   return undefined;
 }
 
-/** One page of the queue, oldest item first: which cards, in SQL; then what each card shows. */
-export async function listReviewQueue(
-  viewer: Viewer | null,
-  filter: ReviewFilter,
-  page: number,
-): Promise<{ cards: ReviewCard[]; total: number; totalPages: number; page: number }> {
-  const reviewer = requireReviewer(viewer);
+/**
+ * What each item waits for, first to last: members' flags (spam, abuse: the harm is public now), then content
+ * held by the blocked words, then new members' first posts, then suggested edits.
+ */
+const FLAG_PRIORITY = sql`min(case when ${flags.reason} = 'held' then 1 when ${flags.reason} = 'first_post' then 2 else 0 end)`;
+const EDIT_PRIORITY = 3;
+
+/** The queue's items for a filter, as a subquery (one row per flagged target or suggested edit). */
+function queueItems(db: Executor, reviewer: Viewer, filter: ReviewFilter) {
   // A reviewer who is not a moderator never judges their own content or suggestion (nor learns who flagged it).
   const notOwnFlags = isModerator(reviewer)
     ? undefined
@@ -138,10 +140,10 @@ export async function listReviewQueue(
         ne(suggestedEdits.editorId, reviewer.id),
         sql`${suggestedEdits.firstApproverId} is distinct from ${reviewer.id}`,
       );
-  const db = await getDb();
   const flagItems = db
     .select({
       type: sql<string>`'flags'`.as("type"),
+      priority: sql<number>`${FLAG_PRIORITY}`.as("priority"),
       kind: sql<string>`${flags.targetKind}::text`.as("kind"),
       targetId: sql<number>`${flags.targetId}`.as("target_id"),
       editId: sql<number | null>`null::int`.as("edit_id"),
@@ -154,6 +156,7 @@ export async function listReviewQueue(
   const editItems = db
     .select({
       type: sql<string>`'edit'`.as("type"),
+      priority: sql<number>`${EDIT_PRIORITY}`.as("priority"),
       kind: sql<string>`${suggestedEdits.targetKind}::text`.as("kind"),
       targetId: sql<number>`${suggestedEdits.targetId}`.as("target_id"),
       editId: sql<number | null>`${suggestedEdits.id}`.as("edit_id"),
@@ -167,14 +170,41 @@ export async function listReviewQueue(
   const wantsEdits = filter === "todos" || filter === "edicoes";
   const source =
     wantsFlags && wantsEdits ? unionAll(flagItems, editItems) : wantsFlags ? flagItems : editItems;
-  const items = source.as("items");
+  return source.as("items");
+}
+
+/** How many items each tab of the queue holds for this reviewer (the tabs show them). */
+export async function reviewQueueCounts(viewer: Viewer | null): Promise<Record<ReviewFilter, number>> {
+  const reviewer = requireReviewer(viewer);
+  const db = await getDb();
+  const filters = Object.keys(REVIEW_FILTERS) as ReviewFilter[];
+  const counts = await Promise.all(
+    filters.map(async (filter) => {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(queueItems(db, reviewer, filter));
+      return [filter, Number(row?.total ?? 0)] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<ReviewFilter, number>;
+}
+
+/** One page of the queue, most urgent first (FLAG_PRIORITY), then oldest: which cards, in SQL; then what each shows. */
+export async function listReviewQueue(
+  viewer: Viewer | null,
+  filter: ReviewFilter,
+  page: number,
+): Promise<{ cards: ReviewCard[]; total: number; totalPages: number; page: number }> {
+  const reviewer = requireReviewer(viewer);
+  const db = await getDb();
+  const items = queueItems(db, reviewer, filter);
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(items);
   const totalPages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), totalPages);
   const rows = await db
     .select()
     .from(items)
-    .orderBy(asc(items.since), asc(items.type), asc(items.firstId))
+    .orderBy(asc(items.priority), asc(items.since), asc(items.type), asc(items.firstId))
     .limit(REVIEW_PAGE_SIZE)
     .offset((current - 1) * REVIEW_PAGE_SIZE);
 

@@ -9,6 +9,7 @@ import {
   decideFlags,
   decideSuggestedEdit,
   listReviewQueue,
+  reviewQueueCounts,
   parseReviewFilter,
   requireReviewer,
   type ApplySuggestedEdit,
@@ -39,9 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const url = new URL(request.url);
   const filter = parseReviewFilter(url.searchParams.get("tipo"));
-  const queue = await listReviewQueue(viewer, filter, pageFromUrl(url));
+  const [queue, counts] = await Promise.all([
+    listReviewQueue(viewer, filter, pageFromUrl(url)),
+    reviewQueueCounts(viewer),
+  ]);
   return {
     ...queue,
+    counts,
     filter,
     powers: { moderator: isModerator(viewer), closeVote: hasPrivilege(viewer, "closeVote") },
   };
@@ -177,7 +182,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                     : "border-slate-300 text-slate-800 hover:bg-slate-100"
                 }`}
               >
-                {label}
+                {label} ({loaderData.counts[value as keyof typeof REVIEW_FILTERS]})
               </Link>
             </li>
           ))}
