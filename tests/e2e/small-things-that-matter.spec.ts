@@ -238,12 +238,18 @@ test.describe("c. a visitor's action waits for the sign-in modal, then happens",
     await visitorAgain(page);
     await page.goto(question);
     await hydrated(page);
+    // The button shows the new state while the follow travels: the reload waits for the server's answer, as a
+    // reload a moment too early would cancel the request in any browser.
+    const followed = page.waitForResponse(
+      (response) => response.url().includes("/api/follows") && response.request().method() === "POST",
+    );
     await page
       .getByRole("button", { name: `Seguir ${askerName}` })
       .first()
       .click();
     await signInThroughTheModal(page, member);
     await expect(page.getByRole("button", { name: `Seguindo ${askerName}` }).first()).toBeVisible();
+    expect((await followed).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole("button", { name: `Seguindo ${askerName}` }).first()).toBeVisible();
 
