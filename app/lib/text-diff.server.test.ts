@@ -13,6 +13,13 @@ describe("the text the history compares", () => {
     );
   });
 
+  test("a numbered list reads as numbered, from its start, with a bulleted list inside it apart", () => {
+    const html = prepareRichText(
+      '<ol start="3"><li><p>instale</p><ul><li><p>node</p></li></ul></li><li><p>rode</p></li></ol>',
+    );
+    expect(richTextToDiffText(html)).toBe("3. instale\n\n• node\n\n4. rode");
+  });
+
   test("code blocks keep their line breaks (highlighting spans dropped); images and videos become markers", () => {
     const html = prepareRichText(
       '<pre><code class="language-js">const a = 1;\n  if (a &lt; 2) {\n    go();\n  }</code></pre>' +

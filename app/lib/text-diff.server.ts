@@ -15,10 +15,29 @@ function attribute(tag: string, name: string): string {
   return match?.[1] ? decodeEntities(match[1]).trim() : "";
 }
 
+/** Numbers the items of ordered lists (`data-n`), from their `start`, nested lists apart. */
+function numberOrderedItems(html: string): string {
+  const lists: { ordered: boolean; next: number }[] = [];
+  return html.replace(
+    /<(\/?)(ol|ul|li)\b([^>]*)>/g,
+    (tag, close: string, name: string, attributes: string) => {
+      if (name === "li") {
+        const list = lists.at(-1);
+        if (close || !list?.ordered) return tag;
+        return `<li data-n="${list.next++}">`;
+      }
+      if (close) lists.pop();
+      else
+        lists.push({ ordered: name === "ol", next: Number(/start="(\d{1,6})"/.exec(attributes)?.[1] ?? 1) });
+      return tag;
+    },
+  );
+}
+
 /** Inline markup (and the blocks around it) of sanitised HTML outside code blocks → readable text. */
 function flowText(html: string): string {
   return decodeEntities(
-    html
+    numberOrderedItems(html)
       .replace(/\s+/g, " ")
       .replace(/<img\b[^>]*>/g, (tag) => {
         const alt = attribute(tag, "alt");
@@ -26,8 +45,11 @@ function flowText(html: string): string {
       })
       .replace(/<iframe\b[^>]*>[\s\S]*?<\/iframe>/g, "\n[vídeo]\n")
       .replace(/<br\s*\/?>/g, "\n")
-      // A list item's first paragraph is the item's line: "• text", one line per item.
-      .replace(/<li\b[^>]*>\s*(<p\b[^>]*>)?/g, "\n• ")
+      // A list item's first paragraph is the item's line: "• text" ("2. text" in a numbered list), one per line.
+      .replace(/<li\b([^>]*)>\s*(<p\b[^>]*>)?/g, (_item, attributes: string) => {
+        const number = /data-n="(\d+)"/.exec(attributes)?.[1];
+        return number ? `\n${number}. ` : "\n• ";
+      })
       .replace(/(<\/p>\s*)?<\/li>/g, "")
       .replace(/<\/?(p|h2|h3|blockquote|ul|ol|div)\b[^>]*>/g, "\n\n")
       .replace(/<[^>]*>/g, ""),
@@ -38,7 +60,7 @@ function flowText(html: string): string {
 
 /**
  * The text a reader sees in sanitised rich text, as the history compares it: one block per paragraph (blank
- * line between), list items as "• ", code blocks verbatim with their line breaks.
+ * line between), list items as "• " (numbered ones "1. "), code blocks verbatim with their line breaks.
  */
 export function richTextToDiffText(html: string): string {
   let out = "";

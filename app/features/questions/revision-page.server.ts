@@ -52,8 +52,27 @@ function diffOf(revision: Compared, previous: Compared | undefined): RevisionDif
   return diff;
 }
 
-/** The fields that changed from the previous revision (all of them for the first), word by word. */
+/** The first revision is the original text: shown as it was written, not as all inserted. */
+function asOriginal<D extends { segments: { kind: string; text: string }[] } | null>(diff: D): D {
+  if (!diff) return diff;
+  return { ...diff, segments: diff.segments.map((segment) => ({ ...segment, kind: "same" })) };
+}
+
+/** The fields that changed from the previous revision (all of them for the first, as written), word by word. */
 function computeDiff(revision: Compared, previous: Compared | undefined): RevisionDiff {
+  if (!previous) {
+    const changed = changedFields(revision, undefined);
+    return {
+      title: asOriginal(changed.title),
+      body: asOriginal(changed.body),
+      details: asOriginal(changed.details),
+      tags: changed.tags?.map((segment) => ({ ...segment, kind: "same" as const })) ?? null,
+    };
+  }
+  return changedFields(revision, previous);
+}
+
+function changedFields(revision: Compared, previous: Compared | undefined): RevisionDiff {
   const sameTags = JSON.stringify(revision.tags ?? []) === JSON.stringify(previous?.tags ?? []);
   return {
     title:
