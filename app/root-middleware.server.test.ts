@@ -8,6 +8,7 @@ import { topic, writeChanges } from "./lib/visitor-page-topics.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { createSession } from "./features/accounts/sessions.server.ts";
+import { sharedListPages } from "./lib/short-cache.server.ts";
 
 const db = setupTestDatabase();
 
@@ -117,6 +118,31 @@ describe("the root middleware", () => {
     expect(await changesAfter(asMember("GET"))).toBeUndefined();
     // Anonymous writes change nothing unless they say so (a sign-up).
     expect(await changesAfter(post({ "sec-fetch-site": "same-origin" }))).toBeUndefined();
+  });
+
+  test("a member whose write changed something reads the shared lists fresh; a refused write leaves them shared", async () => {
+    const [writer, refused] = [await createMember(db()), await createMember(db())];
+    const lists = sharedListPages<number>();
+    let version = 0;
+    const read = async () => ++version;
+    for (const member of [writer, refused]) expect(await lists.get(member, "page", read)).toBe(1);
+    const write = async (member: typeof writer, status: number) => {
+      const cookie = `sdd_session=${await createSession(db(), member.id, null)}`;
+      const request = new Request("http://localhost:3000/questions/1", {
+        method: "POST",
+        headers: { host: "localhost:3000", "sec-fetch-site": "same-origin", cookie },
+      });
+      const context = new RouterContextProvider();
+      context.set(visitorPageContext, { cacheable: false, effects: [] });
+      await middleware(
+        { request, context, params: {}, unstable_pattern: "" } as never,
+        async () => new Response("", { status }),
+      );
+    };
+    await write(refused, 429);
+    expect(await lists.get(refused, "page", read)).toBe(1);
+    await write(writer, 200);
+    expect(await lists.get(writer, "page", read)).toBe(2);
   });
 });
 

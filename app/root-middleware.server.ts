@@ -10,6 +10,7 @@ import { routeContext, viewerContext, visitorPageContext } from "./lib/context.t
 import { unreadNotificationsContext } from "./lib/unread-notifications-context.server.ts";
 import { assertSameOrigin } from "./lib/csrf.server.ts";
 import { assertReadableInput } from "./lib/input-guard.server.ts";
+import { noteMemberWrote } from "./lib/short-cache.server.ts";
 
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   async ({ request, context, pattern }, next) => {
@@ -50,6 +51,8 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
       throw error;
     }
     if (write && response.status >= 400 && response.status < 500) visitorPage.changes = "nothing";
+    // The lists members share lag a few seconds; the member who wrote reads them fresh (their question listed).
+    if (write && viewer && visitorPage.changes !== "nothing") noteMemberWrote(viewer.id);
     // Applied now, after the action and its commit: a client gone mid-action must not leave pages rendered
     // before the commit standing as fresh (the HTTP server applies it at the response's end otherwise).
     if (write) visitorPage.settled?.();

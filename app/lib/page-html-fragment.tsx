@@ -88,7 +88,7 @@ export function KeptElement({
   fragmentKey,
   children,
 }: {
-  tag: "article" | "div" | "section";
+  tag: "article" | "div" | "li" | "ol" | "section";
   attributes: Record<string, string | undefined>;
   fragmentKey: () => string;
   children: ReactNode;

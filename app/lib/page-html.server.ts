@@ -58,3 +58,16 @@ export function keepPageFragments(
     },
   });
 }
+
+/** Fragments rendered from a shared value, kept as long as that value is (see `keepFragmentsOf`). */
+const fragmentsOfValue = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * `keepPageFragments` for a page built from one shared value (a page of a list many members read, from
+ * `sharedListPages`): its fragments live as long as the value does, and a new value starts afresh.
+ */
+export function keepFragmentsOf(context: Readonly<RouterContextProvider>, value: object): void {
+  let memo = fragmentsOfValue.get(value);
+  if (!memo) fragmentsOfValue.set(value, (memo = new Map()));
+  keepPageFragments(context, memo);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shortCache } from "./short-cache.server.ts";
+import { noteMemberWrote, sharedListPages, shortCache } from "./short-cache.server.ts";
+import type { Viewer } from "./viewer.ts";
 
 describe("shortCache", () => {
   it("shares one computation between concurrent callers and keeps it until it expires", async () => {
@@ -16,5 +17,27 @@ describe("shortCache", () => {
     const cache = shortCache<number>(1000);
     await expect(cache.get("k", () => Promise.reject(new Error("x")), 0)).rejects.toThrow("x");
     expect(await cache.get("k", async () => 7, 1)).toBe(7);
+  });
+});
+
+describe("sharedListPages", () => {
+  const member = (id: number) => ({ id }) as Viewer;
+
+  it("shares a page between members, while visitors and a member who just wrote read it fresh", async () => {
+    const pages = sharedListPages<number>();
+    let version = 0;
+    const read = async () => ++version;
+    // A visitor's read (their page is kept by the visitor cache) is fresh, and left for the members.
+    expect(await pages.get(null, "p1", read)).toBe(1);
+    expect(await pages.get(member(1), "p1", read)).toBe(1);
+    expect(await pages.get(member(2), "p1", read)).toBe(1);
+    // The list changed (version 2 in the database): a member who wrote sees it at once…
+    noteMemberWrote(3);
+    expect(await pages.get(member(3), "p1", read)).toBe(2);
+    // …and leaves the fresh page to the others; without a write, they shared one read.
+    expect(await pages.get(member(1), "p1", read)).toBe(2);
+    expect(version).toBe(2);
+    // Another page of the list is its own.
+    expect(await pages.get(member(1), "p2", read)).toBe(3);
   });
 });

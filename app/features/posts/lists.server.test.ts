@@ -6,7 +6,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { listFavorites } from "./favorite-lists.server.ts";
-import { listBlogPosts, listCommunityPicks, listPostsForFeed } from "./lists.server.ts";
+import { blogListPage, listBlogPosts, listCommunityPicks, listPostsForFeed } from "./lists.server.ts";
 import { deletePost } from "./posts.server.ts";
 import { setPostFavorite, setPostLike } from "./reactions.server.ts";
 import { publish } from "#tests/support/posts.ts";
@@ -54,6 +54,33 @@ beforeAll(async () => {
 });
 
 const titles = (items: { title: string }[]) => items.map((p) => p.title.replace("Post ", ""));
+
+describe("the blog's page, shared between readers", () => {
+  test("a member who follows no one shares the visitors' page, with their own favourites marked", async () => {
+    const loner = await createMember(db());
+    await setPostFavorite(loner, ids.mid ?? 0, true);
+    const visitor = await blogListPage(null, { tab: "para-voce", page: 1, tagSlug: null });
+    const page = await blogListPage(loner, { tab: "para-voce", page: 1, tagSlug: null });
+    expect(page.sharedList).toBe(visitor.sharedList);
+    expect(titles(page.list.items)).toEqual(titles(visitor.list.items));
+    expect(page.list.items.filter((p) => p.favorited).map((p) => p.id)).toEqual([ids.mid]);
+    // The shared page itself stays unmarked for everyone else.
+    expect(visitor.list.items.some((p) => p.favorited)).toBe(false);
+    expect(
+      (await blogListPage(stranger, { tab: "para-voce", page: 1, tagSlug: null })).list.items.some(
+        (p) => p.favorited,
+      ),
+    ).toBe(false);
+  });
+
+  test("Para Você of a member who follows someone, and Seguindo, are their own", async () => {
+    const mine = await blogListPage(reader, { tab: "para-voce", page: 1, tagSlug: null });
+    expect(mine.sharedList).toBeNull();
+    expect(titles(mine.list.items)).toEqual(["followed-tag", "old-followed", "new", "mid"]);
+    const following = await blogListPage(reader, { tab: "seguindo", page: 1, tagSlug: null });
+    expect(titles(following.list.items)).toEqual(["old-followed"]);
+  });
+});
 
 describe("the tabs of Todos os Posts", () => {
   test("Para Você for a visitor: the most recent first, deleted posts left out", async () => {

@@ -5,6 +5,7 @@ import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzl
 import { postLikes, posts, tags, users } from "#db/schema.ts";
 import type { TagSummary } from "#app/features/tags/tags.server.ts";
 import { forgetWhenDatabaseChanges, getDb } from "#app/lib/db.server.ts";
+import { sharedListPages } from "#app/lib/short-cache.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { tagsOfPosts } from "./posts.server.ts";
 import { PICKS_WINDOW_DAYS, POSTS_PER_PAGE, type BlogTab, type PostCategory } from "./schemas.ts";
@@ -375,4 +376,59 @@ export async function listPostsForFeed({
     tag: tag ? { name: tag.name, slug: tag.slug } : null,
     items: rows.map(({ id, ...r }) => ({ ...r, tags: (tagMap.get(id) ?? []).map((t) => t.name) })),
   };
+}
+
+// ------------------------------------------------------------------------------------------ the blog's page
+
+/** 'Todos os Posts' and the top picks as a visitor sees them, shared between members for a few seconds. */
+const sharedBlogLists = sharedListPages<BlogListResult>();
+const sharedPicks = sharedListPages<Paged<RankedPost>>(1);
+
+/** The posts among `postIds` that `viewer` keeps as favourites, and whether they follow any member or tag. */
+async function blogMarksOf(
+  viewer: Viewer,
+  postIds: number[],
+): Promise<{ favorited: Set<number>; followsAny: boolean }> {
+  const db = await getDb();
+  // One statement: the page's marks and what decides whether Para Você is the member's own.
+  const result = await db.execute<{ favorited: number[] | null; follows_any: boolean }>(sql`
+    select
+      (select array_agg(fv."target_id") from "favorites" fv
+        where fv."user_id" = ${viewer.id} and fv."target_kind" = 'post'
+          and fv."target_id" = any(${`{${postIds.join(",")}}`}::int[])) as favorited,
+      (exists (select 1 from "follows" f where f."follower_id" = ${viewer.id})
+        or exists (select 1 from "tag_follows" tf where tf."user_id" = ${viewer.id})) as follows_any`);
+  const row = result.rows[0];
+  return { favorited: new Set(row?.favorited ?? []), followsAny: Boolean(row?.follows_any) };
+}
+
+/**
+ * The blog's list page for `viewer`: the page of `tab` and the side column's top three picks. Every reader
+ * shares the same pages (a few seconds late at most, like visitors' cached pages); a member's favourites are
+ * put on them from one statement, which also tells whether Para Você is theirs alone (they follow someone or
+ * some tag): then, and on Seguindo, the list is read for them. `sharedList` is the shared page the list was
+ * made from, if it was (its cards render once per shared page).
+ */
+export async function blogListPage(
+  viewer: Viewer | null,
+  options: { tab: BlogTab; page: number; tagSlug: string | null },
+): Promise<{ list: BlogListResult; picks: RankedPost[]; sharedList: BlogListResult | null }> {
+  const personal = viewer !== null && options.tab === "seguindo";
+  const key = `${options.tab}|${options.tagSlug ?? ""}|${options.page}`;
+  const [shared, picks] = await Promise.all([
+    personal ? null : sharedBlogLists.get(viewer, key, () => listBlogPosts(null, options)),
+    sharedPicks.get(viewer, "top", () => listCommunityPicks(null, { perPage: 3 })),
+  ]);
+  if (!viewer)
+    return { list: shared ?? (await listBlogPosts(null, options)), picks: picks.items, sharedList: shared };
+  const marks = await blogMarksOf(
+    viewer,
+    [...(shared?.items ?? []), ...picks.items].map((p) => p.id),
+  );
+  const mark = <T extends PostCardData>(card: T): T => ({ ...card, favorited: marks.favorited.has(card.id) });
+  const picked = picks.items.map(mark);
+  if (!shared || (options.tab === "para-voce" && marks.followsAny)) {
+    return { list: await listBlogPosts(viewer, options), picks: picked, sharedList: null };
+  }
+  return { list: { ...shared, items: shared.items.map(mark) }, picks: picked, sharedList: shared };
 }

@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm";
 import { questions, questionTags, tagFollows, tags, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
-import { shortCache } from "#app/lib/short-cache.server.ts";
+import { sharedListPages, shortCache } from "#app/lib/short-cache.server.ts";
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { bountyTimeLeft } from "./bounty-time.ts";
@@ -177,9 +177,13 @@ const descending = desc;
 /** Totals of the question lists, by filter, kept for five seconds. */
 const listTotals = shortCache<number>(5000);
 
-/** Forgets the lists' totals: a question was asked, deleted or restored. */
+/** Pages of the lists, shared between members for a few seconds (most members read the same first pages). */
+const listPages = sharedListPages<QuestionListPage>();
+
+/** Forgets the lists' totals and pages: a question was asked, deleted or restored. */
 export function forgetListTotals(): void {
   listTotals.clear();
+  listPages.clear();
 }
 
 /** The list's order; `reverse` turns every column around (read from the end, then reversed). */
@@ -263,29 +267,31 @@ export async function listQuestions(
     filterIds?.join(",") ?? "",
     options.onlyTag ?? "",
   ].join("|");
-  const total = await listTotals.get(countKey, async () =>
-    Number((await db.select({ total: count() }).from(questions).where(where))[0]?.total ?? 0),
-  );
-  const offset = (page - 1) * pageSize;
-  const fromEnd = offset > total / 2;
-  const limit = fromEnd ? Math.max(0, Math.min(pageSize, total - offset)) : pageSize;
-  const found = limit
-    ? await db
-        .select(previewColumns)
-        .from(questions)
-        .innerJoin(users, eq(users.id, questions.authorId))
-        .where(where)
-        .orderBy(...orderFor(query.sort, fromEnd))
-        .limit(limit)
-        .offset(fromEnd ? Math.max(0, total - offset - limit) : offset)
-    : [];
-  const rows = fromEnd ? found.reverse() : found;
-  return {
-    items: await toPreviews(rows),
-    total,
-    page,
-    totalPages: Math.max(1, Math.ceil(total / pageSize)),
-  };
+  return listPages.get(viewer, `${countKey}|${page}|${pageSize}`, async () => {
+    const total = await listTotals.get(countKey, async () =>
+      Number((await db.select({ total: count() }).from(questions).where(where))[0]?.total ?? 0),
+    );
+    const offset = (page - 1) * pageSize;
+    const fromEnd = offset > total / 2;
+    const limit = fromEnd ? Math.max(0, Math.min(pageSize, total - offset)) : pageSize;
+    const found = limit
+      ? await db
+          .select(previewColumns)
+          .from(questions)
+          .innerJoin(users, eq(users.id, questions.authorId))
+          .where(where)
+          .orderBy(...orderFor(query.sort, fromEnd))
+          .limit(limit)
+          .offset(fromEnd ? Math.max(0, total - offset - limit) : offset)
+      : [];
+    const rows = fromEnd ? found.reverse() : found;
+    return {
+      items: await toPreviews(rows),
+      total,
+      page,
+      totalPages: Math.max(1, Math.ceil(total / pageSize)),
+    };
+  });
 }
 
 // ------------------------------------------------------------------------------------- pages by key (REST API)

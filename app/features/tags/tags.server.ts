@@ -11,6 +11,7 @@ import {
 } from "#app/features/moderation/rules.ts";
 import { findBlockedWord, refuseBlockedEdit } from "#app/features/moderation/spam-defences.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { shortCache } from "#app/lib/short-cache.server.ts";
 import { AppError, isAppError } from "#app/lib/errors.ts";
 import { slugify } from "#app/lib/slug.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -65,14 +66,19 @@ export async function tagChoicesFor(
   return { suggestions: suggestions.map((t) => t.name), canCreateTags };
 }
 
+/** The recommended tags are the same on every list page and change with the seed alone: read once a minute. */
+const recommended = shortCache<TagSummary[]>(60_000, 1);
+
 /** The recommended topics of the side columns, in their order. */
 export async function recommendedTags(): Promise<TagSummary[]> {
-  const db = await getDb();
-  return db
-    .select(summary)
-    .from(tags)
-    .where(isNotNull(tags.recommendedRank))
-    .orderBy(asc(tags.recommendedRank));
+  return recommended.get("recommended", async () => {
+    const db = await getDb();
+    return db
+      .select(summary)
+      .from(tags)
+      .where(isNotNull(tags.recommendedRank))
+      .orderBy(asc(tags.recommendedRank));
+  });
 }
 
 /**

@@ -4,11 +4,13 @@ import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { BlogSidebar } from "#app/features/posts/components/blog-sidebar.tsx";
 import { BlogTabs, blogTabHref } from "#app/features/posts/components/blog-tabs.tsx";
 import { PostCard } from "#app/features/posts/components/post-card.tsx";
-import { listBlogPosts, listCommunityPicks } from "#app/features/posts/lists.server.ts";
+import { blogListPage } from "#app/features/posts/lists.server.ts";
 import { BLOG_TABS, parseBlogTab } from "#app/features/posts/rules.ts";
 import { suggestMembersToFollow } from "#app/features/social/follows.server.ts";
 import { recommendedTags } from "#app/features/tags/tags.server.ts";
 import { optionalViewer } from "#app/lib/auth-guard.server.ts";
+import { keepFragmentsOf } from "#app/lib/page-html.server.ts";
+import { KeptElement } from "#app/lib/page-html-fragment.tsx";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/blog-list";
@@ -19,12 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = parseBlogTab(url.searchParams.get("tab"));
   const tagSlug = url.searchParams.get("tag");
   const page = pageFromUrl(url);
-  const [list, picks, topics, suggestions] = await Promise.all([
-    listBlogPosts(viewer, { tab, page, tagSlug }),
-    listCommunityPicks(viewer, { perPage: 3 }),
+  const [{ list, picks, sharedList }, topics, suggestions] = await Promise.all([
+    blogListPage(viewer, { tab, page, tagSlug }),
     recommendedTags(),
     suggestMembersToFollow(viewer, 3),
   ]);
+  // The cards of a shared page are rendered once per page and per favourite mark (not per member).
+  if (sharedList) keepFragmentsOf(context, sharedList);
   const canonical = new URL(`${publicUrl()}/blog`);
   if (tab !== "para-voce") canonical.searchParams.set("tab", tab);
   if (list.tag) canonical.searchParams.set("tag", list.tag.slug);
@@ -32,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     tab,
     list,
-    picks: picks.items,
+    picks,
     topics,
     suggestions,
     signedIn: Boolean(viewer),
@@ -161,9 +164,15 @@ function PostList({
   return (
     <ol className="flex flex-col gap-4" aria-label="Posts">
       {list.items.map((post) => (
-        <li key={post.id}>
+        // The card renders from the post and the reader's favourite mark alone.
+        <KeptElement
+          key={post.id}
+          tag="li"
+          attributes={{}}
+          fragmentKey={() => `post-card ${post.id} ${post.favorited}`}
+        >
           <PostCard post={post} />
-        </li>
+        </KeptElement>
       ))}
     </ol>
   );

@@ -9,6 +9,7 @@ import { listQueryToSearch, parseListQuery } from "#app/features/questions/list-
 import { listQuestions } from "#app/features/questions/question-list.server.ts";
 import { saveFilterSchema, type FormActionData } from "#app/features/questions/schemas.ts";
 import { recommendedTags } from "#app/features/tags/tags.server.ts";
+import { keepFragmentsOf } from "#app/lib/page-html.server.ts";
 import { optionalViewer, refererPath, signInUrl } from "#app/lib/auth-guard.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
@@ -34,6 +35,8 @@ export async function loadQuestionList(
     recommendedTags(),
     listSavedFilters(viewer),
   ]);
+  // The cards are rendered once per shared page of the list (the member's own parts around them are not).
+  keepFragmentsOf(context, list);
   const search = listQueryToSearch(query);
   return {
     list,

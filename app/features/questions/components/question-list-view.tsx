@@ -7,6 +7,7 @@ import type { SavedFilter } from "../filters.server.ts";
 import { hasFilters, MODAL_FILTERS, MODAL_SORTS, type QuestionListQuery } from "../list-query.ts";
 import type { QuestionListPage } from "../question-list.server.ts";
 import { countLabel } from "#app/lib/plural.ts";
+import { KeptElement } from "#app/lib/page-html-fragment.tsx";
 import { QuestionPreviewCard } from "./question-preview.tsx";
 import { QuestionSideColumn } from "./question-side-column.tsx";
 import { SortLinks } from "./sort-links.tsx";
@@ -87,13 +88,19 @@ export function QuestionListView({
           </p>
         ) : null}
         {list.items.length ? (
-          <ol className="flex flex-col gap-4" aria-label="Perguntas">
+          // The cards render from the list page alone, the same for every reader: on the server they are
+          // rendered once per shared page of the list (keepFragmentsOf in the loader).
+          <KeptElement
+            tag="ol"
+            attributes={{ className: "flex flex-col gap-4", "aria-label": "Perguntas" }}
+            fragmentKey={() => "question-list"}
+          >
             {list.items.map((question) => (
               <li key={question.id}>
                 <QuestionPreviewCard question={question} />
               </li>
             ))}
-          </ol>
+          </KeptElement>
         ) : (
           <div className="card text-center text-slate-700">
             <p className="font-medium">Nenhuma pergunta encontrada.</p>
