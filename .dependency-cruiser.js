@@ -8,6 +8,7 @@
 
 /** @type {Record<string, string[]>} */
 export const FEATURE_PUBLIC_FILES = {
+  comments: ["comments.server.ts"], // the one comment stack, under questions, answers and posts
   errors: [
     "error-signatures.ts", // the pure extractor of error signatures, for the ask form and search
     "error-index.server.ts", // the index written with questions and answers, and the matching
@@ -16,7 +17,7 @@ export const FEATURE_PUBLIC_FILES = {
     "rules.ts", // privileges, thresholds and reasons: every gate reads its numbers here
     "moderation-log.server.ts", // every moderator (or automatic) action is logged with it
     "spam-defences.server.ts", // link limits, blocked words and domains, held content, first-post review
-    "components/flag-link.tsx", // "Sinalizar" on questions, answers, comments, posts and post comments
+    "components/flag-link.tsx", // "Sinalizar" on questions, answers, comments and posts
     "review-count.server.ts", // the header's count of open review items, for those who can review
     "visibility.server.ts", // hiding an item pending review (held content) with its counters kept exact
     "components/blocked-content.tsx", // a blocked member's content, collapsed for the blocker (comments)

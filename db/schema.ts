@@ -53,6 +53,7 @@ export const flagTargetEnum = pgEnum("flag_target", [
   "answer",
   "comment",
   "post",
+  // Posts' comments had a table of their own; they are `comment`s now, and no flag is written with this.
   "post_comment",
 ]);
 /**
@@ -647,13 +648,15 @@ export const votes = pgTable(
   ],
 );
 
-/** Plain-text comments under questions and answers. */
+/** Plain-text comments (a mini-Markdown) under questions, answers and posts. */
 export const comments = pgTable(
   "comments",
   {
     id: serial("id").primaryKey(),
     targetKind: targetKindEnum("target_kind").notNull(),
     targetId: integer("target_id").notNull(),
+    /** Posts' comments have one level of replies: a reply's parent is always a top-level comment. */
+    parentId: integer("parent_id"),
     authorId: integer("author_id")
       .notNull()
       .references(() => users.id),
@@ -857,25 +860,6 @@ export const postLikes = pgTable(
     /** 'Escolhas da Comunidade' counts the likes of the last 30 days. */
     index("post_likes_created_idx").on(t.createdAt),
   ],
-);
-
-export const postComments = pgTable(
-  "post_comments",
-  {
-    id: serial("id").primaryKey(),
-    postId: integer("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    /** One level of replies: a reply's parent is always a top-level comment. */
-    parentId: integer("parent_id"),
-    authorId: integer("author_id")
-      .notNull()
-      .references(() => users.id),
-    body: text("body").notNull(),
-    createdAt: createdAt(),
-    deletedAt: ts("deleted_at"),
-  },
-  (t) => [index("post_comments_post_idx").on(t.postId, t.createdAt)],
 );
 
 /** Favourites of posts and questions (spec's favourite icons, /favoritos). */

@@ -189,7 +189,8 @@ describe("demo seed", () => {
       likeCount: sql`select p.id from posts p
         where p.like_count <> (select count(*) from post_likes where post_id = p.id)`,
       commentCount: sql`select p.id from posts p
-        where p.comment_count <> (select count(*) from post_comments where post_id = p.id and deleted_at is null)`,
+        where p.comment_count <> (select count(*) from comments
+          where target_kind = 'post' and target_id = p.id and deleted_at is null)`,
       postFavorites: sql`select p.id from posts p
         where p.favorite_count <> (select count(*) from favorites where target_kind = 'post' and target_id = p.id)`,
       questionCount: sql`select t.id from tags t
@@ -205,11 +206,11 @@ describe("demo seed", () => {
   it("seeds likes, comments with one reply, follows and votes that make sense", async () => {
     const result = await db().execute<Record<string, number>>(sql`select
       (select count(*)::int from post_likes) as likes,
-      (select count(*)::int from post_comments where parent_id is null) as top_level,
-      (select count(*)::int from post_comments where parent_id is not null) as replies,
+      (select count(*)::int from comments where target_kind = 'post' and parent_id is null) as top_level,
+      (select count(*)::int from comments where target_kind = 'post' and parent_id is not null) as replies,
       (select count(*)::int from follows) as follows,
-      (select count(*)::int from post_comments r join post_comments c on c.id = r.parent_id
-        where c.parent_id is not null or c.post_id <> r.post_id) as bad_replies,
+      (select count(*)::int from comments r join comments c on c.id = r.parent_id
+        where c.parent_id is not null or c.target_kind <> 'post' or c.target_id <> r.target_id) as bad_replies,
       (select count(*)::int from votes v join questions q on v.target_kind = 'question' and q.id = v.target_id
         where q.author_id = v.user_id) as self_votes`);
     const counts = result.rows[0];

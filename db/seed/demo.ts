@@ -7,7 +7,6 @@ import {
   comments,
   favorites,
   follows,
-  postComments,
   postLikes,
   posts,
   postTags,
@@ -213,20 +212,21 @@ async function insertDemo(tx: Transaction, plan: DemoPlan) {
   const topLevel = plan.posts.flatMap((p) => p.comments.map((c) => ({ post: p, comment: c })));
   const commentRows = topLevel.length
     ? await tx
-        .insert(postComments)
+        .insert(comments)
         .values(
           topLevel.map(({ post, comment }) => ({
-            postId: postId(post.slug),
+            targetKind: "post" as const,
+            targetId: postId(post.slug),
             authorId: memberId(comment.author),
             body: comment.body,
             createdAt: comment.createdAt,
           })),
         )
         .returning({
-          id: postComments.id,
-          postId: postComments.postId,
-          authorId: postComments.authorId,
-          createdAt: postComments.createdAt,
+          id: comments.id,
+          postId: comments.targetId,
+          authorId: comments.authorId,
+          createdAt: comments.createdAt,
         })
     : [];
   const commentIds = new Map(commentRows.map((r) => [commentKey(r.postId, r.authorId, r.createdAt), r.id]));
@@ -237,14 +237,15 @@ async function insertDemo(tx: Transaction, plan: DemoPlan) {
       "comment",
     );
     return comment.replies.map((r) => ({
-      postId: postId(post.slug),
+      targetKind: "post" as const,
+      targetId: postId(post.slug),
       parentId,
       authorId: memberId(r.author),
       body: r.body,
       createdAt: r.createdAt,
     }));
   });
-  if (replies.length) await tx.insert(postComments).values(replies);
+  if (replies.length) await tx.insert(comments).values(replies);
 
   if (plan.favorites.length) {
     await tx.insert(favorites).values(

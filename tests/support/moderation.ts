@@ -9,7 +9,6 @@ import {
   flags,
   moderationLog,
   notifications,
-  postComments,
   posts,
   questions,
   questionTags,
@@ -72,8 +71,8 @@ export async function postBy(author: Viewer) {
 export async function postCommentBy(author: Viewer, postId: number) {
   const db = await getDb();
   const [comment] = await db
-    .insert(postComments)
-    .values({ postId, authorId: author.id, body: "Um comentário no post." })
+    .insert(comments)
+    .values({ targetKind: "post", targetId: postId, authorId: author.id, body: "Um comentário no post." })
     .returning();
   await db.update(posts).set({ commentCount: 1 }).where(eq(posts.id, postId));
   return comment!.id;
@@ -89,7 +88,7 @@ export async function tagQuestionCount(tagId: number) {
   return row!.questionCount;
 }
 
-export async function flagsOn(kind: "question" | "answer" | "comment" | "post" | "post_comment", id: number) {
+export async function flagsOn(kind: "question" | "answer" | "comment" | "post", id: number) {
   return (await getDb())
     .select()
     .from(flags)

@@ -1,6 +1,6 @@
 // The export of a member's data (LGPD art. 18, portability): everything the site keeps about them, as one JSON
 // document served by /configuracoes/exportar.
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import {
   accessTokens,
   accountProviders,
@@ -9,7 +9,6 @@ import {
   favorites,
   follows,
   notificationPreferences,
-  postComments,
   postLikes,
   posts,
   questions,
@@ -113,7 +112,7 @@ export async function exportAccountData(viewer: Viewer | null) {
         deletedAt: comments.deletedAt,
       })
       .from(comments)
-      .where(eq(comments.authorId, id))
+      .where(and(eq(comments.authorId, id), inArray(comments.targetKind, ["question", "answer"])))
       .orderBy(comments.id),
     db
       .select({
@@ -133,16 +132,16 @@ export async function exportAccountData(viewer: Viewer | null) {
       .orderBy(posts.id),
     db
       .select({
-        id: postComments.id,
-        postId: postComments.postId,
-        parentId: postComments.parentId,
-        body: postComments.body,
-        createdAt: postComments.createdAt,
-        deletedAt: postComments.deletedAt,
+        id: comments.id,
+        postId: comments.targetId,
+        parentId: comments.parentId,
+        body: comments.body,
+        createdAt: comments.createdAt,
+        deletedAt: comments.deletedAt,
       })
-      .from(postComments)
-      .where(eq(postComments.authorId, id))
-      .orderBy(postComments.id),
+      .from(comments)
+      .where(and(eq(comments.authorId, id), eq(comments.targetKind, "post")))
+      .orderBy(comments.id),
     db
       .select({
         targetKind: votes.targetKind,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { answers, comments, flags, postComments, posts, users } from "#db/schema.ts";
+import { answers, comments, flags, posts, users } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember, TEST_TOTP_SECRET } from "#tests/support/factories.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -182,7 +182,7 @@ describe("one open flag per member per item", () => {
       ["answer", answerId],
       ["comment", commentId],
       ["post", post.id],
-      ["post_comment", postCommentId],
+      ["comment", postCommentId],
     ] as const) {
       await flagContent(member, { kind, id, reason: "needs_improvement" });
       await flagContent(trusted[0]!, { kind, id, reason: "needs_improvement" });
@@ -278,7 +278,7 @@ describe("hiding at once", () => {
     const postCommentId = await postCommentBy(author, post.id);
     expect((await flagContent(moderator, spam("answer", answerId))).hidden).toBe(true);
     expect((await flagContent(moderator, spam("comment", commentId))).hidden).toBe(true);
-    expect((await flagContent(moderator, spam("post_comment", postCommentId))).hidden).toBe(true);
+    expect((await flagContent(moderator, spam("comment", postCommentId))).hidden).toBe(true);
     const result = await flagContent(moderator, spam("post", post.id));
     expect(result).toMatchObject({ hidden: true, page: { kind: "post", id: post.id } });
     const row = await questionRow(question.id);
@@ -291,7 +291,7 @@ describe("hiding at once", () => {
     const [postRow] = await db().select().from(posts).where(eq(posts.id, post.id));
     expect(postRow?.deletedAt).not.toBeNull();
     expect(postRow?.commentCount).toBe(0);
-    const [postComment] = await db().select().from(postComments).where(eq(postComments.id, postCommentId));
+    const [postComment] = await db().select().from(comments).where(eq(comments.id, postCommentId));
     expect(postComment?.deletedAt).not.toBeNull();
     // The log names the moderator whose flag hid it, not "the site".
     expect(await logFor("answer", answerId)).toEqual([

@@ -32,6 +32,5 @@ export const TARGET_KIND_LABELS: Record<string, string> = {
   answer: "resposta",
   comment: "comentário",
   post: "post",
-  post_comment: "comentário de post",
   user: "membro",
 };

@@ -69,13 +69,13 @@ export async function listModerationLog(
           when 'question' then '/questions/' || l.target_id
           when 'answer' then (select '/questions/' || an.question_id || '#resposta-' || an.id
             from answers an where an.id = l.target_id)
-          when 'comment' then (select '/questions/' || coalesce(ca.question_id, c.target_id)
-              || '#comentario-' || c.id
+          when 'comment' then (select case c.target_kind
+                when 'post' then (select '/blog/' || p.slug from posts p where p.id = c.target_id)
+                else '/questions/' || coalesce(ca.question_id, c.target_id)
+              end || '#comentario-' || c.id
             from comments c left join answers ca on c.target_kind = 'answer' and ca.id = c.target_id
-            where c.id = l.target_id and c.target_kind in ('question', 'answer'))
+            where c.id = l.target_id)
           when 'post' then (select '/blog/' || p.slug from posts p where p.id = l.target_id)
-          when 'post_comment' then (select '/blog/' || p.slug from post_comments pc
-            join posts p on p.id = pc.post_id where pc.id = l.target_id)
           when 'user' then (select '/u/' || u.handle from users u where u.id = l.target_id)
         end as target_url
       from moderation_log l

@@ -39,7 +39,7 @@ export const SPAM_MESSAGES = {
 } as const;
 
 /** What a member can write and the site can hold or review (the flags' target kinds). */
-export type ContentTarget = "question" | "answer" | "comment" | "post" | "post_comment";
+export type ContentTarget = "question" | "answer" | "comment" | "post";
 
 // ------------------------------------------------------------------------------------------------- links
 

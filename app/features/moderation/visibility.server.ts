@@ -4,19 +4,10 @@
 // posts, a question's answers, comments) move with the row here, as the features' own delete functions move
 // them, so a hidden item and its later restoration keep them exact. Call inside a transaction.
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import {
-  answers,
-  comments,
-  postComments,
-  posts,
-  postTags,
-  questions,
-  questionTags,
-  tags,
-} from "#db/schema.ts";
+import { answers, comments, posts, postTags, questions, questionTags, tags } from "#db/schema.ts";
 import type { Executor } from "#app/lib/db.server.ts";
 
-export type FlagTargetKind = "question" | "answer" | "comment" | "post" | "post_comment";
+export type FlagTargetKind = "question" | "answer" | "comment" | "post";
 export type FlagTarget = { kind: FlagTargetKind; id: number };
 
 const FLAG_TARGET_KINDS = [
@@ -24,7 +15,6 @@ const FLAG_TARGET_KINDS = [
   "answer",
   "comment",
   "post",
-  "post_comment",
 ] as const satisfies readonly FlagTargetKind[];
 
 /** The Portuguese noun of each kind, and its article, for messages ("a pergunta", "o comentário"). */
@@ -33,7 +23,6 @@ export const TARGET_NOUNS: Record<FlagTargetKind, { noun: string; article: "a" |
   answer: { noun: "resposta", article: "a" },
   comment: { noun: "comentário", article: "o" },
   post: { noun: "post", article: "o" },
-  post_comment: { noun: "comentário", article: "o" },
 };
 
 export function isFlagTargetKind(value: unknown): value is FlagTargetKind {
@@ -139,7 +128,26 @@ export async function loadTarget(
         .from(comments)
         .where(eq(comments.id, target.id));
       const [row] = lock ? await query.for("update") : await query;
-      if (!row || row.targetKind === "post") return null;
+      if (!row) return null;
+      if (row.targetKind === "post") {
+        const [post] = await tx
+          .select({ title: posts.title, slug: posts.slug, deletedAt: posts.deletedAt })
+          .from(posts)
+          .where(eq(posts.id, row.targetId));
+        if (!post) return null;
+        return {
+          authorId: row.authorId,
+          title: post.title,
+          text: row.text,
+          textIsHtml: false,
+          deletedAt: row.deletedAt,
+          parentDeletedAt: post.deletedAt,
+          deletedBy: null,
+          createdAt: row.createdAt,
+          url: `${postUrl(post.slug)}#comentario-${target.id}`,
+          page: { kind: "post", id: row.targetId, slug: post.slug },
+        };
+      }
       let questionId = row.targetId;
       let answerDeletedAt: Date | null = null;
       if (row.targetKind === "answer") {
@@ -193,37 +201,6 @@ export async function loadTarget(
         createdAt: row.createdAt,
         url: postUrl(row.slug),
         page: { kind: "post", id: target.id, slug: row.slug },
-      };
-    }
-    case "post_comment": {
-      const query = tx
-        .select({
-          authorId: postComments.authorId,
-          postId: postComments.postId,
-          text: postComments.body,
-          deletedAt: postComments.deletedAt,
-          createdAt: postComments.createdAt,
-        })
-        .from(postComments)
-        .where(eq(postComments.id, target.id));
-      const [row] = lock ? await query.for("update") : await query;
-      if (!row) return null;
-      const [post] = await tx
-        .select({ title: posts.title, slug: posts.slug, deletedAt: posts.deletedAt })
-        .from(posts)
-        .where(eq(posts.id, row.postId));
-      if (!post) return null;
-      return {
-        authorId: row.authorId,
-        title: post.title,
-        text: row.text,
-        textIsHtml: false,
-        deletedAt: row.deletedAt,
-        parentDeletedAt: post.deletedAt,
-        deletedBy: null,
-        createdAt: row.createdAt,
-        url: `${postUrl(post.slug)}#comentario-${target.id}`,
-        page: { kind: "post", id: row.postId, slug: post.slug },
       };
     }
   }
@@ -306,7 +283,7 @@ export async function hideTarget(tx: Executor, target: FlagTarget, by: number | 
         .where(and(eq(comments.id, target.id), isNull(comments.deletedAt)))
         .returning({ targetKind: comments.targetKind, targetId: comments.targetId });
       if (!row) return false;
-      const table = row.targetKind === "answer" ? answers : questions;
+      const table = row.targetKind === "answer" ? answers : row.targetKind === "post" ? posts : questions;
       await tx
         .update(table)
         .set({ commentCount: sql`greatest(${table.commentCount} - 1, 0)` })
@@ -321,19 +298,6 @@ export async function hideTarget(tx: Executor, target: FlagTarget, by: number | 
         .returning({ id: posts.id });
       if (!row) return false;
       await movePostTagCounts(tx, target.id, -1);
-      return true;
-    }
-    case "post_comment": {
-      const [row] = await tx
-        .update(postComments)
-        .set({ deletedAt: now })
-        .where(and(eq(postComments.id, target.id), isNull(postComments.deletedAt)))
-        .returning({ postId: postComments.postId });
-      if (!row) return false;
-      await tx
-        .update(posts)
-        .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
-        .where(eq(posts.id, row.postId));
       return true;
     }
   }
@@ -387,7 +351,7 @@ export async function showTarget(tx: Executor, target: FlagTarget): Promise<bool
         .where(and(eq(comments.id, target.id), isNotNull(comments.deletedAt)))
         .returning({ targetKind: comments.targetKind, targetId: comments.targetId });
       if (!row) return false;
-      const table = row.targetKind === "answer" ? answers : questions;
+      const table = row.targetKind === "answer" ? answers : row.targetKind === "post" ? posts : questions;
       await tx
         .update(table)
         .set({ commentCount: sql`${table.commentCount} + 1` })
@@ -402,19 +366,6 @@ export async function showTarget(tx: Executor, target: FlagTarget): Promise<bool
         .returning({ id: posts.id });
       if (!row) return false;
       await movePostTagCounts(tx, target.id, 1);
-      return true;
-    }
-    case "post_comment": {
-      const [row] = await tx
-        .update(postComments)
-        .set({ deletedAt: null })
-        .where(and(eq(postComments.id, target.id), isNotNull(postComments.deletedAt)))
-        .returning({ postId: postComments.postId });
-      if (!row) return false;
-      await tx
-        .update(posts)
-        .set({ commentCount: sql`${posts.commentCount} + 1` })
-        .where(eq(posts.id, row.postId));
       return true;
     }
   }

@@ -10,7 +10,6 @@ import {
   flags,
   moderationLog,
   notifications,
-  postComments,
   posts,
   questions,
   tags,
@@ -291,14 +290,11 @@ describe("content with a blocked word is held for review", () => {
     const host = await publish(asker);
     const postComment = await addPostComment(author, host.id, { body: "Meu cassino é o melhor de todos." });
     expect(postComment.held).toBe(true);
-    const [postCommentRow] = await db()
-      .select()
-      .from(postComments)
-      .where(eq(postComments.id, postComment.id));
+    const [postCommentRow] = await db().select().from(comments).where(eq(comments.id, postComment.id));
     expect(postCommentRow?.deletedAt).not.toBeNull();
     const [hostRow] = await db().select({ n: posts.commentCount }).from(posts).where(eq(posts.id, host.id));
     expect(hostRow?.n).toBe(0);
-    await expectHeld("post_comment", postComment.id, author.id);
+    await expectHeld("comment", postComment.id, author.id);
   });
 
   test("without a blocked word nothing is held: a newcomer asks at once", async () => {

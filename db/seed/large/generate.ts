@@ -111,9 +111,10 @@ export async function seedLarge(
     db,
     `select (select count(*) from users)::int as membros, (select count(*) from tags)::int as tags,
       (select count(*) from questions)::int as perguntas, (select count(*) from answers)::int as respostas,
-      (select count(*) from votes)::int as votos, (select count(*) from comments)::int as comentarios,
+      (select count(*) from votes)::int as votos,
+      (select count(*) from comments where target_kind <> 'post')::int as comentarios,
       (select count(*) from posts)::int as posts, (select count(*) from post_likes)::int as curtidas,
-      (select count(*) from post_comments)::int as comentarios_em_posts`,
+      (select count(*) from comments where target_kind = 'post')::int as comentarios_em_posts`,
   );
   const busy = await one<{ id: number }>(
     db,
@@ -469,15 +470,16 @@ async function insertPostBatch(
   );
   await run(
     tx,
-    `insert into post_comments (post_id, parent_id, author_id, body, created_at)
-      select c.post_id, null, c.author_id, p.s, c.created_at
+    `insert into comments (target_kind, target_id, parent_id, author_id, body, created_at)
+      select 'post', c.post_id, null, c.author_id, p.s, c.created_at
       from spc c join seed_large_pool p on p.i = c.pi where not c.reply`,
   );
   await run(
     tx,
-    `insert into post_comments (post_id, parent_id, author_id, body, created_at)
-      select c.post_id, (select min(pc.id) from post_comments pc where pc.post_id = c.post_id), c.author_id, p.s,
-        c.created_at
+    `insert into comments (target_kind, target_id, parent_id, author_id, body, created_at)
+      select 'post', c.post_id,
+        (select min(pc.id) from comments pc where pc.target_kind = 'post' and pc.target_id = c.post_id),
+        c.author_id, p.s, c.created_at
       from spc c join seed_large_pool p on p.i = c.pi where c.reply`,
   );
 }

@@ -31,7 +31,8 @@ const INTEGRITY_CHECKS: Record<string, string> = {
     ) l on l.post_id = p.id where p.like_count <> coalesce(l.n, 0)`,
   "posts.comment_count = comments not deleted": `
     select count(*) from posts p left join (
-      select post_id, count(*) as n from post_comments where deleted_at is null group by 1
+      select target_id as post_id, count(*) as n from comments
+      where target_kind = 'post' and deleted_at is null group by 1
     ) c on c.post_id = p.id where p.comment_count <> coalesce(c.n, 0)`,
   "users.reputation = 1 + ledger": `
     select count(*) from users u left join (
@@ -44,13 +45,15 @@ const INTEGRITY_CHECKS: Record<string, string> = {
   "comments point at existing posts": `
     select count(*) from comments c where (c.target_kind = 'question' and not exists
       (select 1 from questions q where q.id = c.target_id)) or (c.target_kind = 'answer' and not exists
-      (select 1 from answers a where a.id = c.target_id)) or c.target_kind = 'post'`,
+      (select 1 from answers a where a.id = c.target_id)) or (c.target_kind = 'post' and not exists
+      (select 1 from posts p where p.id = c.target_id))`,
   "accepted answers belong to their question": `
     select count(*) from questions q where q.accepted_answer_id is not null and not exists
       (select 1 from answers a where a.id = q.accepted_answer_id and a.question_id = q.id)`,
   "post comment replies have a parent in the same post": `
-    select count(*) from post_comments c where c.parent_id is not null and not exists
-      (select 1 from post_comments p where p.id = c.parent_id and p.post_id = c.post_id)`,
+    select count(*) from comments c where c.parent_id is not null and not exists
+      (select 1 from comments p where p.id = c.parent_id and p.target_kind = 'post'
+        and p.target_id = c.target_id)`,
   "revisions point at existing posts": `
     select count(*) from revisions r where (r.target_kind = 'question' and not exists
       (select 1 from questions q where q.id = r.target_id)) or (r.target_kind = 'answer' and not exists

@@ -7,7 +7,7 @@ import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.t
 import { FLAG_NOTE_MAX, FLAG_REASONS, type MemberFlagReason } from "../rules.ts";
 import type { ActionReply } from "#app/lib/action-reply.ts";
 
-export type FlagFormKind = "question" | "answer" | "comment" | "post" | "post_comment";
+export type FlagFormKind = "question" | "answer" | "comment" | "post";
 
 /** What the flag action answers: a message, and the field it belongs to when it is a refusal. */
 /** `hidden`: the flag hid the content at once (enough trusted flags). */

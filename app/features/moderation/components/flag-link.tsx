@@ -14,7 +14,6 @@ export const FLAG_NOUNS: Record<FlagFormKind, string> = {
   answer: "resposta",
   comment: "comentário",
   post: "post",
-  post_comment: "comentário",
 };
 
 /** The flag page of an item: the fallback without JavaScript, and where the dialog posts. */

@@ -17,7 +17,6 @@ const KIND_LABELS: Record<FlagCard["target"]["kind"], string> = {
   answer: "Resposta",
   comment: "Comentário",
   post: "Post do blog",
-  post_comment: "Comentário do blog",
 };
 
 const STATE_LABELS: Record<FlagCard["state"], string | null> = {

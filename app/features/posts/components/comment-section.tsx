@@ -139,7 +139,7 @@ function CommentItem({
         )}
         <div className="mt-1 flex flex-wrap items-center gap-3">
           {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
-          <FlagLink kind="post_comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
+          <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
         </div>
       </div>
     </article>
