@@ -8,7 +8,10 @@
 
 /** @type {Record<string, string[]>} */
 export const FEATURE_PUBLIC_FILES = {
-  comments: ["comments.server.ts"], // the one comment stack, under questions, answers and posts
+  comments: [
+    "comments.server.ts", // the one comment stack, under questions, answers and posts
+    "components/comment-controls.tsx", // a comment's up-vote, "Editar" and "editado", on every page
+  ],
   errors: [
     "error-signatures.ts", // the pure extractor of error signatures, for the ask form and search
     "error-index.server.ts", // the index written with questions and answers, and the matching

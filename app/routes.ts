@@ -52,6 +52,7 @@ export default [
     route("sinalizar", "routes/moderation/flag.tsx"),
     route("revisao", "routes/moderation/review-queue.tsx"),
     route("moderacao/registro", "routes/moderation/moderation-log.tsx"),
+    route("comentarios/:id/historico", "routes/moderation/comment-history.tsx"),
     // E-mails the outbox gave up on (ADR 048), for administrators.
     route("moderacao/emails", "routes/moderation/failed-mail.tsx"),
     // The REST API's reference page, generated from its OpenAPI document.

@@ -661,10 +661,47 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id),
     body: text("body").notNull(),
+    /** Up-votes (comment_votes): they give no reputation. */
+    score: integer("score").notNull().default(0),
     createdAt: createdAt(),
+    /** Its author's last edit (within COMMENT_EDIT_MINUTES) or a moderator's; the older bodies are in comment_edits. */
+    editedAt: ts("edited_at"),
     deletedAt: ts("deleted_at"),
   },
   (t) => [index("comments_target_idx").on(t.targetKind, t.targetId, t.createdAt)],
+);
+
+/** One member's up-vote on a comment. */
+export const commentVotes = pgTable(
+  "comment_votes",
+  {
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_votes_user_idx").on(t.userId)],
+);
+
+/** A comment's body before each edit, for the moderators (the comment's history). */
+export const commentEdits = pgTable(
+  "comment_edits",
+  {
+    id: serial("id").primaryKey(),
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    editorId: integer("editor_id")
+      .notNull()
+      .references(() => users.id),
+    /** The body as it was before this edit. */
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comment_edits_comment_idx").on(t.commentId, t.id)],
 );
 
 /** Every saved state of a question or answer, the first one included. */

@@ -4,14 +4,15 @@
 // every comment tells (the members it mentions, those who follow the thread) and its removal by its author or a
 // moderator. The questions and the posts features keep what differs: the questions' one paragraph of 15–600
 // characters, the posts' replies, and who else is told in what words.
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { answers, comments, posts, questions } from "#db/schema.ts";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { answers, commentEdits, comments, commentVotes, posts, questions, users } from "#db/schema.ts";
 import { requirePrivilege } from "#app/features/moderation/rules.ts";
 import { logModeration } from "#app/features/moderation/moderation-log.server.ts";
 import {
   assertLinkLimit,
   findBlockedWord,
   recordHeld,
+  refuseBlockedEdit,
 } from "#app/features/moderation/spam-defences.server.ts";
 import {
   mentionedMembers,
@@ -21,8 +22,9 @@ import {
 import { assertContentRate } from "#app/lib/content-rate-limits.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { requireAuthorOrModerator, requireMember } from "#app/lib/permissions.ts";
+import { isModerator, requireAuthorOrModerator, requireMember } from "#app/lib/permissions.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
+import { href } from "react-router";
 
 /** What a comment is on. */
 export type CommentTarget = { kind: "question" | "answer" | "post"; id: number };
@@ -174,4 +176,206 @@ export async function removeComment(
     }
     await moveCommentCount(tx, target, -1);
   });
+}
+
+// --------------------------------------------------------------------------------------- edits and votes
+
+/** How long after writing a comment its author may still edit it (moderators edit any time). */
+const COMMENT_EDIT_MINUTES = 5;
+
+const COMMENT_MESSAGES = {
+  notFound: "Comentário não encontrado.",
+  editWindow: `Um comentário só pode ser editado nos primeiros ${COMMENT_EDIT_MINUTES} minutos.`,
+  unchanged: "O comentário não mudou.",
+  ownVote: "Você não pode votar no seu próprio comentário.",
+} as const;
+
+/** Whether `viewer` may edit a comment now: its author within the first minutes, a moderator always. */
+export function canEditComment(
+  viewer: Viewer | null,
+  comment: { authorId: number; createdAt: Date },
+  now = Date.now(),
+): boolean {
+  if (!viewer) return false;
+  if (isModerator(viewer)) return true;
+  return viewer.id === comment.authorId && now - comment.createdAt.getTime() < COMMENT_EDIT_MINUTES * 60_000;
+}
+
+/**
+ * Changes what a live comment says (`body` already checked by its feature's rules), keeping the old body for the
+ * moderators (comment_edits). Blocked words refuse the edit; members it newly mentions are told; a moderator's
+ * edit of someone else's comment is logged. The comment's target row is written too, so the question page's
+ * kept version (its rows' xmin, ADR 053) moves.
+ */
+export async function editComment(
+  viewer: Viewer | null,
+  commentId: number,
+  body: string,
+  kinds: readonly CommentTarget["kind"][],
+  /** Locks the comment's target in `tx` (as a new comment and a removal do, target first) and names its page. */
+  lockThread: (
+    tx: Executor,
+    target: CommentTarget,
+  ) => Promise<{ kind: "question" | "post"; id: number; title: string; url: string }>,
+): Promise<void> {
+  const member = requireMember(viewer);
+  assertLinkLimit(member, { text: body }, "body");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        authorId: comments.authorId,
+        targetKind: comments.targetKind,
+        targetId: comments.targetId,
+        body: comments.body,
+        createdAt: comments.createdAt,
+        deletedAt: comments.deletedAt,
+      })
+      .from(comments)
+      .where(eq(comments.id, commentId));
+    if (!current || current.deletedAt || !kinds.includes(current.targetKind)) {
+      throw new AppError("not_found", COMMENT_MESSAGES.notFound);
+    }
+    if (!canEditComment(member, current)) {
+      throw new AppError("forbidden", COMMENT_MESSAGES.editWindow, { field: "body" });
+    }
+    if (current.body === body)
+      throw new AppError("validation", COMMENT_MESSAGES.unchanged, { field: "body" });
+    await refuseBlockedEdit({ text: [body] }, "body", tx);
+    const target = { kind: current.targetKind, id: current.targetId };
+    const page = await lockThread(tx, target);
+    await touchTarget(tx, target);
+    const [changed] = await tx
+      .update(comments)
+      .set({ body, editedAt: new Date() })
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+      .returning({ id: comments.id });
+    if (!changed) throw new AppError("not_found", COMMENT_MESSAGES.notFound);
+    await tx.insert(commentEdits).values({ commentId, editorId: member.id, body: current.body });
+    if (member.id !== current.authorId) {
+      await logModeration(tx, {
+        actorId: member.id,
+        action: "edit",
+        target: { kind: "comment", id: commentId },
+        subjectId: current.authorId,
+      });
+    }
+    // Mentions are told once per comment: only those the edit adds hear of it.
+    await notifyMentions(tx, await mentionedMembers(tx, body), {
+      actorId: member.id,
+      title: `${member.name} mencionou você num comentário em "${page.title}"`,
+      url: `${page.url}#comentario-${commentId}`,
+      item: `comment:${commentId}`,
+    });
+  });
+}
+
+/** Rewrites the row of what a comment is on without changing it: pages kept per row version follow. */
+async function touchTarget(tx: Executor, target: CommentTarget): Promise<void> {
+  const table = countedOn(target.kind);
+  await tx
+    .update(table)
+    .set({ commentCount: sql`${table.commentCount}` })
+    .where(eq(table.id, target.id));
+}
+
+/**
+ * Up-votes a live comment (`on`) or takes the vote back; a comment's score is its up-votes and gives no
+ * reputation. Voting is the up-vote privilege, and nobody votes on their own comment. Returns the new score.
+ */
+export async function voteOnComment(
+  viewer: Viewer | null,
+  commentId: number,
+  on: boolean,
+  kinds: readonly CommentTarget["kind"][],
+): Promise<number> {
+  const member = requireMember(viewer);
+  requirePrivilege(member, "voteUp");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        authorId: comments.authorId,
+        targetKind: comments.targetKind,
+        targetId: comments.targetId,
+        deletedAt: comments.deletedAt,
+      })
+      .from(comments)
+      .where(eq(comments.id, commentId));
+    if (!current || current.deletedAt || !kinds.includes(current.targetKind)) {
+      throw new AppError("not_found", COMMENT_MESSAGES.notFound);
+    }
+    if (current.authorId === member.id) throw new AppError("forbidden", COMMENT_MESSAGES.ownVote);
+    // The target first, as every comment write locks it.
+    await touchTarget(tx, { kind: current.targetKind, id: current.targetId });
+    if (on) {
+      await tx.insert(commentVotes).values({ commentId, userId: member.id }).onConflictDoNothing();
+    } else {
+      await tx
+        .delete(commentVotes)
+        .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, member.id)));
+    }
+    const [counted] = await tx
+      .update(comments)
+      .set({
+        score: sql`(select count(*)::int from ${commentVotes} where ${commentVotes.commentId} = ${commentId})`,
+      })
+      .where(eq(comments.id, commentId))
+      .returning({ score: comments.score });
+    return counted?.score ?? 0;
+  });
+}
+
+export type CommentVersion = { body: string; at: Date; editor: { handle: string; name: string } | null };
+
+/**
+ * A comment's history for the moderators, newest first: what it says now, then each earlier body with who
+ * replaced it and when. Null when there is no such comment.
+ */
+export async function commentHistory(
+  viewer: Viewer | null,
+  commentId: number,
+): Promise<{ url: string; versions: CommentVersion[] } | null> {
+  const member = requireMember(viewer);
+  if (!isModerator(member))
+    throw new AppError("forbidden", "Só a moderação vê o histórico de um comentário.");
+  const db = await getDb();
+  const [comment] = await db
+    .select({
+      body: comments.body,
+      createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
+      targetKind: comments.targetKind,
+      targetId: comments.targetId,
+    })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  if (!comment) return null;
+  const page =
+    comment.targetKind === "post"
+      ? (await db.select({ slug: posts.slug }).from(posts).where(eq(posts.id, comment.targetId)))[0]
+      : undefined;
+  const questionId =
+    comment.targetKind === "answer"
+      ? (await db.select({ id: answers.questionId }).from(answers).where(eq(answers.id, comment.targetId)))[0]
+          ?.id
+      : comment.targetId;
+  const url =
+    comment.targetKind === "post"
+      ? `${href("/blog/:slug", { slug: page?.slug ?? "" })}#comentario-${commentId}`
+      : `${href("/questions/:id", { id: String(questionId ?? 0) })}#comentario-${commentId}`;
+  const edits = await db
+    .select({ body: commentEdits.body, at: commentEdits.createdAt, handle: users.handle, name: users.name })
+    .from(commentEdits)
+    .innerJoin(users, eq(users.id, commentEdits.editorId))
+    .where(eq(commentEdits.commentId, commentId))
+    .orderBy(asc(commentEdits.id));
+  // Each edit row holds the body it replaced: version i was written at edit i-1's time (or at creation).
+  const bodies = [...edits.map((e) => e.body), comment.body];
+  const versions: CommentVersion[] = bodies.map((body, i) => ({
+    body,
+    at: i === 0 ? comment.createdAt : edits[i - 1]!.at,
+    editor: i === 0 ? null : { handle: edits[i - 1]!.handle, name: edits[i - 1]!.name },
+  }));
+  return { url, versions: versions.reverse() };
 }

@@ -4,6 +4,7 @@ import type { ModerationAction } from "./moderation-log.server.ts";
 /** Every action the log holds, as moderators read it (the filter's options, in this order). */
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   delete: "Excluiu",
+  edit: "Editou",
   restore: "Restaurou",
   close: "Fechou",
   reopen: "Reabriu",

@@ -5,6 +5,7 @@ import type { Executor } from "#app/lib/db.server.ts";
 
 export type ModerationAction =
   | "delete"
+  | "edit"
   | "restore"
   | "close"
   | "reopen"

@@ -1,15 +1,19 @@
 // Comments under posts (plain text with a mini-Markdown, rendered when shown), with one level of replies (a reply
 // to a reply joins the same thread), on the site's one comment stack (app/features/comments). Their authors and
 // the moderators delete them; posts.comment_count counts the comments still shown.
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { comments, posts, users } from "#db/schema.ts";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { comments, commentVotes, posts, users } from "#db/schema.ts";
 import {
+  canEditComment,
   checkNewComment,
+  editComment,
   insertComment,
   removeComment,
   requireCommenter,
   tellCommentReaders,
+  voteOnComment,
 } from "#app/features/comments/comments.server.ts";
+import { isModerator } from "#app/lib/permissions.ts";
 // The notifications feature's public `notify`, called inside the comment's transaction.
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
@@ -38,7 +42,18 @@ export type PostComment = {
   createdAt: Date;
   removed: boolean;
   author: CommentAuthor | null;
+  /** When it was last edited (its author within the first minutes, or a moderator). */
+  editedAt: Date | null;
+  /** Up-votes. */
+  score: number;
   canDelete: boolean;
+  /** The viewer may edit it now. */
+  canEdit: boolean;
+  /** The viewer up-voted it, and may (a member who did not write it). */
+  voted: boolean;
+  mayVote: boolean;
+  /** The viewer is a moderator: "editado" links to its earlier versions. */
+  seesHistory: boolean;
   /** The viewer blocked its author: shown collapsed. */
   authorBlocked?: boolean;
 };
@@ -54,7 +69,12 @@ export async function listPostComments(viewer: Viewer | null, postId: number): P
       parentId: comments.parentId,
       body: comments.body,
       createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
+      score: comments.score,
       deletedAt: comments.deletedAt,
+      voted: viewer
+        ? sql<boolean>`exists (select 1 from ${commentVotes} cv where cv.comment_id = ${comments.id} and cv.user_id = ${viewer.id})`
+        : sql<boolean>`false`,
       author: {
         id: users.id,
         handle: users.handle,
@@ -78,7 +98,13 @@ export async function listPostComments(viewer: Viewer | null, postId: number): P
       createdAt: row.createdAt,
       removed,
       author: removed ? null : row.author,
+      editedAt: removed ? null : row.editedAt,
+      score: removed ? 0 : row.score,
       canDelete: !removed && canManage(viewer, row.author.id),
+      canEdit: !removed && canEditComment(viewer, { authorId: row.author.id, createdAt: row.createdAt }),
+      voted: !removed && Boolean(row.voted),
+      mayVote: !removed && Boolean(viewer && viewer.id !== row.author.id),
+      seesHistory: isModerator(viewer),
     };
   };
   const threads = new Map<number, CommentThread>();
@@ -88,6 +114,16 @@ export async function listPostComments(viewer: Viewer | null, postId: number): P
     threads.get(row.parentId)?.replies.push(toComment(row));
   }
   return [...threads.values()].filter((t) => !t.removed || t.replies.length > 0);
+}
+
+/** A post comment's text as stored: line breaks kept, not empty, at most COMMENT_MAX characters. */
+function validPostCommentBody(text: string): string {
+  const body = text.replace(/\r\n?/g, "\n").trim();
+  if (!body) throw new AppError("validation", MESSAGES.commentRequired, { field: "body" });
+  if (Array.from(body).length > COMMENT_MAX) {
+    throw new AppError("validation", MESSAGES.commentTooLong, { field: "body" });
+  }
+  return body;
 }
 
 /**
@@ -100,11 +136,7 @@ export async function addPostComment(
   input: { body: string; parentId?: number | null },
 ): Promise<{ id: number; held: boolean }> {
   const member = requireCommenter(viewer, "Entre na sua conta para comentar.");
-  const body = input.body.replace(/\r\n?/g, "\n").trim();
-  if (!body) throw new AppError("validation", MESSAGES.commentRequired, { field: "body" });
-  if (Array.from(body).length > COMMENT_MAX) {
-    throw new AppError("validation", MESSAGES.commentTooLong, { field: "body" });
-  }
+  const body = validPostCommentBody(input.body);
   const blockedWord = await checkNewComment(member, body);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -177,6 +209,29 @@ export async function addPostComment(
     });
     return created;
   });
+}
+
+/** A post comment's new text (its author within the first minutes, a moderator), under the same rules. */
+export async function changePostComment(viewer: Viewer | null, commentId: number, text: string) {
+  const body = validPostCommentBody(text);
+  await editComment(viewer, commentId, body, ["post"], async (tx, target) => {
+    const [post] = await tx
+      .select({ slug: posts.slug, title: posts.title })
+      .from(posts)
+      .where(and(eq(posts.id, target.id), isNull(posts.deletedAt)))
+      .for("update");
+    if (!post) throw new AppError("not_found", "Post não encontrado.");
+    return { kind: "post", id: target.id, title: post.title, url: href("/blog/:slug", { slug: post.slug }) };
+  });
+}
+
+/** Up-votes a post comment, or takes the vote back. */
+export async function votePostComment(
+  viewer: Viewer | null,
+  commentId: number,
+  on: boolean,
+): Promise<number> {
+  return voteOnComment(viewer, commentId, on, ["post"]);
 }
 
 /** Removes a comment on a post (its author or a moderator). */

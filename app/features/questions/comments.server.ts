@@ -7,11 +7,14 @@ import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 // The site's one comment stack (checks, write, mentions and watchers, removal); this file adds the questions'
 // rules and tells the author of what a comment is on.
 import {
+  canEditComment,
   checkNewComment,
+  editComment,
   insertComment,
   removeComment,
   requireCommenter,
   tellCommentReaders,
+  voteOnComment,
 } from "#app/features/comments/comments.server.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -22,7 +25,7 @@ import { COMMENT_MAX, COMMENT_MIN, MESSAGES } from "./schemas.ts";
 import { refuseIfLocked } from "./closing.server.ts";
 import { lockTarget, type TargetKind } from "./targets.server.ts";
 import { href } from "react-router";
-import { canModify, PERMISSION_MESSAGES } from "#app/lib/permissions.ts";
+import { canModify, isModerator, PERMISSION_MESSAGES } from "#app/lib/permissions.ts";
 
 export type CommentView = {
   id: number;
@@ -33,8 +36,20 @@ export type CommentView = {
   /** Its mini-Markdown rendered and sanitised (rendered once per version of the page, ADR 031). */
   html: string;
   createdAt: Date;
+  /** When it was last edited (its author within the first minutes, or a moderator). */
+  editedAt: Date | null;
+  /** Up-votes. */
+  score: number;
   author: { id: number; handle: string; name: string };
   canDelete: boolean;
+  /** The viewer may edit it now (its author in the first minutes, a moderator). */
+  canEdit: boolean;
+  /** The viewer up-voted it. */
+  voted: boolean;
+  /** The viewer may up-vote it (a member who did not write it). */
+  mayVote: boolean;
+  /** The viewer is a moderator: "editado" links to its earlier versions. */
+  seesHistory: boolean;
   /** The viewer blocked its author: shown collapsed. */
   authorBlocked?: boolean;
 };
@@ -42,6 +57,16 @@ export type CommentView = {
 /** Collapses runs of spaces and blank lines, keeps single line breaks out (a comment is one paragraph). */
 function normaliseCommentBody(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** A comment's text as stored: one paragraph of COMMENT_MIN to COMMENT_MAX characters. */
+function validCommentBody(text: string): string {
+  const body = normaliseCommentBody(text);
+  const length = Array.from(body).length;
+  if (length < COMMENT_MIN || length > COMMENT_MAX) {
+    throw new AppError("validation", MESSAGES.commentLength, { field: "body" });
+  }
+  return body;
 }
 
 /**
@@ -54,11 +79,7 @@ export async function addComment(
   text: string,
 ): Promise<{ id: number; questionId: number; held: boolean }> {
   const member = requireCommenter(viewer, PERMISSION_MESSAGES.signIn);
-  const body = normaliseCommentBody(text);
-  const length = Array.from(body).length;
-  if (length < COMMENT_MIN || length > COMMENT_MAX) {
-    throw new AppError("validation", MESSAGES.commentLength, { field: "body" });
-  }
+  const body = validCommentBody(text);
   const blockedWord = await checkNewComment(member, body);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -86,6 +107,26 @@ export async function addComment(
   });
 }
 
+/** A comment's new text, under the same rules as a new one (its author within the first minutes, a moderator). */
+export async function changeComment(viewer: Viewer | null, commentId: number, text: string): Promise<void> {
+  const body = validCommentBody(text);
+  await editComment(viewer, commentId, body, ["question", "answer"], async (tx, target) => {
+    const locked = await lockTarget(tx, target.kind === "answer" ? "answer" : "question", target.id);
+    refuseIfLocked(viewer, locked.questionLockedAt);
+    return {
+      kind: "question",
+      id: locked.questionId,
+      title: locked.questionTitle,
+      url: href("/questions/:id", { id: String(locked.questionId) }),
+    };
+  });
+}
+
+/** Up-votes a comment on a question or an answer, or takes the vote back. */
+export async function voteComment(viewer: Viewer | null, commentId: number, on: boolean): Promise<number> {
+  return voteOnComment(viewer, commentId, on, ["question", "answer"]);
+}
+
 /** Soft-deletes a comment on a question or an answer (its author or a moderator). */
 export async function deleteComment(viewer: Viewer | null, commentId: number): Promise<void> {
   await removeComment(viewer, commentId, ["question", "answer"], QUESTION_MESSAGES.commentNotFound);
@@ -99,6 +140,8 @@ const commentsOfQuestionPage = preparedQuery((db) =>
       targetId: comments.targetId,
       body: comments.body,
       createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
+      score: comments.score,
       author: { id: users.id, handle: users.handle, name: users.name },
     })
     .from(comments)
@@ -128,5 +171,9 @@ export async function listComments(
     html: renderComment(r.body),
     targetKind: r.targetKind as TargetKind,
     canDelete: canModify(viewer, r.author.id),
+    canEdit: canEditComment(viewer, { authorId: r.author.id, createdAt: r.createdAt }),
+    voted: false,
+    mayVote: Boolean(viewer && viewer.id !== r.author.id),
+    seesHistory: isModerator(viewer),
   }));
 }

@@ -19,8 +19,8 @@ import type { AuthorSummary } from "./question-rows.server.ts";
 /** What the page says about closing: who closed it, the original of a duplicate, the duplicates of this. */
 export type SharedClosing = ClosingDetails & { closers: { id: number; handle: string; name: string }[] };
 
-/** A comment as every reader sees it: who may delete it is the viewer's, worked out per request. */
-export type SharedComment = Omit<CommentView, "canDelete">;
+/** A comment as every reader sees it: who may delete or edit it, and their vote, are worked out per request. */
+export type SharedComment = Omit<CommentView, "canDelete" | "canEdit" | "voted" | "mayVote" | "seesHistory">;
 
 type SharedAnswer = AnswerView & {
   comments: SharedComment[];
@@ -88,6 +88,11 @@ const questionPageVersion = preparedQuery((db) =>
         and f.target_kind = 'question' and f.target_id = q.id)`,
       watching: sql<boolean>`exists (select 1 from thread_watches tw where tw.user_id = ${sql.placeholder("viewerId")}
         and tw.target_kind = 'question' and tw.target_id = q.id)`,
+      // The viewer's up-votes on the page's comments.
+      commentVotes: sql<number[]>`(select coalesce(json_agg(cv.comment_id), '[]'::json) from comment_votes cv
+        where cv.user_id = ${sql.placeholder("viewerId")} and cv.comment_id in (select c.id from comments c
+          where (c.target_kind = 'question' and c.target_id = q.id)
+            or (c.target_kind = 'answer' and c.target_id in (select a.id from answers a where a.question_id = q.id))))`,
       // The viewer's relations to the members the kept page shows (whom they follow, whom they blocked) and
       // their "não funciona mais" marks on its answers: three index probes in the same statement instead of
       // three more round trips to the database thread. Only used when the kept page is current, so that
@@ -161,6 +166,8 @@ export type ViewerMarks = {
   favorited: boolean;
   /** "Acompanhar": the viewer watches the question. */
   watching: boolean;
+  /** The comments the viewer up-voted. */
+  commentVotes: Set<number>;
   /** Read with the version when the kept page was current; null when the caller must read them itself. */
   relations: ViewerRelations | null;
 };
@@ -199,6 +206,7 @@ export async function questionPageFor(
     answerVotes: new Map(),
     favorited: Boolean(current.favorited),
     watching: Boolean(current.watching),
+    commentVotes: new Set(viewerId ? current.commentVotes : []),
     relations: null,
   };
   for (const [kind, targetId, value] of viewerId ? current.votes : []) {
@@ -277,6 +285,8 @@ async function readSharedPage(
       body: c.body,
       html: c.html,
       createdAt: c.createdAt,
+      editedAt: c.editedAt,
+      score: c.score,
       author: m ? { id: m.id, handle: m.handle, name: m.name } : c.author,
     };
   };

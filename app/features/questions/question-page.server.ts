@@ -11,6 +11,7 @@ import type { AnswerView } from "./answer-list.server.ts";
 import type { LinkedPost } from "./post-links.server.ts";
 import { bountyTimeLeft } from "./bounty-time.ts";
 import type { CommentView } from "./comments.server.ts";
+import { canEditComment } from "#app/features/comments/comments.server.ts";
 import { questionPermissions, type QuestionDetail } from "./question-detail.server.ts";
 import {
   memoised,
@@ -90,6 +91,10 @@ export async function loadQuestionPage(
   const withDeleteRight = (c: SharedComment): CommentView => ({
     ...c,
     canDelete: canModify(viewer, c.author.id),
+    canEdit: canEditComment(viewer, { authorId: c.author.id, createdAt: c.createdAt }),
+    voted: marks.commentVotes.has(c.id),
+    mayVote: Boolean(viewer && viewer.id !== c.author.id),
+    seesHistory: moderator,
   });
   const bountyOpen = Boolean(question.bounty && !question.deletedAt);
   const page: QuestionPage = {

@@ -2,7 +2,12 @@
 // lib/intents.server.ts. Deleting a post made from an answer changes the question's page too (ADR 043).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, href } from "react-router";
-import { addPostComment, deletePostComment } from "#app/features/posts/comments.server.ts";
+import {
+  addPostComment,
+  changePostComment,
+  deletePostComment,
+  votePostComment,
+} from "#app/features/posts/comments.server.ts";
 import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import type { CommentActionData } from "#app/features/posts/components/comment-section.tsx";
 import { questionIdOfPost } from "#app/features/posts/answer-posts.server.ts";
@@ -37,7 +42,7 @@ export async function postPageAction({ params, request, context }: Route.ActionA
 
 type PostPageArgs = { viewer: Viewer; postId: number; formData: FormData; back: string };
 
-/** The post page's forms: a comment, deleting one, deleting the post (lib/intents.server.ts). */
+/** The post page's forms: a comment, editing, up-voting or deleting one, deleting the post (lib/intents.server.ts). */
 const postPageIntents = intentAction(
   {
     async comment({ viewer, postId, formData, back }: PostPageArgs) {
@@ -64,6 +69,22 @@ const postPageIntents = intentAction(
       await deletePostComment(viewer, formRowId(formData.get("commentId")));
       if (back) return redirect(`${back}#comentarios`);
       return { ok: true };
+    },
+    async "edit-comment"({ viewer, formData, back }: PostPageArgs) {
+      const commentId = formRowId(formData.get("commentId"));
+      const submission = parseWithZod(formData, { schema: commentSchema });
+      if (submission.status !== "success") {
+        const message = submission.error?.body?.[0] ?? "Não foi possível salvar o comentário.";
+        return data({ intent: "edit-comment", ok: false, message }, { status: 400 });
+      }
+      await changePostComment(viewer, commentId, submission.value.body);
+      if (back) return redirect(back);
+      return { intent: "edit-comment", ok: true };
+    },
+    async "vote-comment"({ viewer, formData, back }: PostPageArgs) {
+      await votePostComment(viewer, formRowId(formData.get("commentId")), formData.get("value") === "on");
+      if (back) return redirect(back);
+      return { intent: "vote-comment", ok: true };
     },
     async watch({ viewer, postId, formData }: PostPageArgs) {
       await setWatching(viewer, { kind: "post", id: postId }, formData.get("value") === "on");

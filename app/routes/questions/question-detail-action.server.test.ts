@@ -27,7 +27,7 @@ describe("question page intents", () => {
     }
   });
 
-  test("the twenty intents of the page's forms (flags post to /sinalizar)", () => {
+  test("the twenty-two intents of the page's forms (flags post to /sinalizar)", () => {
     expect([...questionPageIntents.intents].sort()).toEqual([
       "accept",
       "answer",
@@ -37,6 +37,7 @@ describe("question page intents", () => {
       "delete-answer",
       "delete-comment",
       "delete-question",
+      "edit-comment",
       "favorite",
       "lock",
       "mark-outdated",
@@ -47,6 +48,7 @@ describe("question page intents", () => {
       "retract-outdated",
       "unlock",
       "vote",
+      "vote-comment",
       "watch",
       "withdraw-close-vote",
     ]);

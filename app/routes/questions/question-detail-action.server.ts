@@ -16,7 +16,12 @@ import {
   withdrawCloseVoteAction,
   unlockAction,
 } from "./question-detail/closing.server.ts";
-import { commentAction, deleteCommentAction } from "./question-detail/comments.server.ts";
+import {
+  commentAction,
+  deleteCommentAction,
+  editCommentAction,
+  voteCommentAction,
+} from "./question-detail/comments.server.ts";
 import {
   deleteAnswerAction,
   deleteQuestionAction,
@@ -37,6 +42,8 @@ export const questionPageIntents = intentAction(
     answer: answerAction,
     comment: commentAction,
     "delete-comment": deleteCommentAction,
+    "edit-comment": editCommentAction,
+    "vote-comment": voteCommentAction,
     accept: acceptAction,
     "delete-question": deleteQuestionAction,
     "restore-question": restoreQuestionAction,

@@ -17,6 +17,11 @@ import { ConfirmSubmit } from "./confirm-submit.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 import type { ActionReply } from "#app/lib/action-reply.ts";
+import {
+  CommentEditForm,
+  CommentVote,
+  EditedMark,
+} from "#app/features/comments/components/comment-controls.tsx";
 
 /** What the action answers a comment form: done, or the message for the field and the text to keep. */
 /** `message`: why a comment was refused, or, for one held for review (not shown), why its writer does not see it. */
@@ -125,6 +130,7 @@ function CommentItem({
           <time dateTime={isoDate(comment.createdAt)} className="text-slate-600">
             {formatDate(comment.createdAt)}
           </time>
+          <EditedMark commentId={comment.id} editedAt={comment.editedAt} moderator={comment.seesHistory} />
         </div>
         {comment.authorBlocked ? (
           <BlockedContent>
@@ -138,6 +144,15 @@ function CommentItem({
           </p>
         )}
         <div className="mt-1 flex flex-wrap items-center gap-3">
+          <CommentVote
+            commentId={comment.id}
+            score={comment.score}
+            voted={comment.voted}
+            mayVote={comment.mayVote}
+          />
+          {comment.canEdit ? (
+            <CommentEditForm commentId={comment.id} body={comment.body} maxLength={COMMENT_MAX} />
+          ) : null}
           {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
           <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
         </div>

@@ -11,6 +11,11 @@ import type { CommentView } from "../comments.server.ts";
 import { COMMENT_MAX, COMMENT_MIN } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
 import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
+import {
+  CommentEditForm,
+  CommentVote,
+  EditedMark,
+} from "#app/features/comments/components/comment-controls.tsx";
 
 function DeleteCommentButton({ commentId }: { commentId: number }) {
   const fetcher = useFetcher<FormActionData>();
@@ -61,6 +66,12 @@ export function CommentSection({
         <ul aria-label="Comentários" className="flex flex-col divide-y divide-slate-100">
           {comments.map((comment) => (
             <li key={comment.id} id={`comentario-${comment.id}`} className="py-2 text-sm text-slate-800">
+              <CommentVote
+                commentId={comment.id}
+                score={comment.score}
+                voted={comment.voted}
+                mayVote={comment.mayVote}
+              />
               {comment.authorBlocked ? (
                 <BlockedContent>
                   <CommentText html={comment.html} />
@@ -79,8 +90,21 @@ export function CommentSection({
                 </Link>{" "}
                 <time dateTime={isoDate(comment.createdAt)} className="text-xs">
                   {formatDate(comment.createdAt)}
-                </time>
+                </time>{" "}
+                <EditedMark
+                  commentId={comment.id}
+                  editedAt={comment.editedAt}
+                  moderator={comment.seesHistory}
+                />
               </span>{" "}
+              {comment.canEdit ? (
+                <CommentEditForm
+                  commentId={comment.id}
+                  body={comment.body}
+                  minLength={COMMENT_MIN}
+                  maxLength={COMMENT_MAX}
+                />
+              ) : null}{" "}
               {comment.canDelete ? <DeleteCommentButton commentId={comment.id} /> : null}{" "}
               <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
             </li>
