@@ -8,6 +8,11 @@
 
 /** @type {Record<string, string[]>} */
 export const FEATURE_PUBLIC_FILES = {
+  badges: [
+    "badges.server.ts", // awarding badges, from the reputation ledger and the moderation's decisions
+    "rules.ts", // every badge and what earns it, for the pages that show them
+    "components/badge-mark.tsx", // a badge's tier beside its name or count
+  ],
   comments: [
     "comments.server.ts", // the one comment stack, under questions, answers and posts
     "components/comment-controls.tsx", // a comment's up-vote, "Editar" and "editado", on every page

@@ -11,6 +11,8 @@ import { unreadNotificationsContext } from "./lib/unread-notifications-context.s
 import { assertSameOrigin } from "./lib/csrf.server.ts";
 import { assertReadableInput } from "./lib/input-guard.server.ts";
 import { noteMemberWrote } from "./lib/short-cache.server.ts";
+import { checkBadgesOf, recordVisit } from "./features/badges/badges.server.ts";
+import { runInBackground } from "./lib/background-work.server.ts";
 
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   async ({ request, context, pattern }, next) => {
@@ -25,6 +27,13 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
       ? { viewer: null, setCookie: undefined, unreadNotifications: undefined }
       : await resolveSession(request);
     context.set(viewerContext, viewer);
+    // A day on the site counts for the badges of visits in a row (written once a day, after the response).
+    if (viewer) {
+      const memberId = viewer.id;
+      runInBackground(async () => {
+        if (await recordVisit(memberId)) await checkBadgesOf(memberId);
+      });
+    }
     context.set(unreadNotificationsContext, unreadNotifications ?? null);
     const write = !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase());
     if (write) {
@@ -52,7 +61,12 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
     }
     if (write && response.status >= 400 && response.status < 500) visitorPage.changes = "nothing";
     // The lists members share lag a few seconds; the member who wrote reads them fresh (their question listed).
-    if (write && viewer && visitorPage.changes !== "nothing") noteMemberWrote(viewer.id);
+    if (write && viewer && visitorPage.changes !== "nothing") {
+      noteMemberWrote(viewer.id);
+      // What they did may earn a badge (a first question, answer, edit…), checked after the response.
+      const memberId = viewer.id;
+      runInBackground(() => checkBadgesOf(memberId));
+    }
     // Applied now, after the action and its commit: a client gone mid-action must not leave pages rendered
     // before the commit standing as fresh (the HTTP server applies it at the response's end otherwise).
     if (write) visitorPage.settled?.();

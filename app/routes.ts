@@ -22,6 +22,7 @@ export default [
     route("questions/:id/respostas/:answerId/historico", "routes/questions/answer-history.tsx"),
     route("ask-a-question", "routes/questions/ask-question.tsx"),
     route("tags", "routes/tags/tag-list.tsx"),
+    route("medalhas", "routes/badges/badges.tsx"),
     route("test", "routes/test/style-guide.tsx"),
     route("test/editor", "routes/test/editor-playground.tsx"),
     route("search", "routes/search/search.tsx"),

@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -16,6 +17,7 @@ import {
   serial,
   smallint,
   text,
+  unique,
   timestamp,
   uniqueIndex,
   uuid,
@@ -722,7 +724,11 @@ export const revisions = pgTable(
     summary: text("summary"),
     createdAt: createdAt(),
   },
-  (t) => [index("revisions_target_idx").on(t.targetKind, t.targetId, t.createdAt)],
+  (t) => [
+    index("revisions_target_idx").on(t.targetKind, t.targetId, t.createdAt),
+    // A member's edits (the badges' "Revisão").
+    index("revisions_editor_idx").on(t.editorId),
+  ],
 );
 
 export const bounties = pgTable(
@@ -1140,4 +1146,38 @@ export const errorSignatures = pgTable(
     index("error_signatures_signature_idx").on(t.signature, t.questionId.desc().nullsFirst()),
     index("error_signatures_question_idx").on(t.questionId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------- badges
+
+/** A badge a member earned (app/features/badges/rules.ts): once per badge, once per tag for tag badges. */
+export const badgeAwards = pgTable(
+  "badge_awards",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The badge's key in rules.ts. */
+    badge: text("badge").notNull(),
+    /** The tag of a tag badge; null for the others. */
+    tagId: integer("tag_id").references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("badge_awards_once").on(t.userId, t.badge, t.tagId).nullsNotDistinct(),
+    index("badge_awards_badge_idx").on(t.badge, t.createdAt),
+  ],
+);
+
+/** The days a member came to the site (one row a day), for the badges of visits in a row. */
+export const memberVisitDays = pgTable(
+  "member_visit_days",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = {
   tag_question: "Novas perguntas nas tags que você segue",
   thread: "Novidades nas perguntas e posts que você acompanha",
   mention: "Menções a você (@seu-nome)",
+  badge: "Medalhas que você ganhou",
   moderation: "Decisões da moderação sobre suas publicações e sinalizações",
 } as const;
 

@@ -36,6 +36,11 @@ export type NotifyInput = {
   /** Unread notifications with the same key collapse into one; `groupedTitle` (with {n}) then names them. */
   groupKey?: string;
   groupedTitle?: string;
+  /**
+   * Listed on the notifications page but not counted by the bell, nor e-mailed: news of the member's own
+   * progress (a badge) that asks for no answer, as Stack Overflow keeps achievements out of the inbox.
+   */
+  quiet?: boolean;
 };
 
 /** Records a notification for `userId` (never for the actor themself). Call inside the causing transaction. */
@@ -58,6 +63,10 @@ export async function notify(executor: Executor, input: NotifyInput): Promise<vo
     url: input.url,
     groupKey: input.groupKey ?? null,
   };
+  if (input.quiet) {
+    await executor.insert(notifications).values({ ...values, readAt: new Date() });
+    return;
+  }
   if (input.groupKey) {
     const grouped = input.groupedTitle ?? input.title;
     await executor

@@ -2,6 +2,8 @@
 // badge, their numbers, and their questions, answers and posts in tabs (?tab=…&page=N). Admins give roles here;
 // moderators suspend (intent `suspend`, `unsuspend`); members block (`block`, `unblock`). A moderation form
 // sent from elsewhere (the review queue) names a `returnTo` path to come back to.
+import { badgesOf, type AwardedBadge } from "#app/features/badges/badges.server.ts";
+import { BadgeMark } from "#app/features/badges/components/badge-mark.tsx";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
@@ -46,6 +48,7 @@ const TABS = [
   { id: "respostas", label: "Respostas", count: "answers" },
   { id: "posts", label: "Posts", count: "posts" },
   { id: "reputacao", label: "Reputação", count: null },
+  { id: "medalhas", label: "Medalhas", count: null },
   { id: "seguidores", label: "Seguidores", count: "followers" },
   { id: "seguindo", label: "Seguindo", count: "following" },
 ] as const;
@@ -75,7 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = tabOf(url, profile.counts);
   const page = pageFromUrl(url);
   const countKey = TABS.find((t) => t.id === tab)!.count;
-  const [list, followed, topTags] = await Promise.all([
+  const [list, followed, topTags, badges] = await Promise.all([
     tab === "reputacao"
       ? reputationByDay(profile.id, page).then((history) => ({ tab: "reputacao" as const, ...history }))
       : tab === "perguntas"
@@ -84,17 +87,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           ? listProfileAnswers(profile.id, page).then((items) => ({ tab: "respostas" as const, items }))
           : tab === "posts"
             ? listProfilePosts(profile.id, page).then((items) => ({ tab: "posts" as const, items }))
-            : listFollowPage(profile.id, tab === "seguidores" ? "followers" : "following", {
-                page,
-                perPage: PROFILE_PAGE_SIZE,
-              }).then((items) => ({ tab: tab as "seguidores" | "seguindo", items })),
+            : tab === "medalhas"
+              ? badgesOf(profile.id).then((items) => ({ tab: "medalhas" as const, items }))
+              : listFollowPage(profile.id, tab === "seguidores" ? "followers" : "following", {
+                  page,
+                  perPage: PROFILE_PAGE_SIZE,
+                }).then((items) => ({ tab: tab as "seguidores" | "seguindo", items })),
     isFollowing(viewer?.id, [profile.id]),
     topTagsOf(profile.id),
+    badgesOf(profile.id),
   ]);
   const totalPages =
     list.tab === "reputacao"
       ? Math.ceil(list.totalDays / REPUTATION_DAYS_PER_PAGE)
-      : Math.ceil((countKey ? profile.counts[countKey] : 0) / PROFILE_PAGE_SIZE);
+      : list.tab === "medalhas"
+        ? 1
+        : Math.ceil((countKey ? profile.counts[countKey] : 0) / PROFILE_PAGE_SIZE);
   const isSelf = viewer?.id === profile.id;
   const moderates = canSuspend(viewer, profile);
   const [suspension, blocking] = await Promise.all([
@@ -106,6 +114,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     profile,
     list,
     topTags,
+    badges,
     page,
     totalPages: Math.max(1, totalPages),
     following: followed.has(profile.id),
@@ -273,6 +282,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Stat value={profile.counts.followers} label="Seguidores" />
           <Stat value={profile.counts.following} label="Seguindo" />
         </dl>
+        {loaderData.badges.length ? <BadgeCounts badges={loaderData.badges} /> : null}
         {loaderData.topTags.length ? (
           <div className="mt-6">
             <h2 id="perfil-tags" className="text-sm font-semibold text-slate-900">
@@ -401,9 +411,52 @@ function ReputationHistory({
   );
 }
 
+/** How many badges of each tier, under the numbers (the Medalhas tab lists them). */
+function BadgeCounts({ badges }: { badges: AwardedBadge[] }) {
+  const tiers = (["ouro", "prata", "bronze"] as const)
+    .map((tier) => ({ tier, n: badges.filter((b) => b.tier === tier).length }))
+    .filter((t) => t.n > 0);
+  return (
+    <p className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-700">
+      <Link to="?tab=medalhas" className="hover:underline">
+        Medalhas:
+      </Link>
+      {tiers.map(({ tier, n }) => (
+        <span key={tier} className="inline-flex items-center gap-1.5">
+          <BadgeMark tier={tier} />
+          {n}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function BadgeList({ badges, name }: { badges: AwardedBadge[]; name: string }) {
+  if (badges.length === 0) return <Empty text={`${name.split(" ")[0]} ainda não ganhou medalhas.`} />;
+  return (
+    <ul aria-label="Medalhas" className="flex flex-col divide-y divide-slate-100 py-2">
+      {badges.map((badge) => (
+        <li key={`${badge.badge}-${badge.tag?.slug ?? ""}`} className="flex items-center gap-3 py-3 text-sm">
+          <BadgeMark tier={badge.tier} />
+          <Link
+            to={`${href("/medalhas")}#${badge.badge}`}
+            className="font-semibold text-slate-900 hover:underline"
+          >
+            {badge.name}
+          </Link>
+          <time dateTime={isoDate(badge.at)} className="ml-auto text-xs text-slate-600">
+            {formatDate(badge.at)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ActivityList({ list, name }: { list: LoadedList; name: string }) {
   const first = name.split(" ")[0];
   if (list.tab === "reputacao") return <ReputationHistory list={list} name={name} />;
+  if (list.tab === "medalhas") return <BadgeList badges={list.items} name={name} />;
   if (list.tab === "seguidores" || list.tab === "seguindo") {
     if (list.items.length === 0) {
       return (

@@ -98,6 +98,10 @@ export function SiteFooter({
         <Link to={href("/privilegios")} className="underline hover:text-white">
           Privilégios
         </Link>{" "}
+        ·{" "}
+        <Link to={href("/medalhas")} className="underline hover:text-white">
+          Medalhas
+        </Link>{" "}
         · {/* The REST API's reference. */}
         <Link to={href("/api/docs")} className="underline hover:text-white">
           API
