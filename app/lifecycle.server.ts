@@ -1,5 +1,6 @@
 // Start-up and shutdown of what the app owns (the database), called by the HTTP server (server/app.ts).
 // Beside root.tsx, not in lib/: it composes features (sessions, account mail, question views).
+import { checkScheduledBadgesNow } from "./features/badges/badges.server.ts";
 import { RouterContextProvider } from "react-router";
 import { isbot } from "isbot";
 import {
@@ -48,6 +49,10 @@ export async function startApp() {
 }
 
 export async function stopApp() {
+  // Badges waiting for their moment are checked before the database closes.
+  await checkScheduledBadgesNow().catch((error: unknown) =>
+    logger.warn({ err: error }, "badge checks left for the members' next visit"),
+  );
   await settleBackgroundWork();
   await stopMailSender();
   await flushViews().catch((error: unknown) => logger.error({ err: error }, "queued views lost at shutdown"));

@@ -11,7 +11,7 @@ import { unreadNotificationsContext } from "./lib/unread-notifications-context.s
 import { assertSameOrigin } from "./lib/csrf.server.ts";
 import { assertReadableInput } from "./lib/input-guard.server.ts";
 import { noteMemberWrote } from "./lib/short-cache.server.ts";
-import { checkBadgesOf, recordVisit } from "./features/badges/badges.server.ts";
+import { checkBadgesOf, checkBadgesSoon, recordVisit } from "./features/badges/badges.server.ts";
 import { runInBackground } from "./lib/background-work.server.ts";
 
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
@@ -63,9 +63,8 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
     // The lists members share lag a few seconds; the member who wrote reads them fresh (their question listed).
     if (write && viewer && visitorPage.changes !== "nothing") {
       noteMemberWrote(viewer.id);
-      // What they did may earn a badge (a first question, answer, edit…), checked after the response.
-      const memberId = viewer.id;
-      runInBackground(() => checkBadgesOf(memberId));
+      // What they did may earn a badge (a first question, answer, edit…), checked in a moment.
+      checkBadgesSoon([viewer.id]);
     }
     // Applied now, after the action and its commit: a client gone mid-action must not leave pages rendered
     // before the commit standing as fresh (the HTTP server applies it at the response's end otherwise).

@@ -111,6 +111,10 @@ export const users = pgTable(
      * accounts voting for each other moves `reputation`, never this.
      */
     trustedReputation: integer("trusted_reputation").notNull().default(1),
+    /** How many badges of each tier the member holds (badge_awards), shown beside their name. */
+    goldBadges: integer("gold_badges").notNull().default(0),
+    silverBadges: integer("silver_badges").notNull().default(0),
+    bronzeBadges: integer("bronze_badges").notNull().default(0),
     /** A suspended member reads but cannot write until then; the reason is shown to them. */
     suspendedUntil: ts("suspended_until"),
     suspensionReason: text("suspension_reason"),

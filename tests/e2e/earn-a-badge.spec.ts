@@ -42,4 +42,9 @@ test("a first question earns a bronze badge, told by the bell and shown on the p
   await expect(
     page.getByRole("list", { name: "Medalhas" }).getByRole("link", { name: "Primeira pergunta" }),
   ).toBeVisible();
+
+  // Beside their name on their question: one bronze.
+  await page.goto(ask.headers().location ?? "/");
+  const asker = page.getByText("Perguntou em").locator("xpath=..");
+  await expect(asker).toContainText("medalha de bronze: 1");
 });

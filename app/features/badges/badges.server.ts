@@ -1,12 +1,13 @@
-// Awarding badges (rules.ts): a member's badges are checked against what they did, read in one statement, after
-// each of their writes and whenever their reputation moves (a vote, an acceptance: the ledger calls it in the
-// same transaction). A check finds every badge earned and not yet held, so a check that did not run (a crash
-// between a write and its check) is made up by the next; the unique key on (member, badge, tag) keeps each one
-// from being given twice. Each new badge is told in the notifications.
+// Awarding badges (rules.ts): a member's badges are checked against what they did, read in one statement, a
+// moment after each of their writes and whenever their reputation moves (a vote, an acceptance: the ledger asks
+// for it). A check finds every badge earned and not yet held, so a check that did not run (a crash between a
+// write and its check) is made up by the next; the unique key on (member, badge, tag) keeps each one from being
+// given twice. Each new badge is told in the notifications.
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { badgeAwards, memberVisitDays, tags, users } from "#db/schema.ts";
 import { notify } from "#app/features/notifications/notify.server.ts";
+import { runInBackground } from "#app/lib/background-work.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 import {
@@ -85,6 +86,15 @@ export async function awardBadges(executor: Executor, memberIds: number[]): Prom
       .onConflictDoNothing()
       .returning({ badge: badgeAwards.badge, tagId: badgeAwards.tagId });
     if (given.length === 0) continue;
+    const won = (tier: BadgeTier) => given.filter((g) => badgeOf(g.badge)?.tier === tier).length;
+    await executor
+      .update(users)
+      .set({
+        goldBadges: sql`${users.goldBadges} + ${won("ouro")}`,
+        silverBadges: sql`${users.silverBadges} + ${won("prata")}`,
+        bronzeBadges: sql`${users.bronzeBadges} + ${won("bronze")}`,
+      })
+      .where(eq(users.id, memberId));
     const tagNames = await tagNamesOf(
       executor,
       given.map((g) => g.tagId),
@@ -104,13 +114,48 @@ export async function awardBadges(executor: Executor, memberIds: number[]): Prom
   }
 }
 
-/**
- * After a member's write: their badges are checked once the response is on its way. A check that fails is
- * logged by the background runner and made up by the next one.
- */
+/** Checks `memberId`'s badges now, in a transaction of its own. */
 export async function checkBadgesOf(memberId: number): Promise<void> {
   const db = await getDb();
   await db.transaction((tx) => awardBadges(tx, [memberId]));
+}
+
+/**
+ * How long after a write its author's (or its receiver's) badges are checked: a burst of writes by one member
+ * (an answer, then its edits; ten votes on their answers) makes one check, which sees them all.
+ */
+const CHECK_AFTER_MS = 2_000;
+/** The checks waiting for their moment. Under Vitest none runs by itself: a test runs them when it says. */
+const scheduled = new Map<number, NodeJS.Timeout | null>();
+const byTimer = process.env.NODE_ENV !== "test";
+
+/**
+ * Checks these members' badges in a moment, once the write that asked has committed (one check per member at
+ * a time; a write after a check began asks for the next). A check that fails, or one a restart drops, is made
+ * up by the member's next write or their next day on the site.
+ */
+export function checkBadgesSoon(memberIds: number[]): void {
+  for (const memberId of memberIds) {
+    if (scheduled.has(memberId)) continue;
+    if (!byTimer) {
+      scheduled.set(memberId, null);
+      continue;
+    }
+    const timer = setTimeout(() => {
+      scheduled.delete(memberId);
+      runInBackground(() => checkBadgesOf(memberId));
+    }, CHECK_AFTER_MS);
+    timer.unref();
+    scheduled.set(memberId, timer);
+  }
+}
+
+/** Runs the checks waiting for their moment now (tests, and a server that is stopping). */
+export async function checkScheduledBadgesNow(): Promise<void> {
+  const members = [...scheduled.keys()];
+  for (const timer of scheduled.values()) if (timer) clearTimeout(timer);
+  scheduled.clear();
+  for (const memberId of members) await checkBadgesOf(memberId);
 }
 
 async function tagNamesOf(executor: Executor, ids: (number | null)[]): Promise<Map<number, string>> {

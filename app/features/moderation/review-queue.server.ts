@@ -5,7 +5,7 @@
 // recorded on the flags (status, handled_by, handled_at, outcome), logged and told to every flagger, in one
 // transaction that locks the item's row first: of two reviewers deciding at once, the second is told that
 // someone else already did.
-import { awardBadges } from "#app/features/badges/badges.server.ts";
+import { checkBadgesSoon } from "#app/features/badges/badges.server.ts";
 import { LRUCache } from "lru-cache";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
@@ -472,7 +472,7 @@ export async function decideFlags(
         });
       }
       // A flag that helped may be its reporter's first ("Sentinela").
-      if (rules.status === "helpful") await awardBadges(tx, [...reporters]);
+      if (rules.status === "helpful") checkBadgesSoon([...reporters]);
       const toAuthor = authorNotice(target.kind, row, effective, held);
       if (toAuthor && row.authorId !== reviewer.id) {
         await notify(tx, { userId: row.authorId, kind: "moderation", title: toAuthor, url: row.url });

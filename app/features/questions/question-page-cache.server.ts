@@ -88,11 +88,12 @@ const questionPageVersion = preparedQuery((db) =>
         and f.target_kind = 'question' and f.target_id = q.id)`,
       watching: sql<boolean>`exists (select 1 from thread_watches tw where tw.user_id = ${sql.placeholder("viewerId")}
         and tw.target_kind = 'question' and tw.target_id = q.id)`,
-      // The viewer's up-votes on the page's comments.
+      // The viewer's up-votes on the page's comments: from their votes (few, by comment_votes_user_idx), each
+      // comment found by its key, never a walk over the page's comments.
       commentVotes: sql<number[]>`(select coalesce(json_agg(cv.comment_id), '[]'::json) from comment_votes cv
-        where cv.user_id = ${sql.placeholder("viewerId")} and cv.comment_id in (select c.id from comments c
-          where (c.target_kind = 'question' and c.target_id = q.id)
-            or (c.target_kind = 'answer' and c.target_id in (select a.id from answers a where a.question_id = q.id))))`,
+        join comments c on c.id = cv.comment_id
+        where cv.user_id = ${sql.placeholder("viewerId")} and ((c.target_kind = 'question' and c.target_id = q.id)
+          or (c.target_kind = 'answer' and c.target_id in (select a.id from answers a where a.question_id = q.id))))`,
       // The viewer's relations to the members the kept page shows (whom they follow, whom they blocked) and
       // their "não funciona mais" marks on its answers: three index probes in the same statement instead of
       // three more round trips to the database thread. Only used when the kept page is current, so that
@@ -123,6 +124,9 @@ const membersShown = preparedQuery((db) =>
       roleLine: users.roleLine,
       avatarUrl: users.avatarUrl,
       reputation: users.reputation,
+      goldBadges: users.goldBadges,
+      silverBadges: users.silverBadges,
+      bronzeBadges: users.bronzeBadges,
     })
     .from(users)
     .where(isAnyOf(users.id, "ids"))

@@ -13,6 +13,10 @@ export type AuthorSummary = {
   roleLine: string;
   avatarUrl: string | null;
   reputation: number;
+  /** Badges held, by tier (app/features/badges). */
+  goldBadges: number;
+  silverBadges: number;
+  bronzeBadges: number;
 };
 
 export const authorColumns = {
@@ -22,6 +26,9 @@ export const authorColumns = {
   roleLine: users.roleLine,
   avatarUrl: users.avatarUrl,
   reputation: users.reputation,
+  goldBadges: users.goldBadges,
+  silverBadges: users.silverBadges,
+  bronzeBadges: users.bronzeBadges,
 };
 
 /** An open bounty: offered, not awarded (awarding clears it) and not expired. */

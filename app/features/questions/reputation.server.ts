@@ -5,7 +5,7 @@
 // Trust (ADR 047): each event says whether an established member (or the site) caused it. Only those move
 // users.trusted_reputation, the number the powers over other people's content are checked against, so a ring
 // of new accounts voting and accepting for each other gains reputation but no power.
-import { awardBadges } from "#app/features/badges/badges.server.ts";
+import { checkBadgesSoon } from "#app/features/badges/badges.server.ts";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { reputationEvents, users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
@@ -168,8 +168,8 @@ export async function addReputation(tx: Executor, events: ReputationEvent[]): Pr
       })
       .where(eq(users.id, userId));
   }
-  // Votes, acceptances and bounties are what the score badges count: checked while the ledger moves.
-  await awardBadges(tx, [...byUser.keys()]);
+  // Votes, acceptances and bounties are what the score badges count: checked once this write has committed.
+  checkBadgesSoon([...byUser.keys()]);
 }
 
 /** `events` with their losses cut so that no member's total goes below BASE_REPUTATION (none left out). */

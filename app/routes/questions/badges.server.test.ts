@@ -9,6 +9,7 @@ import {
   badgeCatalogue,
   badgesOf,
   checkBadgesOf,
+  checkScheduledBadgesNow,
   recordVisit,
 } from "#app/features/badges/badges.server.ts";
 import { acceptAnswer, createAnswer } from "#app/features/questions/answers.server.ts";
@@ -54,7 +55,7 @@ describe("badges", () => {
     expect(notice?.readAt).not.toBeNull();
   });
 
-  test("votes and an acceptance award the answerer in the same transaction; the tag badge names its tag", async () => {
+  test("votes and an acceptance award the answerer once they commit; the tag badge names its tag", async () => {
     const answerer = await createMember(db());
     const questionId = await askAs(people.author, { tags: ["medalhas-tag"] });
     const { id: answerId } = await createAnswer(answerer, questionId, ANSWER);
@@ -62,13 +63,18 @@ describe("badges", () => {
     await db().update(answers).set({ score: 4 }).where(eq(answers.id, answerId));
     expect(await held(answerer.id)).toEqual([]);
     await castVote(people.rich, { kind: "answer", id: answerId }, 1);
+    // The vote asked for its receiver's check, which runs a moment after it commits (here: now).
+    expect(await held(answerer.id)).toEqual([]);
+    await checkScheduledBadgesNow();
     // The check finds everything earned so far: the first answer too.
     expect(await held(answerer.id)).toEqual(["boa-resposta", "primeira-resposta"]);
     await acceptAnswer(people.author, answerId);
+    await checkScheduledBadgesNow();
     expect(await held(answerer.id)).toEqual(["boa-resposta", "primeira-resposta", "resposta-aceita"]);
     // Fifteen points of answers in one tag: the bronze of that tag.
     await db().update(answers).set({ score: 14 }).where(eq(answers.id, answerId));
     await castVote(people.other, { kind: "answer", id: answerId }, 1);
+    await checkScheduledBadgesNow();
     const [tag] = await db().select().from(tags).where(eq(tags.name, "medalhas-tag"));
     const tagAward = await db()
       .select()

@@ -4,6 +4,24 @@ import { AvatarImage } from "#app/components/avatar.tsx";
 import { FollowButton } from "#app/features/social/components/follow-button.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { AuthorSummary } from "../question-rows.server.ts";
+import { BadgeMark } from "#app/features/badges/components/badge-mark.tsx";
+
+/** The author's badges by tier, beside their reputation (only the tiers they hold). */
+function BadgeCounts({ author }: { author: AuthorSummary }) {
+  const tiers = [
+    ["ouro", author.goldBadges],
+    ["prata", author.silverBadges],
+    ["bronze", author.bronzeBadges],
+  ] as const;
+  return tiers
+    .filter(([, n]) => n > 0)
+    .map(([tier, n]) => (
+      <span key={tier} className="inline-flex items-center gap-1">
+        <BadgeMark tier={tier} />
+        {n}
+      </span>
+    ));
+}
 
 export function AuthorBlock({
   author,
@@ -40,9 +58,14 @@ export function AuthorBlock({
           >
             {author.name}
           </Link>
-          <p className="text-xs text-slate-600">
-            <span className="font-semibold text-slate-800">{author.reputation.toLocaleString("pt-BR")}</span>{" "}
-            de reputação
+          <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+            <span>
+              <span className="font-semibold text-slate-800">
+                {author.reputation.toLocaleString("pt-BR")}
+              </span>{" "}
+              de reputação
+            </span>
+            <BadgeCounts author={author} />
           </p>
         </div>
         {showFollow ? <FollowButton userId={author.id} following={following} name={author.name} /> : null}
