@@ -127,5 +127,10 @@ test("a flagged question is hidden, reviewed and its flagger told the outcome", 
   await expect(
     page.getByText(`Sua sinalização em “${title}” foi considerada útil: o conteúdo foi removido.`),
   ).toBeVisible();
+
+  // The removal can be taken back from the queue: the item is back on the site and in the queue.
+  await moderator.getByRole("button", { name: "Desfazer" }).click();
+  await expect(moderator.getByRole("status").filter({ hasText: "Exclusão desfeita" })).toBeVisible();
+  await expect(moderator.getByRole("article", { name: title })).toBeVisible();
   await Promise.all([visitorContext.close(), adminContext.close(), moderatorContext.close()]);
 });

@@ -13,6 +13,7 @@ import {
   REVIEW_MESSAGES,
   type ApplySuggestedEdit,
   type FlagCard,
+  undoRemoval,
 } from "./review-queue.server.ts";
 import { PRIVILEGES, privilegeMessage, REVIEW_PAGE_SIZE } from "./rules.ts";
 import {
@@ -198,6 +199,22 @@ describe("decisions", () => {
     const [toAuthor] = await moderationNotices(author.id);
     expect(toAuthor?.title).toBe(`Sua pergunta em “${question.title}” foi removida pela moderação.`);
     expect((await logFor("question", question.id)).at(-1)).toMatchObject({ action: "delete" });
+  });
+
+  test("a moderator takes a removal back: the item is on the site and in the queue again, logged", async () => {
+    const question = await flaggedQuestion();
+    const target = { kind: "question" as const, id: question.id };
+    await expect(undoRemoval(moderator, target)).rejects.toMatchObject({ code: "conflict" });
+    await decideFlags(moderator, target, "delete");
+    await expect(undoRemoval(reviewer, target)).rejects.toMatchObject({ code: "forbidden" });
+    const result = await undoRemoval(moderator, target);
+    expect(result.changedPage).toEqual({ kind: "question", id: question.id });
+    expect((await questionRow(question.id)).deletedAt).toBeNull();
+    expect(await tagQuestionCount(question.tagId)).toBe(1);
+    expect((await flagsOn("question", question.id)).every((f) => f.status === "open")).toBe(true);
+    expect((await logFor("question", question.id)).at(-1)).toMatchObject({ action: "restore" });
+    // Nothing left to take back.
+    await expect(undoRemoval(moderator, target)).rejects.toMatchObject({ code: "conflict" });
   });
 
   test("publishing a held item restores it and its counters; deleting a hidden one keeps who did it", async () => {

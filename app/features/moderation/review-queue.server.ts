@@ -484,6 +484,49 @@ export async function decideFlags(
   return result;
 }
 
+/** How long after removing an item from the queue a moderator may still take it back ("Desfazer"). */
+const UNDO_WINDOW_MINUTES = 15;
+
+/**
+ * "Desfazer" after "Excluir": the item is shown again and the flags this moderator's removal closed are open
+ * again, so it is back in the queue as it was (the flaggers' and author's notices stay sent). Logged.
+ */
+export async function undoRemoval(viewer: Viewer | null, target: FlagTarget): Promise<DecisionResult> {
+  const reviewer = requireReviewer(viewer);
+  if (!isModerator(reviewer)) throw new AppError("forbidden", REVIEW_MESSAGES.moderatorsOnly);
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const row = await loadTarget(tx, target, { lock: true });
+    const reopened = await tx
+      .update(flags)
+      .set({ status: "open", handledBy: null, handledAt: null, outcome: null })
+      .where(
+        and(
+          eq(flags.targetKind, target.kind),
+          eq(flags.targetId, target.id),
+          eq(flags.status, "helpful"),
+          eq(flags.handledBy, reviewer.id),
+          sql`${flags.handledAt} > now() - make_interval(mins => ${UNDO_WINDOW_MINUTES})`,
+        ),
+      )
+      .returning({ id: flags.id });
+    if (!row || reopened.length === 0)
+      throw new AppError("conflict", "Não há exclusão recente para desfazer.");
+    let changedPage: TargetRow["page"] | null = null;
+    if (row.deletedAt && (await showTarget(tx, target))) changedPage = row.page;
+    await logModeration(tx, {
+      actorId: reviewer.id,
+      action: "restore",
+      target,
+      subjectId: row.authorId,
+      reason: "Exclusão desfeita",
+    });
+    return { message: "Exclusão desfeita: o item voltou ao site e à fila.", changedPage };
+  });
+  forgetReviewCount();
+  return result;
+}
+
 function reasonLabel(reason: QueueFlag["reason"]): string {
   return reason === "held" || reason === "first_post" ? SITE_REVIEW_REASONS[reason] : FLAG_REASONS[reason];
 }

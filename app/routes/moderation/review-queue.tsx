@@ -2,11 +2,12 @@
 // items and suggested edits, oldest first, filtered by kind. Decisions post here; the card that takes the
 // decided card's place gets the focus, and j / k move between cards while the focus is in the list.
 import { useEffect, useRef } from "react";
-import { data, Link, useActionData, href } from "react-router";
+import { data, Form, Link, useActionData, href } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { ReviewCardView } from "#app/features/moderation/components/review-card.tsx";
 import {
   decideFlags,
+  undoRemoval,
   decideSuggestedEdit,
   listReviewQueue,
   reviewQueueCounts,
@@ -75,7 +76,14 @@ const FLAG_DECISIONS: readonly string[] = [
 ] satisfies FlagDecision[];
 
 /** The decision's answer: its message, and which card it was about and where, to move the focus on. */
-type ReviewActionData = { ok: boolean; message: string; position: number; key: string };
+type ReviewActionData = {
+  ok: boolean;
+  message: string;
+  position: number;
+  key: string;
+  /** A removal a moderator may take back ("Desfazer"). */
+  undo?: { kind: string; id: number };
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
@@ -96,6 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const kind = form.get("kind");
       if (!isFlagTargetKind(kind)) return refuse("Este item não está mais na fila.", 404);
       result = await decideFlags(viewer, { kind, id: formRowId(form.get("id")) }, intent as FlagDecision);
+    } else if (intent === "undo-delete") {
+      const kind = form.get("kind");
+      if (!isFlagTargetKind(kind)) return refuse("Este item não está mais na fila.", 404);
+      result = await undoRemoval(viewer, { kind, id: formRowId(form.get("id")) });
     } else {
       writeChangesNothingVisitorsSee(context);
       return refuse("Ação desconhecida.", 400);
@@ -103,7 +115,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const page = result.changedPage;
     if (page) writeChanges(context, page.kind === "question" ? topic.question(page.id) : topic.post(page.id));
     else writeChangesNothingVisitorsSee(context);
-    return data<ReviewActionData>({ ok: true, message: result.message, position, key });
+    const removed = intent === "delete" && form.get("state") !== "removed";
+    return data<ReviewActionData>({
+      ok: true,
+      message: result.message,
+      position,
+      key,
+      ...(removed ? { undo: { kind: String(form.get("kind")), id: formRowId(form.get("id")) } } : {}),
+    });
   } catch (error) {
     if (!isAppError(error)) throw error;
     writeChangesNothingVisitorsSee(context);
@@ -189,14 +208,25 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {reply ? (
-        <p
-          ref={statusRef}
-          tabIndex={-1}
-          role={reply.ok ? "status" : "alert"}
-          className={`rounded-md px-4 py-3 text-sm ${reply.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}
+        <div
+          className={`flex flex-wrap items-center gap-3 rounded-md px-4 py-3 text-sm ${reply.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}
         >
-          {reply.message}
-        </p>
+          <p ref={statusRef} tabIndex={-1} role={reply.ok ? "status" : "alert"}>
+            {reply.message}
+          </p>
+          {reply.undo ? (
+            // A removal is taken back from here for a while (review-queue.server.ts, undoRemoval).
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="undo-delete" />
+              <input type="hidden" name="kind" value={reply.undo.kind} />
+              <input type="hidden" name="id" value={reply.undo.id} />
+              <input type="hidden" name="position" value={reply.position} />
+              <button type="submit" className="btn-outline py-1">
+                Desfazer
+              </button>
+            </Form>
+          ) : null}
+        </div>
       ) : null}
       {cards.length === 0 ? (
         <h2 ref={emptyRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">

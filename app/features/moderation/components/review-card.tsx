@@ -3,7 +3,7 @@
 // work without JavaScript). Decisions post to /revisao; closing and locking post to the question's page and
 // suspending to the author's profile, each coming back here (`returnTo`).
 import { DiffSegments } from "#app/components/diff-text.tsx";
-import { Form, Link, href } from "react-router";
+import { Form, Link, href, useLocation } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { countLabel } from "#app/lib/plural.ts";
@@ -25,7 +25,12 @@ const STATE_LABELS: Record<FlagCard["state"], string | null> = {
   removed: "Excluído",
 };
 
-const RETURN_TO = "/revisao";
+/** Where a decision made on another page (closing, locking, suspending) comes back to: this page of the queue,
+ * its filter kept. */
+function useReturnTo(): string {
+  const location = useLocation();
+  return `${location.pathname}${location.search}`;
+}
 
 function Author({ person, label }: { person: FlagCard["author"]; label: string }) {
   if (!person) return <p className="text-sm text-slate-600">{label}: conta removida</p>;
@@ -60,6 +65,8 @@ function DecisionButton({
       <input type="hidden" name="kind" value={card.target.kind} />
       <input type="hidden" name="id" value={card.target.id} />
       <input type="hidden" name="position" value={position} />
+      {/* Whether "Desfazer" is offered after a removal: not for what was removed already. */}
+      <input type="hidden" name="state" value={card.state} />
       <button type="submit" className={className}>
         {label}
       </button>
@@ -71,13 +78,17 @@ function CloseForm({
   questionId,
   binding,
   idBase,
+  duplicateOf,
 }: {
   questionId: number;
   binding: boolean;
   idBase: string;
+  /** The original a "duplicada" flag named: the reason and the original come filled in. */
+  duplicateOf: number | null;
 }) {
+  const returnTo = useReturnTo();
   return (
-    <details className="w-full rounded-md border border-slate-200 px-3 py-2">
+    <details className="w-full rounded-md border border-slate-200 px-3 py-2" open={duplicateOf !== null}>
       <summary className="text-primary cursor-pointer text-sm font-medium">
         {binding ? "Fechar a pergunta" : "Votar para fechar"}
       </summary>
@@ -87,12 +98,18 @@ function CloseForm({
         className="mt-2 flex flex-col gap-2"
       >
         <input type="hidden" name="intent" value="close-vote" />
-        <input type="hidden" name="returnTo" value={RETURN_TO} />
+        <input type="hidden" name="returnTo" value={returnTo} />
         <fieldset className="flex flex-col gap-1">
           <legend className="field-label">Motivo</legend>
           {Object.entries(CLOSE_REASONS).map(([value, label]) => (
             <label key={value} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="reason" value={value} required />
+              <input
+                type="radio"
+                name="reason"
+                value={value}
+                required
+                defaultChecked={duplicateOf !== null && value === "duplicate"}
+              />
               {label}
             </label>
           ))}
@@ -100,7 +117,13 @@ function CloseForm({
         <label htmlFor={`${idBase}-original`} className="field-label">
           Pergunta original (se duplicada)
         </label>
-        <input id={`${idBase}-original`} name="duplicateOf" className="field-input" autoComplete="off" />
+        <input
+          id={`${idBase}-original`}
+          name="duplicateOf"
+          className="field-input"
+          autoComplete="off"
+          defaultValue={duplicateOf ?? undefined}
+        />
         <div>
           <button type="submit" className="btn-outline py-1.5">
             {binding ? "Fechar" : "Votar para fechar"}
@@ -112,12 +135,13 @@ function CloseForm({
 }
 
 function SuspendForm({ handle, idBase }: { handle: string; idBase: string }) {
+  const returnTo = useReturnTo();
   return (
     <details className="w-full rounded-md border border-slate-200 px-3 py-2">
       <summary className="cursor-pointer text-sm font-medium text-red-800">Suspender quem escreveu</summary>
       <Form method="post" action={href("/u/:handle", { handle })} className="mt-2 flex flex-col gap-2">
         <input type="hidden" name="intent" value="suspend" />
-        <input type="hidden" name="returnTo" value={RETURN_TO} />
+        <input type="hidden" name="returnTo" value={returnTo} />
         <label htmlFor={`${idBase}-days`} className="field-label">
           Dias de suspensão
         </label>
@@ -162,6 +186,7 @@ function FlagCardView({
   powers: ReviewerPowers;
 }) {
   const idBase = `revisao-${card.key}`;
+  const returnTo = useReturnTo();
   const memberFlags = card.flags.filter((f) => f.reporter !== null);
   const onlySiteFlags = memberFlags.length === 0;
   const state = STATE_LABELS[card.state];
@@ -276,7 +301,12 @@ function FlagCardView({
       </div>
       {card.questionId !== null && card.state === "visible" && (powers.moderator || powers.closeVote) ? (
         <div className="flex flex-col gap-2">
-          <CloseForm questionId={card.questionId} binding={powers.moderator} idBase={idBase} />
+          <CloseForm
+            questionId={card.questionId}
+            binding={powers.moderator}
+            idBase={idBase}
+            duplicateOf={card.flags.find((f) => f.duplicateOfId !== null)?.duplicateOfId ?? null}
+          />
           {powers.moderator ? (
             <Form
               method="post"
@@ -284,7 +314,7 @@ function FlagCardView({
               className="inline"
             >
               <input type="hidden" name="intent" value="lock" />
-              <input type="hidden" name="returnTo" value={RETURN_TO} />
+              <input type="hidden" name="returnTo" value={returnTo} />
               <button type="submit" className="btn-outline py-1.5">
                 Bloquear a pergunta
               </button>
