@@ -130,6 +130,30 @@ export async function tellCommentReaders(
   );
 }
 
+/** A live comment on one of `kinds`, as the writes below need it; `not_found` with `notFound` otherwise. */
+async function liveComment(
+  tx: Executor,
+  commentId: number,
+  kinds: readonly CommentTarget["kind"][],
+  notFound: string,
+) {
+  const [current] = await tx
+    .select({
+      authorId: comments.authorId,
+      targetKind: comments.targetKind,
+      targetId: comments.targetId,
+      body: comments.body,
+      createdAt: comments.createdAt,
+      deletedAt: comments.deletedAt,
+    })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  if (!current || current.deletedAt || !kinds.includes(current.targetKind)) {
+    throw new AppError("not_found", notFound);
+  }
+  return current;
+}
+
 /**
  * Removes a live comment on one of `kinds` (softly: flags and the log still name it), by its author or a
  * moderator, who is logged. Its target is locked first, as a new comment locks it, so that of two
@@ -144,18 +168,7 @@ export async function removeComment(
   const member = requireMember(viewer, "Entre na sua conta para apagar comentários.");
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        authorId: comments.authorId,
-        targetKind: comments.targetKind,
-        targetId: comments.targetId,
-        deletedAt: comments.deletedAt,
-      })
-      .from(comments)
-      .where(eq(comments.id, commentId));
-    if (!current || current.deletedAt || !kinds.includes(current.targetKind)) {
-      throw new AppError("not_found", notFound);
-    }
+    const current = await liveComment(tx, commentId, kinds, notFound);
     requireAuthorOrModerator(member, current.authorId);
     const target = { kind: current.targetKind, id: current.targetId };
     const table = countedOn(target.kind);
@@ -222,20 +235,7 @@ export async function editComment(
   assertLinkLimit(member, { text: body }, "body");
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        authorId: comments.authorId,
-        targetKind: comments.targetKind,
-        targetId: comments.targetId,
-        body: comments.body,
-        createdAt: comments.createdAt,
-        deletedAt: comments.deletedAt,
-      })
-      .from(comments)
-      .where(eq(comments.id, commentId));
-    if (!current || current.deletedAt || !kinds.includes(current.targetKind)) {
-      throw new AppError("not_found", COMMENT_MESSAGES.notFound);
-    }
+    const current = await liveComment(tx, commentId, kinds, COMMENT_MESSAGES.notFound);
     if (!canEditComment(member, current)) {
       throw new AppError("forbidden", COMMENT_MESSAGES.editWindow, { field: "body" });
     }
@@ -293,18 +293,7 @@ export async function voteOnComment(
   requirePrivilege(member, "voteUp");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        authorId: comments.authorId,
-        targetKind: comments.targetKind,
-        targetId: comments.targetId,
-        deletedAt: comments.deletedAt,
-      })
-      .from(comments)
-      .where(eq(comments.id, commentId));
-    if (!current || current.deletedAt || !kinds.includes(current.targetKind)) {
-      throw new AppError("not_found", COMMENT_MESSAGES.notFound);
-    }
+    const current = await liveComment(tx, commentId, kinds, COMMENT_MESSAGES.notFound);
     if (current.authorId === member.id) throw new AppError("forbidden", COMMENT_MESSAGES.ownVote);
     // The target first, as every comment write locks it.
     await touchTarget(tx, { kind: current.targetKind, id: current.targetId });
