@@ -1,6 +1,6 @@
 // Notifications as their member reads them: the list, the unread count and its live feed across app servers
 // (LISTEN/NOTIFY), e-mail preferences and the weekly digest. Other features write them through notify.server.ts.
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, users } from "#db/schema.ts";
 import { database, getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
@@ -52,7 +52,8 @@ export async function listNotifications(viewer: Viewer, page: number, pageSize =
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
-    .where(eq(notifications.userId, viewer.id))
+    // Badges have a list of their own (`recentBadgeNotices`): the inbox is what others did.
+    .where(and(eq(notifications.userId, viewer.id), ne(notifications.kind, "badge")))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -69,6 +70,17 @@ export async function listNotifications(viewer: Viewer, page: number, pageSize =
       : null,
   }));
   return { items, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** The viewer's latest badges, as their notices tell them ("Você ganhou a medalha …"), newest first. */
+export async function recentBadgeNotices(viewer: Viewer, limit = 5) {
+  const db = await getDb();
+  return db
+    .select({ id: notifications.id, title: notifications.title, url: notifications.url })
+    .from(notifications)
+    .where(and(eq(notifications.userId, viewer.id), eq(notifications.kind, "badge")))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }
 
 /** Marks every unread notification of the viewer as read, tells their open tabs, returns the ids read. */

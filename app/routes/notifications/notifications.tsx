@@ -5,7 +5,11 @@ import { data, Form, Link, createContext, href } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
 import { BellIcon } from "#app/components/icons.tsx";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
-import { listNotifications, markAllRead } from "#app/features/notifications/notifications.server.ts";
+import {
+  listNotifications,
+  markAllRead,
+  recentBadgeNotices,
+} from "#app/features/notifications/notifications.server.ts";
 import { setWatching, watchedThreads } from "#app/features/notifications/thread-watches.server.ts";
 import { formRowId } from "#app/lib/ids.ts";
 import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
@@ -43,13 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const page = pageFromUrl(request.url);
   const justRead = new Set(context.get(justReadContext));
-  const [{ items, total }, watched] = await Promise.all([
+  const [{ items, total }, watched, badges] = await Promise.all([
     listNotifications(viewer, page, PAGE_SIZE),
     watchedThreads(viewer),
+    recentBadgeNotices(viewer),
   ]);
   return {
     items: items.map((item) => ({ ...item, unread: item.unread || justRead.has(item.id) })),
     watched,
+    badges,
     page,
     totalPages: Math.ceil(total / PAGE_SIZE),
   };
@@ -69,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { items, watched, page, totalPages } = loaderData;
+  const { items, watched, badges, page, totalPages } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-primary text-2xl font-bold">Notificações</h1>
@@ -113,6 +119,22 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           <Pagination page={page} totalPages={totalPages} />
         </>
       )}
+      {badges.length ? (
+        <section aria-labelledby="medalhas-recentes" className="mt-10">
+          <h2 id="medalhas-recentes" className="text-lg font-bold text-slate-900">
+            Suas medalhas
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {badges.map((badge) => (
+              <li key={badge.id} className="p-3 text-sm">
+                <Link to={badge.url} className="text-primary hover:underline">
+                  {badge.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="acompanhando" className="mt-10">
         <h2 id="acompanhando" className="text-lg font-bold text-slate-900">
           Acompanhando
