@@ -134,7 +134,16 @@ function CloseForm({
   );
 }
 
-function SuspendForm({ handle, idBase }: { handle: string; idBase: string }) {
+function SuspendForm({
+  handle,
+  idBase,
+  target,
+}: {
+  handle: string;
+  idBase: string;
+  /** The card's item, removed with the suspension unless the moderator unticks it. */
+  target: FlagCard["target"] | null;
+}) {
   const returnTo = useReturnTo();
   return (
     <details className="w-full rounded-md border border-slate-200 px-3 py-2">
@@ -166,6 +175,14 @@ function SuspendForm({ handle, idBase }: { handle: string; idBase: string }) {
           required
           className="field-input"
         />
+        {target ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="hidden" name="removeKind" value={target.kind} />
+            <input type="hidden" name="removeId" value={target.id} />
+            <input type="checkbox" name="remove" defaultChecked />
+            Remover também este conteúdo
+          </label>
+        ) : null}
         <div>
           <button type="submit" className="btn-outline border-red-700 py-1.5 text-red-800">
             Suspender
@@ -322,7 +339,13 @@ function FlagCardView({
           ) : null}
         </div>
       ) : null}
-      {powers.moderator && card.author ? <SuspendForm handle={card.author.handle} idBase={idBase} /> : null}
+      {powers.moderator && card.author ? (
+        <SuspendForm
+          handle={card.author.handle}
+          idBase={idBase}
+          target={card.state === "visible" || card.state === "hidden" ? card.target : null}
+        />
+      ) : null}
     </>
   );
 }
