@@ -78,6 +78,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = tabOf(url, profile.counts);
   const page = pageFromUrl(url);
   const countKey = TABS.find((t) => t.id === tab)!.count;
+  // Read once: the counts under the numbers, and the Medalhas tab's list.
+  const badgesRead = badgesOf(profile.id);
   const [list, followed, topTags, badges] = await Promise.all([
     tab === "reputacao"
       ? reputationByDay(profile.id, page).then((history) => ({ tab: "reputacao" as const, ...history }))
@@ -88,14 +90,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           : tab === "posts"
             ? listProfilePosts(profile.id, page).then((items) => ({ tab: "posts" as const, items }))
             : tab === "medalhas"
-              ? badgesOf(profile.id).then((items) => ({ tab: "medalhas" as const, items }))
+              ? badgesRead.then((items) => ({ tab: "medalhas" as const, items }))
               : listFollowPage(profile.id, tab === "seguidores" ? "followers" : "following", {
                   page,
                   perPage: PROFILE_PAGE_SIZE,
                 }).then((items) => ({ tab: tab as "seguidores" | "seguindo", items })),
     isFollowing(viewer?.id, [profile.id]),
     topTagsOf(profile.id),
-    badgesOf(profile.id),
+    badgesRead,
   ]);
   const totalPages =
     list.tab === "reputacao"
