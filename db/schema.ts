@@ -826,6 +826,8 @@ export const posts = pgTable(
     coverUrl: text("cover_url"),
     /** Position on the landing page's stack of featured cards, null when not featured. */
     featuredRank: smallint("featured_rank"),
+    /** Position among the posts an administrator pinned to the top of 'Escolhas da Comunidade', null otherwise. */
+    pickRank: smallint("pick_rank"),
     likeCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
     favoriteCount: integer("favorite_count").notNull().default(0),
@@ -1071,7 +1073,7 @@ export const moderationLog = pgTable(
     id: serial("id").primaryKey(),
     /** The moderator or reviewer; null for the site itself. */
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
-    /** delete | restore | close | reopen | lock | unlock | suspend | unsuspend | role | flag_helpful | flag_declined | hide | hold | approve_edit | reject_edit | blocked_term */
+    /** delete | restore | close | reopen | lock | unlock | suspend | unsuspend | role | flag_helpful | flag_declined | hide | hold | approve_edit | reject_edit | blocked_term | feature | recommend_tag | pick | site_notice */
     action: text("action").notNull(),
     targetKind: text("target_kind"),
     targetId: integer("target_id"),
@@ -1185,3 +1187,38 @@ export const memberVisitDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * What a member is writing and has not published yet (the ask form, an answer, a post), kept on the server so
+ * it follows them to any device. `key` is the editor's draft key (the same as the browser's local copy).
+ */
+export const memberDrafts = pgTable(
+  "member_drafts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** question | answer | post: which form the draft belongs to, for the list of drafts. */
+    kind: text("kind").notNull(),
+    /** The question an answer draft answers; null for the others. */
+    questionId: integer("question_id").references(() => questions.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    /** The draft's fields as the form keeps them (the editor's HTML, the tags, a post's meta). */
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("member_drafts_recent_idx").on(t.userId, t.updatedAt.desc()),
+    check("member_drafts_kind_check", sql`${t.kind} in ('question', 'answer', 'post')`),
+  ],
+);
+
+/** The site-wide settings administrators change from /admin (the notice above every page). One row per key. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
