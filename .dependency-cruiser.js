@@ -17,6 +17,10 @@ export const FEATURE_PUBLIC_FILES = {
     "comments.server.ts", // the one comment stack, under questions, answers and posts
     "components/comment-controls.tsx", // a comment's up-vote, "Editar" and "editado", on every page
   ],
+  curation: [
+    "site-notice.server.ts", // the administrators' notice, read by the site layout
+    "components/site-notice-banner.tsx", // the notice above every page's content
+  ],
   errors: [
     "error-signatures.ts", // the pure extractor of error signatures, for the ask form and search
     "error-index.server.ts", // the index written with questions and answers, and the matching

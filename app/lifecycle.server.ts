@@ -24,6 +24,7 @@ import {
 import { logger } from "./lib/logger.server.ts";
 import { startMailSender, stopMailSender } from "./lib/mail-outbox.server.ts";
 import { siteWrites } from "./lib/site-writes.server.ts";
+import { listenForCurationChanges } from "./lib/curation.server.ts";
 import { env } from "./lib/env.server.ts";
 import { seedDemoIfEmpty } from "../db/seed/demo.ts";
 import { hasLiveSession } from "./features/accounts/sessions.server.ts";
@@ -44,11 +45,17 @@ export async function startApp() {
   }
   // E-mails queued before a stop (or a crash) leave now, and every new one as its transaction commits.
   startMailSender();
+  // What administrators curate is remembered per server until any server announces a change.
+  stopListeningForCuration = await listenForCurationChanges();
   // No ADMIN_EMAIL promotion here: an address verified before may have been verified by the old link's GET (a
   // squatter's); the owner is promoted when they confirm it or reset the password (ADR 023).
 }
 
+let stopListeningForCuration: (() => Promise<void>) | undefined;
+
 export async function stopApp() {
+  await stopListeningForCuration?.().catch(() => {});
+  stopListeningForCuration = undefined;
   // Badges waiting for their moment are checked before the database closes.
   await checkScheduledBadgesNow().catch((error: unknown) =>
     logger.warn({ err: error }, "badge checks left for the members' next visit"),

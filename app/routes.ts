@@ -56,6 +56,8 @@ export default [
     route("comentarios/:id/historico", "routes/moderation/comment-history.tsx"),
     // E-mails the outbox gave up on (ADR 048), for administrators.
     route("moderacao/emails", "routes/moderation/failed-mail.tsx"),
+    // What administrators curate: the site notice, featured posts, pinned picks, recommended topics, roles.
+    route("administracao", "routes/admin/administration.tsx"),
     // The REST API's reference page, generated from its OpenAPI document.
     route("api/docs", "routes/api-docs/api-docs.tsx"),
   ]),

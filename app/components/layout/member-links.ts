@@ -29,6 +29,7 @@ export function memberLinks(
     // The blocked words and e-mail domains are the administrators' (the moderation's spam defences).
     ...(viewer.role === "admin"
       ? [
+          { label: "Administração", to: href("/administracao") },
           { label: "Filtros contra spam", to: href("/moderacao/filtros") },
           { label: "E-mails não enviados", to: href("/moderacao/emails") },
         ]

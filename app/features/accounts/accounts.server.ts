@@ -1,6 +1,6 @@
 // Sign-up, sign-in, password recovery, e-mail verification and roles. Every function takes who is asking (or
 // the request's IP for the rate limits) explicitly and checks its own rules.
-import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { env, publicUrl } from "#app/lib/env.server.ts";
@@ -395,4 +395,33 @@ export async function setRole(viewer: Viewer | null, userId: number, role: Role)
       reason: ROLE_LABELS[role],
     });
   });
+}
+
+export type StaffMember = { id: number; handle: string; name: string; role: Exclude<Role, "member"> };
+
+/** The moderators and administrators, administrators first (the admin area's list of roles). */
+export async function listStaff(viewer: Viewer | null): Promise<StaffMember[]> {
+  requireAdmin(viewer);
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id, handle: users.handle, name: users.name, role: users.role })
+    .from(users)
+    .where(and(inArray(users.role, ["moderator", "admin"]), activeMembersOnly()))
+    .orderBy(desc(users.role), asc(users.name));
+  return rows.map((r) => ({ ...r, role: r.role === "admin" ? "admin" : "moderator" }));
+}
+
+/** `setRole` for the member with this handle (`@ana` or `ana`); returns their name for the confirmation. */
+export async function setRoleByHandle(viewer: Viewer | null, handle: string, role: Role): Promise<string> {
+  requireAdmin(viewer);
+  const wanted = handle.trim().replace(/^@/, "").toLowerCase();
+  if (!wanted) throw new AppError("validation", "Informe a arroba do membro.", { field: "handle" });
+  const db = await getDb();
+  const [member] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.handle, wanted), activeMembersOnly()));
+  if (!member) throw new AppError("not_found", "Nenhum membro com essa arroba.", { field: "handle" });
+  await setRole(viewer, member.id, role);
+  return member.name;
 }

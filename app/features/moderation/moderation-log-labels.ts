@@ -22,6 +22,10 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   reject_edit: "Rejeitou edição sugerida",
   blocked_term_added: "Adicionou termo bloqueado",
   blocked_term_removed: "Removeu termo bloqueado",
+  feature: "Mudou os destaques da página inicial",
+  pick: "Mudou as Escolhas da Comunidade fixadas",
+  recommend_tag: "Mudou os tópicos recomendados",
+  site_notice: "Mudou o aviso do site",
 };
 
 export function isModerationAction(value: string): value is ModerationAction {
@@ -34,4 +38,5 @@ export const TARGET_KIND_LABELS: Record<string, string> = {
   comment: "comentário",
   post: "post",
   user: "membro",
+  tag: "tag",
 };

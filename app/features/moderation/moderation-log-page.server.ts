@@ -77,6 +77,7 @@ export async function listModerationLog(
             where c.id = l.target_id)
           when 'post' then (select '/blog/' || p.slug from posts p where p.id = l.target_id)
           when 'user' then (select '/u/' || u.handle from users u where u.id = l.target_id)
+          when 'tag' then (select '/questions/tagged/' || t.slug from tags t where t.id = l.target_id)
         end as target_url
       from moderation_log l
       left join users a on a.id = l.actor_id

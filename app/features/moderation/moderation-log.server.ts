@@ -22,7 +22,12 @@ export type ModerationAction =
   | "approve_edit"
   | "reject_edit"
   | "blocked_term_added"
-  | "blocked_term_removed";
+  | "blocked_term_removed"
+  // The administrators' curation (/administracao).
+  | "feature"
+  | "pick"
+  | "recommend_tag"
+  | "site_notice";
 
 export type ModerationEntry = {
   /** The moderator or reviewer; null when the site acted by itself. */

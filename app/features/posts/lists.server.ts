@@ -1,10 +1,11 @@
 // The blog's lists: the tabs of 'Todos os Posts', 'Escolhas da Comunidade' and its full ranking, and the RSS
 // feeds (the favourites page is favorite-lists.server.ts). Every list pages in SQL and loads its authors in the same query.
 // Subqueries use qualified raw names: a one-table select (the counts) would print bare column names.
-import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { postLikes, posts, tags, users } from "#db/schema.ts";
 import type { TagSummary } from "#app/features/tags/tags.server.ts";
-import { forgetWhenDatabaseChanges, getDb } from "#app/lib/db.server.ts";
+import { forgetWhenCurationChanges } from "#app/lib/curation.server.ts";
+import { getDb } from "#app/lib/db.server.ts";
 import { sharedListPages } from "#app/lib/short-cache.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { tagsOfPosts } from "./posts.server.ts";
@@ -240,15 +241,17 @@ export async function listPostsByKey(
   };
 }
 
-export type RankedPost = PostCardData & { recentLikes: number };
+/** A post of the ranking: its likes in the window, and whether an administrator pinned it to the top. */
+export type RankedPost = PostCardData & { recentLikes: number; pinned: boolean };
 
 /** How many posts the ranking keeps, and how long one computation is reused. */
 const RANKING_SIZE = 500;
 const RANKING_TTL_MS = 60_000;
 
-type Ranking = { computedAt: number; entries: { id: number; recentLikes: number }[] };
+type Ranking = { computedAt: number; entries: { id: number; recentLikes: number; pinned: boolean }[] };
 let cachedRanking: Promise<Ranking> | undefined;
-forgetWhenDatabaseChanges(() => (cachedRanking = undefined));
+// An administrator's pin (/administracao) reaches the ranking at once, on every app server.
+forgetWhenCurationChanges(() => (cachedRanking = undefined));
 
 /** The ranking of 'Escolhas da Comunidade' as post ids, recomputed at most once a minute per app server. */
 async function ranking(now: Date, maxAgeMs: number): Promise<Ranking> {
@@ -266,16 +269,26 @@ async function ranking(now: Date, maxAgeMs: number): Promise<Ranking> {
       .where(gt(postLikes.createdAt, since))
       .groupBy(postLikes.postId)
       .as("recent");
+    // The posts an administrator pinned come first, in their order; then the most liked of the window.
     const rows = await db
-      .select({ id: posts.id, recentLikes: recent.likes })
+      .select({ id: posts.id, recentLikes: recent.likes, pickRank: posts.pickRank })
       .from(posts)
-      .innerJoin(recent, eq(recent.postId, posts.id))
-      .where(live)
-      .orderBy(desc(recent.likes), desc(posts.likeCount), ...newestFirst)
+      .leftJoin(recent, eq(recent.postId, posts.id))
+      .where(and(live, or(isNotNull(recent.postId), isNotNull(posts.pickRank))))
+      .orderBy(
+        sql`${posts.pickRank} asc nulls last`,
+        desc(recent.likes),
+        desc(posts.likeCount),
+        ...newestFirst,
+      )
       .limit(RANKING_SIZE);
     return {
       computedAt: now.getTime(),
-      entries: rows.map((r) => ({ id: r.id, recentLikes: Number(r.recentLikes) })),
+      entries: rows.map((r) => ({
+        id: r.id,
+        recentLikes: Number(r.recentLikes ?? 0),
+        pinned: r.pickRank !== null,
+      })),
     };
   })();
   cachedRanking = next;
@@ -318,7 +331,10 @@ export async function listCommunityPicks(
     const byId = new Map(cards.map((c) => [c.id, c]));
     for (const entry of slice) {
       const card = byId.get(entry.id);
-      if (card) items.push({ ...card, favorited: Boolean(card.favorited), recentLikes: entry.recentLikes });
+      if (card) {
+        const { recentLikes, pinned } = entry;
+        items.push({ ...card, favorited: Boolean(card.favorited), recentLikes, pinned });
+      }
     }
   }
   return {

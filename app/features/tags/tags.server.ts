@@ -11,6 +11,7 @@ import {
 } from "#app/features/moderation/rules.ts";
 import { findBlockedWord, refuseBlockedEdit } from "#app/features/moderation/spam-defences.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
+import { forgetWhenCurationChanges } from "#app/lib/curation.server.ts";
 import { shortCache } from "#app/lib/short-cache.server.ts";
 import { AppError, isAppError } from "#app/lib/errors.ts";
 import { slugify } from "#app/lib/slug.ts";
@@ -66,8 +67,12 @@ export async function tagChoicesFor(
   return { suggestions: suggestions.map((t) => t.name), canCreateTags };
 }
 
-/** The recommended tags are the same on every list page and change with the seed alone: read once a minute. */
+/**
+ * The recommended tags are the same on every list page and change only when an administrator reorders them
+ * (/administracao): read once a minute, and again at once after such a change.
+ */
 const recommended = shortCache<TagSummary[]>(60_000, 1);
+forgetWhenCurationChanges(() => recommended.clear());
 
 /** The recommended topics of the side columns, in their order. */
 export async function recommendedTags(): Promise<TagSummary[]> {

@@ -54,11 +54,12 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
               </span>
               <div className="min-w-0 flex-1">
                 <p className="sr-only">
-                  {offset + index + 1}º lugar, {likesLabel(post.recentLikes)} nos últimos {PICKS_WINDOW_DAYS}{" "}
-                  dias
+                  {offset + index + 1}º lugar{post.pinned ? ", fixado pela equipe" : ""},{" "}
+                  {likesLabel(post.recentLikes)} nos últimos {PICKS_WINDOW_DAYS} dias
                 </p>
                 <PostCard post={post} />
                 <p className="mt-1 text-right text-xs text-slate-600" aria-hidden="true">
+                  {post.pinned ? "Fixado pela equipe · " : ""}
                   {likesLabel(post.recentLikes)} nos últimos {PICKS_WINDOW_DAYS} dias
                 </p>
               </div>

@@ -6,6 +6,8 @@ import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-
 import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
 import { PasswordChangedNotice } from "#app/features/accounts/components/password-changed-notice.tsx";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
+import { SiteNoticeBanner } from "#app/features/curation/components/site-notice-banner.tsx";
+import { currentSiteNotice } from "#app/features/curation/site-notice.server.ts";
 import { SuspensionBanner } from "#app/features/moderation/components/suspension-banner.tsx";
 import { useLiveUnreadCount } from "#app/features/notifications/components/use-live-unread-count.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -21,11 +23,15 @@ export type LayoutHandle = { headerTheme?: HeaderTheme };
 const loadLogoutDialog = () => import("#app/features/accounts/components/logout-dialog.tsx");
 const LogoutDialog = lazy(() => loadLogoutDialog().then((module) => ({ default: module.LogoutDialog })));
 
-/** The auth modal's recovery mode (`?auth=recovery&token=…`, the link of the reset e-mail) checks its link. */
+/**
+ * The administrators' notice (remembered by each app server until it changes), and the auth modal's recovery
+ * mode (`?auth=recovery&token=…`, the link of the reset e-mail), which checks its link.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (url.searchParams.get("auth") !== "recovery") return { recovery: null };
-  return { recovery: await recoveryState(url.searchParams.get("token")) };
+  const notice = currentSiteNotice();
+  if (url.searchParams.get("auth") !== "recovery") return { recovery: null, notice: await notice };
+  return { recovery: await recoveryState(url.searchParams.get("token")), notice: await notice };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
@@ -60,6 +66,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         onSignOutIntent={() => void loadLogoutDialog()}
       />
       <SuspensionBanner viewer={root?.viewer ?? null} />
+      <SiteNoticeBanner notice={loaderData.notice} />
       <main id="conteudo" className="min-h-[60vh]">
         <PasswordChangedNotice />
         <Outlet />

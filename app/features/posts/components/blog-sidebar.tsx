@@ -48,7 +48,10 @@ export function BlogSidebar({
                 >
                   {post.title}
                 </Link>
-                <span className="text-xs text-slate-600">{likesLabel(post.recentLikes)} este mês</span>
+                <span className="text-xs text-slate-600">
+                  {post.pinned ? "Fixado pela equipe · " : ""}
+                  {likesLabel(post.recentLikes)} este mês
+                </span>
               </li>
             ))}
           </ol>
