@@ -1,6 +1,6 @@
 // The site-wide notice administrators put above every page ("Manutenção no sábado às 22h"), with an optional
 // link and end. Every page reads it, so each app server remembers it until an administrator changes it
-// (app/lib/curation.server.ts); an ended notice disappears by itself.
+// (app/lib/curation.server.ts); an ended notice disappears by itself (cached pages within their minute).
 import { eq } from "drizzle-orm";
 import { siteSettings } from "#db/schema.ts";
 import {
@@ -9,6 +9,7 @@ import {
   forgetWhenCurationChanges,
 } from "#app/lib/curation.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
+import { shortCache } from "#app/lib/short-cache.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { requireAdmin } from "#app/lib/permissions.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -17,8 +18,12 @@ import { CURATION_MESSAGES, SITE_NOTICE_MAX, type SiteNotice, type SiteNoticeTon
 
 const NOTICE_KEY = "site_notice";
 
-let remembered: Promise<SiteNotice | null> | undefined;
-forgetWhenCurationChanges(() => (remembered = undefined));
+/**
+ * Remembered until an administrator changes it; the five minutes only bound how long a server that missed the
+ * announcement (its LISTEN connection was being re-made) keeps an old notice.
+ */
+const remembered = shortCache<SiteNotice | null>(5 * 60_000, 1);
+forgetWhenCurationChanges(() => remembered.clear());
 
 function parseNotice(value: Record<string, unknown> | undefined): SiteNotice | null {
   if (!value || typeof value.text !== "string" || !value.text) return null;
@@ -31,21 +36,15 @@ function parseNotice(value: Record<string, unknown> | undefined): SiteNotice | n
 }
 
 /** The notice as an administrator left it, ended or not (the admin page's form). */
-export async function storedSiteNotice(): Promise<SiteNotice | null> {
-  remembered ??= (async () => {
+export function storedSiteNotice(): Promise<SiteNotice | null> {
+  return remembered.get(NOTICE_KEY, async () => {
     const db = await getDb();
     const [row] = await db
       .select({ value: siteSettings.value })
       .from(siteSettings)
       .where(eq(siteSettings.key, NOTICE_KEY));
     return parseNotice(row?.value);
-  })();
-  const notice = remembered;
-  // A failed read is not remembered: the next page tries again.
-  notice.catch(() => {
-    if (remembered === notice) remembered = undefined;
   });
-  return notice;
 }
 
 /** The notice every page shows now: none once its end has passed. */

@@ -2,16 +2,16 @@
 // featured posts, the posts pinned to the top of 'Escolhas da Comunidade', the recommended topics and who
 // moderates. Every change is logged in the moderation log. Plain form posts: it all works without JavaScript.
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { FieldError, fieldAria, FormStatus, Hint, Label } from "#app/components/form/field.tsx";
-import { listStaff, setRoleByHandle, type StaffMember } from "#app/features/accounts/accounts.server.ts";
-import { ROLE_LABELS } from "#app/features/accounts/roles.ts";
 import {
-  addToCuratedList,
-  curatedLists,
-  moveInCuratedList,
-  removeFromCuratedList,
-  type CuratedItem,
-} from "#app/features/curation/curated-lists.server.ts";
+  administrationAction,
+  CURATED_LIST_NAMES,
+  type AdministrationReply as ActionData,
+  type Section,
+} from "./administration-action.server.ts";
+import { FieldError, fieldAria, FormStatus, Hint, Label } from "#app/components/form/field.tsx";
+import { listStaff, type StaffMember } from "#app/features/accounts/accounts.server.ts";
+import { ROLE_LABELS } from "#app/features/accounts/roles.ts";
+import { curatedLists, type CuratedItem } from "#app/features/curation/curated-lists.server.ts";
 import {
   CURATED_LISTS,
   CURATION_MESSAGES,
@@ -20,17 +20,10 @@ import {
   type SiteNotice,
 } from "#app/features/curation/rules.ts";
 import { SiteNoticeBanner } from "#app/features/curation/components/site-notice-banner.tsx";
-import {
-  clearSiteNotice,
-  setSiteNotice,
-  storedSiteNotice,
-} from "#app/features/curation/site-notice.server.ts";
+import { storedSiteNotice } from "#app/features/curation/site-notice.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
-import { isAppError } from "#app/lib/errors.ts";
-import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import type { Role } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/administration";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Administração", noindex: true });
@@ -46,90 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { notice, lists, staff, viewerId: viewer.id };
 }
 
-type Section = "notice" | CuratedListName | "roles";
-
-type ActionData = {
-  ok: boolean;
-  section: Section;
-  message: string;
-  /** The field a refusal belongs next to. */
-  field?: string;
-  /** What was typed, given back with a refusal. */
-  values?: Record<string, string>;
-};
-
-const LIST_NAMES = Object.keys(CURATED_LISTS) as CuratedListName[];
-
-function listName(value: FormDataEntryValue | null): CuratedListName | null {
-  return LIST_NAMES.find((name) => name === value) ?? null;
-}
-
-function roleOf(value: FormDataEntryValue | null): Role {
-  return value === "admin" || value === "moderator" ? value : "member";
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const text = (name: string) => String(form.get(name) ?? "");
-  const list = listName(form.get("list"));
-  const section: Section = intent.startsWith("notice")
-    ? "notice"
-    : intent === "role"
-      ? "roles"
-      : (list ?? "notice");
-  try {
-    if (intent === "notice") {
-      await setSiteNotice(viewer, {
-        text: text("text"),
-        tone: text("tone"),
-        link: text("link"),
-        endsAt: text("endsAt"),
-      });
-      return data<ActionData>({ ok: true, section, message: "Aviso publicado em todas as páginas." });
-    }
-    if (intent === "notice-clear") {
-      await clearSiteNotice(viewer);
-      return data<ActionData>({ ok: true, section, message: "Aviso retirado." });
-    }
-    if (intent === "role") {
-      const role = roleOf(form.get("role"));
-      const name = await setRoleByHandle(viewer, text("handle"), role);
-      return data<ActionData>({
-        ok: true,
-        section,
-        message: `${name} agora é ${ROLE_LABELS[role].toLowerCase()}.`,
-      });
-    }
-    if (list && intent === "add") {
-      const added = await addToCuratedList(viewer, list, text("reference"));
-      return data<ActionData>({ ok: true, section, message: `Adicionado: ${added}.` });
-    }
-    if (list && (intent === "up" || intent === "down")) {
-      await moveInCuratedList(viewer, list, formRowId(form.get("id")), intent);
-      return data<ActionData>({ ok: true, section, message: "Ordem salva." });
-    }
-    if (list && intent === "remove") {
-      const removed = await removeFromCuratedList(viewer, list, formRowId(form.get("id")));
-      return data<ActionData>({ ok: true, section, message: `Retirado: ${removed}.` });
-    }
-    return data<ActionData>({ ok: false, section, message: "Ação desconhecida." }, { status: 400 });
-  } catch (error) {
-    if (!isAppError(error) || error.code === "unauthenticated") throw error;
-    return data<ActionData>(
-      {
-        ok: false,
-        section,
-        message: error.message,
-        field: error.field,
-        values: Object.fromEntries(
-          ["text", "tone", "link", "endsAt", "reference", "handle", "role"].map((name) => [name, text(name)]),
-        ),
-      },
-      { status: error.status },
-    );
-  }
+export async function action(args: Route.ActionArgs) {
+  return administrationAction(args);
 }
 
 /** The refusal of this section's form, when the last post was one. */
@@ -140,10 +51,9 @@ function refusal(reply: ActionData | undefined, section: Section) {
 function SectionStatus({ reply, section }: { reply: ActionData | undefined; section: Section }) {
   const mine = reply?.section === section ? reply : undefined;
   return (
-    <FormStatus
-      message={mine?.ok ? mine.message : undefined}
-      className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 empty:hidden"
-    />
+    <div className="mt-3">
+      <FormStatus message={mine?.ok ? mine.message : undefined} />
+    </div>
   );
 }
 
@@ -517,7 +427,7 @@ export default function Administration({ loaderData, actionData }: Route.Compone
         </nav>
       </div>
       <NoticeSection notice={notice} reply={reply} />
-      {LIST_NAMES.map((name) => (
+      {CURATED_LIST_NAMES.map((name) => (
         <CuratedListSection key={name} name={name} items={lists[name]} reply={reply} />
       ))}
       <RolesSection staff={staff} viewerId={viewerId} reply={reply} />
