@@ -78,6 +78,7 @@ export default [
   route("api/tag-follows", "routes/api/tag-follows.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/tags", "routes/api/tags.ts"),
+  route("api/members/suggest", "routes/api/member-suggestions.ts"),
   route("api/questions/similar", "routes/api/questions-similar.ts"),
   route("api/questions/same-error", "routes/api/questions-same-error.ts"),
   route("configuracoes/exportar", "routes/settings/export-data.ts"),

@@ -2,7 +2,8 @@
 // Never imported statically: `RichTextField` loads this module (and with it TipTap and ProseMirror) in the
 // browser only, and only on pages where someone writes. Its pieces sit beside it: the toolbar
 // (`editor-toolbar.client.tsx`), the link, video and image panels (`editor-panels.tsx`), the local draft
-// (`use-editor-draft.ts`) and image uploads (`use-image-upload.ts`).
+// (`use-editor-draft.ts`), image uploads (`use-image-upload.ts`) and the members suggested after "@"
+// (`mention-suggestions.client.tsx`).
 import type { EditorView } from "@tiptap/pm/view";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -12,6 +13,7 @@ import { ImagePanel, LinkPanel, VideoPanel, type Panel } from "./editor-panels.t
 import { EDITOR_STYLES } from "./editor-styles.ts";
 import { Toolbar } from "./editor-toolbar.client.tsx";
 import { editorExtensions, guessCodeLanguage } from "./extensions.client.ts";
+import { MentionList, useMentionListAria, useMentionSuggestions } from "./mention-suggestions.client.tsx";
 import { pasteDeveloperText } from "./paste.client.ts";
 import type { EditorLayout } from "./rich-text-field.tsx";
 import { useDraftAfterPost, useEditorDraft } from "./use-editor-draft.ts";
@@ -65,13 +67,17 @@ export function RichTextEditor(props: RichTextEditorProps) {
     pasteText: (_view: EditorView, _event: ClipboardEvent): boolean => false,
   });
 
+  const mentionListId = `${labelId}-mencoes`;
+  const mentions = useMentionSuggestions();
   const extensions = useMemo(
-    () =>
-      editorExtensions({
+    () => [
+      ...editorExtensions({
         placeholder,
         onEscapeInCode: () => setAnnouncement("Tab agora sai do editor."),
       }),
-    [placeholder],
+      mentions.extension,
+    ],
+    [placeholder, mentions.extension],
   );
   /** Describes the keys that differ from a plain field (aria-describedby of the editing area). */
   const keysHintId = `${labelId}-teclas`;
@@ -206,6 +212,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   }, [editor]);
 
   useDraftAfterPost({ keeper: draft.keeper, editor, draftKey, defaultValue, fieldRef: valueRef });
+  useMentionListAria(editor, mentions.open, mentionListId);
 
   const closePanel = useCallback(
     (returnFocus = true) => {
@@ -300,6 +307,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
           <div className={`${styles.button} shrink-0`} />
         </div>
       )}
+      <MentionList open={mentions.open} listId={mentionListId} />
       {panel === "link" && editor ? <LinkPanel key="link" editor={editor} {...panelProps} /> : null}
       {panel === "video" ? <VideoPanel key="video" editor={editor} {...panelProps} /> : null}
       {panel === "image" ? (

@@ -65,3 +65,6 @@ export const CURATION_MESSAGES = {
   listFull: `A lista já tem ${CURATED_LIST_MAX} itens. Retire um antes de adicionar outro.`,
   referenceRequired: "Informe o post ou a tag.",
 } as const;
+
+/** The lists in the order the admin page shows them. */
+export const CURATED_LIST_NAMES = Object.keys(CURATED_LISTS) as CuratedListName[];

@@ -9,7 +9,7 @@ import {
   moveInCuratedList,
   removeFromCuratedList,
 } from "#app/features/curation/curated-lists.server.ts";
-import { CURATED_LISTS, type CuratedListName } from "#app/features/curation/rules.ts";
+import { CURATED_LIST_NAMES, type CuratedListName } from "#app/features/curation/rules.ts";
 import { clearSiteNotice, setSiteNotice } from "#app/features/curation/site-notice.server.ts";
 import type { ActionReply } from "#app/lib/action-reply.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
@@ -17,8 +17,6 @@ import { formRowId } from "#app/lib/ids.ts";
 import { intentAction } from "#app/lib/intents.server.ts";
 import type { Role, Viewer } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/administration";
-
-export const CURATED_LIST_NAMES = Object.keys(CURATED_LISTS) as CuratedListName[];
 
 /** The page's parts, each with its own forms and messages. */
 export type Section = "notice" | CuratedListName | "roles";

@@ -4,7 +4,6 @@
 import { data, Form, href, Link, useNavigation } from "react-router";
 import {
   administrationAction,
-  CURATED_LIST_NAMES,
   type AdministrationReply as ActionData,
   type Section,
 } from "./administration-action.server.ts";
@@ -13,6 +12,7 @@ import { listStaff, type StaffMember } from "#app/features/accounts/accounts.ser
 import { ROLE_LABELS } from "#app/features/accounts/roles.ts";
 import { curatedLists, type CuratedItem } from "#app/features/curation/curated-lists.server.ts";
 import {
+  CURATED_LIST_NAMES,
   CURATED_LISTS,
   CURATION_MESSAGES,
   SITE_NOTICE_MAX,
