@@ -59,7 +59,8 @@ export async function currentSiteNotice(now = new Date()): Promise<SiteNotice | 
 function checkLink(link: string): string | null {
   const value = link.trim();
   if (!value) return null;
-  if (/^\/(?!\/)[^\s]*$/.test(value)) return value;
+  // A path of this site: never "//host" or "/\host", which browsers take for another site.
+  if (/^\/(?![/\\])[^\s\\]*$/.test(value)) return value;
   try {
     const url = new URL(value);
     if (url.protocol === "https:" && !/\s/.test(value)) return url.toString();

@@ -86,6 +86,10 @@ describe("the site notice", () => {
     const script = await post(admin, { intent: "notice", text: "Oi", link: "javascript:alert(1)" });
     expect(statusOfReply(script)).toBe(400);
     expect(script.data).toMatchObject({ field: "link", message: CURATION_MESSAGES.noticeLinkInvalid });
+    for (const link of ["//evil.example", "/\\evil.example", "http://plain.example"]) {
+      const refused = await post(admin, { intent: "notice", text: "Oi", link });
+      expect(refused.data).toMatchObject({ field: "link", message: CURATION_MESSAGES.noticeLinkInvalid });
+    }
     const past = await post(admin, { intent: "notice", text: "Oi", endsAt: "2020-01-01T10:00" });
     expect(past.data).toMatchObject({ field: "endsAt", message: CURATION_MESSAGES.noticeEndPast });
     const long = await post(admin, { intent: "notice", text: "a".repeat(201) });
