@@ -1,7 +1,7 @@
 // Runs before every loader and action: refuses cross-site writes and input no action can read (a NUL, a JSON
 // body, broken multipart: app/lib/input-guard.server.ts), then finds who is asking from the session cookie
 // (renewing it at most once a day), and refuses the writes of a suspended member. The REST API (/api/v1,
-// ADR 036) reads no cookie: its callers are who their bearer token says, so there is no ambient credential
+// ADR 036) and the MCP server (/mcp, ADR 064) read no cookie: its callers are who their bearer token says, so there is no ambient credential
 // to forge a request with, and it checks its own input (JSON) and suspensions.
 import { data, type MiddlewareFunction } from "react-router";
 import { resolveSession, setsSessionCookie } from "./features/accounts/sessions.server.ts";
@@ -81,10 +81,13 @@ export const rootMiddleware: MiddlewareFunction<Response>[] = [
   },
 ];
 
-/** A request to the REST API, which authenticates by bearer token only (never the session cookie). */
+/**
+ * A request to the REST API or the MCP server (/mcp, which runs the API's operations), which authenticate by
+ * bearer token only (never the session cookie).
+ */
 function isRestApiRequest(request: Request): boolean {
   const path = new URL(request.url).pathname;
-  return path === "/api/v1" || path.startsWith("/api/v1/");
+  return path === "/api/v1" || path.startsWith("/api/v1/") || path === "/mcp";
 }
 
 function withHeaders(response: Response, headers: Array<[string, string]>): Response {

@@ -84,5 +84,7 @@ export default [
   route("configuracoes/exportar", "routes/settings/export-data.ts"),
   // The public REST API v1 (ADR 036): every operation answered by one dispatcher.
   route("api/v1/*", "routes/api-v1/api-v1.ts"),
+  // The Model Context Protocol server: the API's operations as tools for assistants (ADR 064).
+  route("mcp", "routes/mcp/mcp.ts"),
   route("*", "routes/not-found/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -24,6 +24,7 @@ export async function loader() {
   return {
     ...referenceOf(document),
     url: `${publicUrl()}/api/docs`,
+    mcpUrl: `${publicUrl()}/mcp`,
     errors: API_ERROR_CODES.map((code) => ({
       code,
       status: API_ERROR_STATUS[code],
@@ -139,6 +140,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
           {[
             "Começando",
+            "Assistentes de IA (MCP)",
             "Páginas e cache",
             "Erros",
             "Limites",
@@ -186,10 +188,10 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             ), suspensões, limites de publicação por hora e filtros de spam.
           </li>
         </ol>
-        <pre className="mt-3 overflow-x-auto rounded bg-slate-900 p-3 text-sm text-slate-100">
-          <code>{`curl '${server}/questions?sort=top&limit=5'`}</code>
-        </pre>
+        <CodeExample className="mt-3">{`curl '${server}/questions?sort=top&limit=5'`}</CodeExample>
       </section>
+
+      <McpSection url={loaderData.mcpUrl} />
 
       <section aria-labelledby="paginas-e-cache" className="mt-8">
         <h2 id="paginas-e-cache" className="text-xl font-bold text-slate-900">
@@ -316,9 +318,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
                 <p className="mt-3 text-sm font-semibold text-slate-900">Exemplo</p>
-                <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-sm text-slate-100">
-                  <code>{op.curl}</code>
-                </pre>
+                <CodeExample className="mt-1">{op.curl}</CodeExample>
               </article>
             ))}
           </section>
@@ -340,5 +340,94 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
     </div>
+  );
+}
+
+/** The MCP server (/mcp): what it offers and the configuration of common clients, ready to copy. */
+function McpSection({ url }: { url: string }) {
+  const tools: [string, string][] = [
+    ["search_questions", "busca perguntas com a busca do site e seus operadores"],
+    [
+      "get_question",
+      "lê uma pergunta com as respostas (a aceita primeiro), versões testadas e links para citar",
+    ],
+    ["find_same_error", "acha perguntas com o mesmo erro de uma mensagem ou stack trace colado"],
+    ["list_tags", "lista as tags"],
+    ["ask_question", "faz uma pergunta (só com token de leitura e escrita)"],
+    ["answer_question", "responde uma pergunta (só com token de leitura e escrita)"],
+  ];
+  return (
+    <section aria-labelledby={anchor("Assistentes de IA (MCP)")} className="mt-8">
+      <h2 id={anchor("Assistentes de IA (MCP)")} className="text-xl font-bold text-slate-900">
+        Assistentes de IA (MCP)
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Claude, Copilot, Cursor e outros assistentes que falam o Model Context Protocol encontram e citam as
+        perguntas daqui pelo servidor MCP em <code className="rounded bg-slate-100 px-1">{url}</code> (HTTP
+        transmitível). Sem token ele lê, com os limites da API; com um token de{" "}
+        <strong>leitura e escrita</strong> também pergunta e responde, com as mesmas regras do site. Cada
+        resposta traz o link e o autor para citar.
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+        {tools.map(([name, what]) => (
+          <li key={name}>
+            <code className="rounded bg-slate-100 px-1">{name}</code>: {what}
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-4 font-semibold text-slate-900">Claude Code</h3>
+      <CodeExample>{`claude mcp add --transport http suporte-de-domingo ${url}`}</CodeExample>
+      <h3 className="mt-4 font-semibold text-slate-900">Cursor, Claude Desktop e outros (JSON)</h3>
+      <CodeExample mcpConfig>
+        {JSON.stringify({ mcpServers: { "suporte-de-domingo": { type: "http", url } } }, null, 2)}
+      </CodeExample>
+      <h3 className="mt-4 font-semibold text-slate-900">VS Code (Copilot), com token para escrever</h3>
+      <CodeExample>
+        {JSON.stringify(
+          {
+            inputs: [
+              {
+                type: "promptString",
+                id: "sdd-token",
+                description: "Token do Suporte de Domingo",
+                password: true,
+              },
+            ],
+            servers: {
+              "suporte-de-domingo": {
+                type: "http",
+                url,
+                headers: { Authorization: "Bearer ${input:sdd-token}" },
+              },
+            },
+          },
+          null,
+          2,
+        )}
+      </CodeExample>
+    </section>
+  );
+}
+
+/** A code example that may scroll sideways: focusable, so a keyboard can scroll it (WCAG 2.1.1). */
+function CodeExample({
+  children,
+  className = "mt-2",
+  mcpConfig = false,
+}: {
+  children: string;
+  className?: string;
+  /** The JSON configuration the MCP section offers (the tests copy it as a person would). */
+  mcpConfig?: boolean;
+}) {
+  return (
+    <pre
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      data-mcp-config={mcpConfig ? "" : undefined}
+      className={`${className} focus-visible:outline-primary overflow-x-auto rounded bg-slate-900 p-3 text-sm text-slate-100 focus-visible:outline-2`}
+    >
+      <code>{children}</code>
+    </pre>
   );
 }
