@@ -13,7 +13,7 @@ import { dispatch } from "../api-v1/dispatch.server.ts";
 import { handlers } from "../api-v1/handlers.server.ts";
 
 /** The name assistants show for this server. */
-export const MCP_SERVER_NAME = "suporte-de-domingo";
+const MCP_SERVER_NAME = "suporte-de-domingo";
 
 /** How quoted content is attributed (the same terms as the REST API's document). */
 const ATTRIBUTION =
@@ -69,7 +69,7 @@ function text(value: string, structured?: Record<string, unknown>): CallToolResu
  * Sanitised rich text (the API's `*_html`) as Markdown an assistant reads well: code blocks fenced with their
  * language, inline code, links, lists and headings kept; everything else as its text.
  */
-export function htmlToMarkdown(html: string): string {
+function htmlToMarkdown(html: string): string {
   const decode = (value: string) => decodeHtmlEntities(value.replace(/<[^>]*>/g, ""));
   return decodeHtmlEntities(
     html
