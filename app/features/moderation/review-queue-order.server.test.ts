@@ -1,5 +1,5 @@
-// The queue a moderator works from: members' flags (spam) before first posts and edits, and how many each tab
-// holds.
+// The queue a moderator works from: spam and abuse first, then members' other flags, held content, first posts
+// and edits (each group oldest first), and how many each tab holds.
 import { beforeAll, describe, expect, test } from "vitest";
 import { flags, suggestedEdits } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
@@ -19,10 +19,12 @@ beforeAll(async () => {
 });
 
 describe("the review queue", () => {
-  test("spam flagged by members comes before older first posts and edits; the tabs count their items", async () => {
+  test("spam flagged by members comes before older flags, held content, first posts and edits; the tabs count their items", async () => {
     const firstPost = await questionBy(author);
     const edited = await questionBy(author);
     const spam = await questionBy(author);
+    const toImprove = await questionBy(author);
+    const held = await questionBy(author);
     const long = new Date(Date.now() - 60 * 60 * 1000);
     await db()
       .insert(flags)
@@ -32,6 +34,21 @@ describe("the review queue", () => {
           targetId: firstPost.id,
           authorId: author.id,
           reason: "first_post",
+          createdAt: long,
+        },
+        {
+          targetKind: "question",
+          targetId: held.id,
+          authorId: author.id,
+          reason: "held",
+          createdAt: long,
+        },
+        {
+          targetKind: "question",
+          targetId: toImprove.id,
+          authorId: author.id,
+          reporterId: flagger.id,
+          reason: "needs_improvement",
           createdAt: long,
         },
         {
@@ -53,14 +70,16 @@ describe("the review queue", () => {
     const queue = await listReviewQueue(moderator, "todos", 1);
     expect(queue.cards.map((card) => card.key)).toEqual([
       `question-${spam.id}`,
+      `question-${toImprove.id}`,
+      `question-${held.id}`,
       `question-${firstPost.id}`,
       expect.stringMatching(/^edit-\d+$/),
     ]);
     expect(await reviewQueueCounts(moderator)).toEqual({
-      todos: 3,
-      sinalizacoes: 1,
+      todos: 5,
+      sinalizacoes: 2,
       primeiras: 1,
-      retidos: 0,
+      retidos: 1,
       edicoes: 1,
     });
   });

@@ -1,9 +1,10 @@
 // The review queue (/revisao): every item with open flags (members' flags, first posts and held
 // content, which the spam defences open with reporter NULL) as one card per item, and every pending suggested
-// edit, oldest first, paginated in SQL. Members with the `review` privilege dismiss flags, mark them helpful and
-// approve or reject suggested edits; only moderators delete, restore (publish) hidden content. Each decision is
-// recorded on the flags (status, handled_by, handled_at, outcome), logged and told to every flagger, in one
-// transaction that locks the item's row first: of two reviewers deciding at once, the second is told that
+// edit, the most urgent first (FLAG_PRIORITY) then oldest, paginated in SQL. Members with the `review` privilege
+// dismiss flags, mark them helpful and approve or reject suggested edits; only moderators delete, restore
+// (publish) hidden content and suspend a card's author (removing the item in the same transaction). Each
+// decision is recorded on the flags (status, handled_by, handled_at, outcome), logged and told to every flagger,
+// in one transaction that locks the item's row first: of two reviewers deciding at once, the second is told that
 // someone else already did.
 import { checkBadgesSoon } from "#app/features/badges/badges.server.ts";
 import { LRUCache } from "lru-cache";
@@ -20,9 +21,12 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { agree, yourItem } from "./flags.server.ts";
 import { logModeration, type ModerationAction } from "./moderation-log.server.ts";
 import { forgetReviewCount } from "./review-count.server.ts";
+import { suspensionEnd } from "./suspension-message.ts";
+import { SUSPEND_MESSAGES, suspendIn } from "./suspensions.server.ts";
 import {
   APPROVALS_TO_PUBLISH_EDIT,
   FLAG_REASONS,
+  HIDING_FLAG_REASONS,
   REVIEW_FILTERS,
   REVIEW_PAGE_SIZE,
   SITE_REVIEW_REASONS,
@@ -35,6 +39,7 @@ import {
   isHiddenBySite,
   loadTarget,
   showTarget,
+  TARGET_NOUNS,
   type FlagTarget,
   type FlagTargetKind,
   type TargetRow,
@@ -122,11 +127,12 @@ function flagReasonFilter(filter: ReviewFilter) {
 }
 
 /**
- * What each item waits for, first to last: members' flags (spam, abuse: the harm is public now), then content
- * held by the blocked words, then new members' first posts, then suggested edits.
+ * What each item waits for, first to last: spam and abuse flagged by members (the harm is public now), members'
+ * other flags (a duplicate, a question to improve), content held by the blocked words, new members' first
+ * posts, then suggested edits. An item takes the most urgent of its open flags.
  */
-const FLAG_PRIORITY = sql`min(case when ${flags.reason} = 'held' then 1 when ${flags.reason} = 'first_post' then 2 else 0 end)`;
-const EDIT_PRIORITY = 3;
+const FLAG_PRIORITY = sql`min(case when ${inArray(flags.reason, [...HIDING_FLAG_REASONS])} then 0 when ${flags.reason} = 'held' then 2 when ${flags.reason} = 'first_post' then 3 else 1 end)`;
+const EDIT_PRIORITY = 4;
 
 /** The queue's items for a filter, as a subquery (one row per flagged target or suggested edit). */
 function queueItems(db: Executor, reviewer: Viewer, filter: ReviewFilter) {
@@ -401,84 +407,125 @@ export async function decideFlags(
   decision: FlagDecision,
 ): Promise<DecisionResult> {
   const reviewer = requireReviewer(viewer);
+  const db = await getDb();
+  const result = await db.transaction((tx) => decideFlagsIn(tx, reviewer, target, decision));
+  forgetReviewCount();
+  return result;
+}
+
+/** `decideFlags` inside the caller's transaction (a suspension that removes the item too). */
+async function decideFlagsIn(
+  tx: Executor,
+  reviewer: Viewer,
+  target: FlagTarget,
+  decision: FlagDecision,
+): Promise<DecisionResult> {
   const moderator = isModerator(reviewer);
   if ((decision === "delete" || decision === "restore") && !moderator) {
     throw new AppError("forbidden", REVIEW_MESSAGES.moderatorsOnly);
   }
+  // The item's row first, as flagContent: decisions and new flags on one item take turns.
+  const row = await loadTarget(tx, target, { lock: true });
+  if (row && row.authorId === reviewer.id && !moderator) {
+    throw new AppError("forbidden", REVIEW_MESSAGES.ownItem);
+  }
+  const open = await tx
+    .select({ id: flags.id, reporterId: flags.reporterId, reason: flags.reason })
+    .from(flags)
+    .where(and(eq(flags.targetKind, target.kind), eq(flags.targetId, target.id), eq(flags.status, "open")))
+    .for("update");
+  if (!open.length) throw new AppError("conflict", REVIEW_MESSAGES.alreadyDecided);
+  // Off the site, the item's fate is the moderators' (a reviewer may still agree that a removal was right).
+  if (row?.deletedAt && !moderator && (isHiddenBySite(row) || decision !== "helpful")) {
+    throw new AppError("forbidden", REVIEW_MESSAGES.hiddenModeratorsOnly);
+  }
+  // A hidden item dismissed is an item published again.
+  const effective: FlagDecision = decision === "dismiss" && row?.deletedAt ? "restore" : decision;
+  let changedPage: TargetRow["page"] | null = null;
+  if (row && effective === "delete") {
+    if (!row.deletedAt) {
+      await hideTarget(tx, target, reviewer.id);
+      changedPage = row.page;
+    } else {
+      await confirmRemoval(tx, target, reviewer.id);
+    }
+  }
+  if (row && effective === "restore" && row.deletedAt) {
+    await showTarget(tx, target);
+    changedPage = row.page;
+  }
+  // A first post (or other site-opened item) approved as it is: nobody's flag was refused.
+  const approvedAsIs = effective === "dismiss" && open.every((f) => f.reporterId === null);
+  const rules = approvedAsIs ? APPROVED_AS_IS : DECISIONS[effective];
+  await tx
+    .update(flags)
+    .set({ status: rules.status, handledBy: reviewer.id, handledAt: new Date(), outcome: rules.outcome })
+    .where(
+      and(
+        inArray(
+          flags.id,
+          open.map((f) => f.id),
+        ),
+        eq(flags.status, "open"),
+      ),
+    );
+  const held = open.some((f) => f.reason === "held");
+  await logModeration(tx, {
+    actorId: reviewer.id,
+    action: effective === "restore" && held ? "approve" : rules.log,
+    target,
+    subjectId: row?.authorId ?? null,
+    reason: [...new Set(open.map((f) => reasonLabel(f.reason)))].join(", "),
+  });
+  if (row) {
+    const reporters = new Set(open.map((f) => f.reporterId).filter((id): id is number => id !== null));
+    for (const userId of reporters) {
+      if (userId === reviewer.id) continue;
+      await notify(tx, {
+        userId,
+        kind: "moderation",
+        title: `Sua sinalização em “${row.title}” ${rules.told}.`,
+        url: row.url,
+      });
+    }
+    // A flag that helped may be its reporter's first ("Sentinela").
+    if (rules.status === "helpful") checkBadgesSoon([...reporters]);
+    const toAuthor = authorNotice(target.kind, row, effective, held);
+    if (toAuthor && row.authorId !== reviewer.id) {
+      await notify(tx, { userId: row.authorId, kind: "moderation", title: toAuthor, url: row.url });
+    }
+  }
+  return { message: approvedAsIs ? "Publicação aprovada." : CONFIRMATIONS[effective], changedPage };
+}
+
+/**
+ * "Suspender quem escreveu" on a card: the item's author is suspended and, unless the moderator unticked
+ * "Remover também este conteúdo", the item is removed with its flags settled as helpful — in one transaction, so
+ * a refusal of either (an administrator's item, a card someone else decided) changes nothing. The message says
+ * what happened, in the words the moderator reads on the queue.
+ */
+export async function suspendAuthor(
+  viewer: Viewer | null,
+  target: FlagTarget,
+  input: { days: number; reason: string; remove: boolean },
+): Promise<DecisionResult> {
+  const reviewer = requireReviewer(viewer);
+  if (!isModerator(reviewer)) throw new AppError("forbidden", SUSPEND_MESSAGES.moderatorsOnly);
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
-    // The item's row first, as flagContent: decisions and new flags on one item take turns.
-    const row = await loadTarget(tx, target, { lock: true });
-    if (row && row.authorId === reviewer.id && !moderator) {
-      throw new AppError("forbidden", REVIEW_MESSAGES.ownItem);
-    }
-    const open = await tx
-      .select({ id: flags.id, reporterId: flags.reporterId, reason: flags.reason })
-      .from(flags)
-      .where(and(eq(flags.targetKind, target.kind), eq(flags.targetId, target.id), eq(flags.status, "open")))
-      .for("update");
-    if (!open.length) throw new AppError("conflict", REVIEW_MESSAGES.alreadyDecided);
-    // Off the site, the item's fate is the moderators' (a reviewer may still agree that a removal was right).
-    if (row?.deletedAt && !moderator && (isHiddenBySite(row) || decision !== "helpful")) {
-      throw new AppError("forbidden", REVIEW_MESSAGES.hiddenModeratorsOnly);
-    }
-    // A hidden item dismissed is an item published again.
-    const effective: FlagDecision = decision === "dismiss" && row?.deletedAt ? "restore" : decision;
-    let changedPage: TargetRow["page"] | null = null;
-    if (row && effective === "delete") {
-      if (!row.deletedAt) {
-        await hideTarget(tx, target, reviewer.id);
-        changedPage = row.page;
-      } else {
-        await confirmRemoval(tx, target, reviewer.id);
-      }
-    }
-    if (row && effective === "restore" && row.deletedAt) {
-      await showTarget(tx, target);
-      changedPage = row.page;
-    }
-    // A first post (or other site-opened item) approved as it is: nobody's flag was refused.
-    const approvedAsIs = effective === "dismiss" && open.every((f) => f.reporterId === null);
-    const rules = approvedAsIs ? APPROVED_AS_IS : DECISIONS[effective];
-    await tx
-      .update(flags)
-      .set({ status: rules.status, handledBy: reviewer.id, handledAt: new Date(), outcome: rules.outcome })
-      .where(
-        and(
-          inArray(
-            flags.id,
-            open.map((f) => f.id),
-          ),
-          eq(flags.status, "open"),
-        ),
-      );
-    const held = open.some((f) => f.reason === "held");
-    await logModeration(tx, {
-      actorId: reviewer.id,
-      action: effective === "restore" && held ? "approve" : rules.log,
-      target,
-      subjectId: row?.authorId ?? null,
-      reason: [...new Set(open.map((f) => reasonLabel(f.reason)))].join(", "),
-    });
-    if (row) {
-      const reporters = new Set(open.map((f) => f.reporterId).filter((id): id is number => id !== null));
-      for (const userId of reporters) {
-        if (userId === reviewer.id) continue;
-        await notify(tx, {
-          userId,
-          kind: "moderation",
-          title: `Sua sinalização em “${row.title}” ${rules.told}.`,
-          url: row.url,
-        });
-      }
-      // A flag that helped may be its reporter's first ("Sentinela").
-      if (rules.status === "helpful") checkBadgesSoon([...reporters]);
-      const toAuthor = authorNotice(target.kind, row, effective, held);
-      if (toAuthor && row.authorId !== reviewer.id) {
-        await notify(tx, { userId: row.authorId, kind: "moderation", title: toAuthor, url: row.url });
-      }
-    }
-    return { message: approvedAsIs ? "Publicação aprovada." : CONFIRMATIONS[effective], changedPage };
+    const row = await loadTarget(tx, target);
+    if (!row) throw new AppError("not_found", REVIEW_MESSAGES.notFound);
+    const removal = input.remove ? await decideFlagsIn(tx, reviewer, target, "delete") : null;
+    const suspended = await suspendIn(tx, reviewer, row.authorId, input);
+    const until = `${suspended.name} foi suspenso até ${suspensionEnd(suspended.until)}`;
+    const { noun, article } = TARGET_NOUNS[target.kind];
+    const item = `${article} ${noun}`;
+    return {
+      message: removal
+        ? `${until} e ${item} foi ${agree(target.kind, "removid")}.`
+        : `${until}; ${item} continua na fila.`,
+      changedPage: removal?.changedPage ?? null,
+    };
   });
   forgetReviewCount();
   return result;

@@ -42,17 +42,8 @@ function refusal(viewer: Viewer | null, target: { id: number; role: Role }): App
 
 export type SuspensionState = { until: Date; reason: string } | null;
 
-/**
- * Suspends `userId` for `days` days from now (a new suspension replaces a running one), logs it and tells the
- * member why and until when.
- */
-export async function suspendMember(
-  viewer: Viewer | null,
-  userId: number,
-  input: { days: number; reason: string },
-  now: Date = new Date(),
-): Promise<{ until: Date }> {
-  if (!viewer || !isModerator(viewer)) throw new AppError("forbidden", SUSPEND_MESSAGES.moderatorsOnly);
+/** The days and reason of a suspension, checked: refused beside their field when out of bounds. */
+function checkSuspension(input: { days: number; reason: string }): { days: number; reason: string } {
   const days = input.days;
   if (!Number.isInteger(days) || days < 1 || days > SUSPENSION_DAYS_MAX) {
     throw new AppError("validation", `Escolha de 1 a ${SUSPENSION_DAYS_MAX} dias.`, { field: "days" });
@@ -63,30 +54,57 @@ export async function suspendMember(
       field: "reason",
     });
   }
+  return { days, reason };
+}
+
+type Suspended = { until: Date; name: string; handle: string };
+
+/**
+ * Suspends `userId` inside the caller's transaction (the review queue removes the item in the same one):
+ * the member's row locked, the suspension written, logged and told to the member.
+ */
+export async function suspendIn(
+  tx: Executor,
+  viewer: Viewer | null,
+  userId: number,
+  input: { days: number; reason: string },
+  now: Date = new Date(),
+): Promise<Suspended> {
+  if (!viewer || !isModerator(viewer)) throw new AppError("forbidden", SUSPEND_MESSAGES.moderatorsOnly);
+  const { days, reason } = checkSuspension(input);
   const until = new Date(now.getTime() + days * DAY_MS);
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const target = await lockMember(tx, userId);
-    if (!canSuspend(viewer, target)) throw refusal(viewer, target);
-    await tx
-      .update(users)
-      .set({ suspendedUntil: until, suspensionReason: reason })
-      .where(eq(users.id, userId));
-    await logModeration(tx, {
-      actorId: viewer.id,
-      action: "suspend",
-      target: { kind: "user", id: userId },
-      subjectId: userId,
-      reason: `${days} ${days === 1 ? "dia" : "dias"}: ${reason}`,
-    });
-    await notify(tx, {
-      userId,
-      kind: "moderation",
-      actorId: viewer.id,
-      title: `Sua conta foi suspensa até ${suspensionEnd(until)}: ${reason}`,
-      url: href("/u/:handle", { handle: target.handle }),
-    });
+  const target = await lockMember(tx, userId);
+  if (!canSuspend(viewer, target)) throw refusal(viewer, target);
+  await tx.update(users).set({ suspendedUntil: until, suspensionReason: reason }).where(eq(users.id, userId));
+  await logModeration(tx, {
+    actorId: viewer.id,
+    action: "suspend",
+    target: { kind: "user", id: userId },
+    subjectId: userId,
+    reason: `${days} ${days === 1 ? "dia" : "dias"}: ${reason}`,
   });
+  await notify(tx, {
+    userId,
+    kind: "moderation",
+    actorId: viewer.id,
+    title: `Sua conta foi suspensa até ${suspensionEnd(until)}: ${reason}`,
+    url: href("/u/:handle", { handle: target.handle }),
+  });
+  return { until, name: target.name, handle: target.handle };
+}
+
+/**
+ * Suspends `userId` for `days` days from now (a new suspension replaces a running one), logs it and tells the
+ * member why and until when.
+ */
+export async function suspendMember(
+  viewer: Viewer | null,
+  userId: number,
+  input: { days: number; reason: string },
+  now: Date = new Date(),
+): Promise<{ until: Date }> {
+  const db = await getDb();
+  const { until } = await db.transaction((tx) => suspendIn(tx, viewer, userId, input, now));
   return { until };
 }
 
@@ -137,6 +155,7 @@ async function lockMember(tx: Executor, userId: number) {
       id: users.id,
       role: users.role,
       handle: users.handle,
+      name: users.name,
       suspendedUntil: users.suspendedUntil,
     })
     .from(users)

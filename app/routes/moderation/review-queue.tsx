@@ -1,32 +1,25 @@
 // /revisao — the review queue for moderators and members with the `review` privilege: flagged, held and first
-// items and suggested edits, oldest first, filtered by kind. Decisions post here; the card that takes the
-// decided card's place gets the focus, and j / k move between cards while the focus is in the list.
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, href } from "react-router";
+// items and suggested edits, the most urgent first (spam and abuse), then oldest, filtered by kind, each tab with
+// its count. Every decision of a card posts here (review-queue-action.server.ts) and its message shows in the
+// status region above the list, the filter kept; the card that takes the decided card's place gets the focus,
+// and j / k move between cards while the focus is in the list.
+import { Fragment, useEffect, useRef, type Ref } from "react";
+import { data, Form, Link, useActionData, useNavigation, href } from "react-router";
 import { Pagination, pageFromUrl } from "#app/components/pagination.tsx";
 import { ReviewCardView } from "#app/features/moderation/components/review-card.tsx";
 import {
-  decideFlags,
-  undoRemoval,
-  decideSuggestedEdit,
   listReviewQueue,
   reviewQueueCounts,
   parseReviewFilter,
   requireReviewer,
-  type ApplySuggestedEdit,
-  type FlagDecision,
 } from "#app/features/moderation/review-queue.server.ts";
 import { hasPrivilege, REVIEW_FILTERS } from "#app/features/moderation/rules.ts";
-import { isFlagTargetKind } from "#app/features/moderation/visibility.server.ts";
-import { applyAnswerEdit } from "#app/features/questions/answers.server.ts";
-import { applyQuestionEdit } from "#app/features/questions/question-writes.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
-import { formRowId } from "#app/lib/ids.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { countLabel } from "#app/lib/plural.ts";
-import { topic, writeChanges, writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/review-queue";
+import { reviewQueueAction, type ReviewActionData } from "./review-queue-action.server.ts";
 import { isModerator } from "#app/lib/permissions.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Revisão", noindex: true });
@@ -53,81 +46,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** An approved suggested edit, written by the questions feature as the suggesting editor's revision. */
-const applyEdit: ApplySuggestedEdit = async (tx, edit) => {
-  if (edit.targetKind === "question") {
-    await applyQuestionEdit(tx, edit.targetId, edit.editorId, {
-      title: edit.title,
-      description: edit.body,
-      details: edit.details,
-      tags: edit.tags,
-      summary: edit.summary || null,
-    });
-  } else {
-    await applyAnswerEdit(tx, edit.targetId, edit.editorId, edit.body, edit.summary || null);
-  }
-};
+export const action = (args: Route.ActionArgs) => reviewQueueAction(args);
 
-const FLAG_DECISIONS: readonly string[] = [
-  "dismiss",
-  "helpful",
-  "delete",
-  "restore",
-] satisfies FlagDecision[];
-
-/** The decision's answer: its message, and which card it was about and where, to move the focus on. */
-type ReviewActionData = {
-  ok: boolean;
-  message: string;
-  position: number;
-  key: string;
-  /** A removal a moderator may take back ("Desfazer"). */
-  undo?: { kind: string; id: number };
-};
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const position = formRowId(form.get("position"));
-  const key = form.has("editId")
-    ? `edit-${formRowId(form.get("editId"))}`
-    : `${String(form.get("kind") ?? "")}-${formRowId(form.get("id"))}`;
-  const refuse = (message: string, status: number) =>
-    data<ReviewActionData>({ ok: false, message, position, key }, { status });
-  try {
-    let result;
-    if (intent === "approve-edit" || intent === "reject-edit") {
-      const decision = intent === "approve-edit" ? "approve" : "reject";
-      result = await decideSuggestedEdit(viewer, formRowId(form.get("editId")), decision, applyEdit);
-    } else if (FLAG_DECISIONS.includes(intent)) {
-      const kind = form.get("kind");
-      if (!isFlagTargetKind(kind)) return refuse("Este item não está mais na fila.", 404);
-      result = await decideFlags(viewer, { kind, id: formRowId(form.get("id")) }, intent as FlagDecision);
-    } else if (intent === "undo-delete") {
-      const kind = form.get("kind");
-      if (!isFlagTargetKind(kind)) return refuse("Este item não está mais na fila.", 404);
-      result = await undoRemoval(viewer, { kind, id: formRowId(form.get("id")) });
-    } else {
-      writeChangesNothingVisitorsSee(context);
-      return refuse("Ação desconhecida.", 400);
-    }
-    const page = result.changedPage;
-    if (page) writeChanges(context, page.kind === "question" ? topic.question(page.id) : topic.post(page.id));
-    else writeChangesNothingVisitorsSee(context);
-    const removed = intent === "delete" && form.get("state") !== "removed";
-    return data<ReviewActionData>({
-      ok: true,
-      message: result.message,
-      position,
-      key,
-      ...(removed ? { undo: { kind: String(form.get("kind")), id: formRowId(form.get("id")) } } : {}),
-    });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    writeChangesNothingVisitorsSee(context);
-    return refuse(error.message, error.status);
-  }
+/** What a decision did, with "Desfazer" after a removal; a refusal is an alert and takes the focus. */
+function Outcome({ reply, boxRef }: { reply: ReviewActionData; boxRef: Ref<HTMLDivElement> }) {
+  return (
+    <div
+      ref={boxRef}
+      tabIndex={-1}
+      role={reply.ok ? undefined : "alert"}
+      className={`focus-visible:outline-primary flex flex-wrap items-center gap-3 rounded-md px-4 py-3 text-sm focus-visible:outline-2 ${reply.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}
+    >
+      <p>{reply.message}</p>
+      {reply.undo ? (
+        // A removal is taken back from here for a while (review-queue.server.ts, undoRemoval).
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="undo-delete" />
+          <input type="hidden" name="kind" value={reply.undo.kind} />
+          <input type="hidden" name="id" value={reply.undo.id} />
+          <input type="hidden" name="position" value={reply.position} />
+          <button type="submit" className="btn-outline py-1">
+            Desfazer
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
 }
 
 // Where j and k are text, not shortcuts.
@@ -137,26 +81,44 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const { cards, total, totalPages, page, filter, powers } = loaderData;
   const reply = useActionData<typeof action>();
   const listRef = useRef<HTMLDivElement>(null);
-  const statusRef = useRef<HTMLParagraphElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
   const emptyRef = useRef<HTMLHeadingElement>(null);
 
-  // After a decision: once the refreshed queue no longer holds the decided card, the card now in its place
-  // (the next one) takes the focus, or the last one, or the empty queue's heading; a refusal's message takes
-  // it instead.
+  // After a decision, once the queue is read again: when it no longer holds the decided card, the card now in
+  // its place (the next one) takes the focus, or the last one, or the empty queue's heading; a refusal's message
+  // takes it instead.
   const handled = useRef<unknown>(null);
+  // The answer is shown once the queue is read again after the decision (before, the decided card is still in
+  // the list).
+  const settled = useNavigation().state === "idle";
   useEffect(() => {
-    if (!reply || handled.current === reply) return;
+    if (!reply || !settled || handled.current === reply) return;
     if (!reply.ok) {
       handled.current = reply;
-      statusRef.current?.focus();
+      outcomeRef.current?.focus();
       return;
     }
-    if (cards.some((card) => card.key === reply.key)) return;
     handled.current = reply;
+    if (cards.some((card) => card.key === reply.key)) {
+      // The card stays (or is back, after "Desfazer"): the focus stays where it was, or, if what had it is gone,
+      // goes to the card.
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost) document.getElementById(`revisao-${reply.key}`)?.focus();
+      return;
+    }
     const list = [...(listRef.current?.querySelectorAll<HTMLElement>("[data-review-card]") ?? [])];
     const next = list[Math.min(reply.position, list.length - 1)];
-    (next ?? emptyRef.current)?.focus();
-  }, [reply, cards]);
+    // The message sits just above the card that took the place (it may have moved up, past the top of the
+    // screen): both are brought into view, the message first.
+    (next ?? emptyRef.current)?.focus({ preventScroll: true });
+    (outcomeRef.current ?? next)?.scrollIntoView({ block: "nearest" });
+  }, [reply, cards, settled]);
+
+  // The last decision's message, where it was made: in its card when the card stays (a vote to close, a lock, a
+  // refusal), in the card's place when it left the queue.
+  const stays = reply ? cards.some((card) => card.key === reply.key) : false;
+  const outcomeAt = reply ? reply.position : -1;
+  const outcome = reply && settled ? <Outcome reply={reply} boxRef={outcomeRef} /> : null;
 
   const move = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "j" && event.key !== "k") return;
@@ -178,7 +140,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
         <p className="text-slate-700">
           {total === 0
             ? "Nenhum item esperando revisão."
-            : `${countLabel(total, "item", "itens")} esperando revisão, os mais antigos primeiro.`}{" "}
+            : `${countLabel(total, "item", "itens")} esperando revisão, os mais urgentes primeiro (spam e ofensas), depois os mais antigos.`}{" "}
           {powers.moderator
             ? "Como moderador, você decide sobre tudo o que está aqui."
             : "Você pode descartar sinalizações, marcá-las como úteis e aprovar ou recusar edições; excluir, publicar conteúdo oculto, bloquear e suspender ficam com a moderação."}
@@ -207,38 +169,34 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      {reply ? (
-        <div
-          className={`flex flex-wrap items-center gap-3 rounded-md px-4 py-3 text-sm ${reply.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}
-        >
-          <p ref={statusRef} tabIndex={-1} role={reply.ok ? "status" : "alert"}>
-            {reply.message}
-          </p>
-          {reply.undo ? (
-            // A removal is taken back from here for a while (review-queue.server.ts, undoRemoval).
-            <Form method="post" preventScrollReset>
-              <input type="hidden" name="intent" value="undo-delete" />
-              <input type="hidden" name="kind" value={reply.undo.kind} />
-              <input type="hidden" name="id" value={reply.undo.id} />
-              <input type="hidden" name="position" value={reply.position} />
-              <button type="submit" className="btn-outline py-1">
-                Desfazer
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      ) : null}
+      {/* Always on the page, so the first message put in it is announced too; it is read, not seen: the
+          message shows where the decision was made (Outcome). */}
+      <p role="status" className="sr-only">
+        {reply?.ok ? reply.message : null}
+      </p>
       {cards.length === 0 ? (
-        <h2 ref={emptyRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-          Tudo revisado por aqui.
-        </h2>
+        <>
+          {outcome}
+          <h2 ref={emptyRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+            Tudo revisado por aqui.
+          </h2>
+        </>
       ) : (
         // The shortcuts only listen while the focus is inside the list (WCAG 2.1.4).
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keys handled for the cards inside
         <div ref={listRef} className="flex flex-col gap-6" onKeyDown={move}>
           {cards.map((card, position) => (
-            <ReviewCardView key={card.key} card={card} position={position} powers={powers} />
+            <Fragment key={card.key}>
+              {!stays && position === outcomeAt ? outcome : null}
+              <ReviewCardView
+                card={card}
+                position={position}
+                powers={powers}
+                notice={stays && card.key === reply?.key ? outcome : null}
+              />
+            </Fragment>
           ))}
+          {!stays && outcomeAt >= cards.length ? outcome : null}
         </div>
       )}
       <Pagination page={page} totalPages={totalPages} />

@@ -1,9 +1,6 @@
 // The action of /u/:handle: the administrator's role form and the moderation's suspensions and blocks (a
 // member blocks too), in the one table of lib/intents.server.ts. A form without an intent is the role form of
 // old (and of scripts that still post it).
-import { decideFlags } from "#app/features/moderation/review-queue.server.ts";
-import { isFlagTargetKind } from "#app/features/moderation/visibility.server.ts";
-import { formRowId } from "#app/lib/ids.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { setRole } from "#app/features/accounts/accounts.server.ts";
@@ -55,7 +52,7 @@ const profileIntents = intentAction(
         return errorReply<AccountActionData>(submission, error, { intent: "role" });
       }
     },
-    async suspend({ form, viewer, profile, context, returnTo }: ProfileActionArgs) {
+    async suspend({ form, viewer, profile, returnTo }: ProfileActionArgs) {
       const submission = parseWithZod(form, { schema: suspendSchema });
       if (submission.status !== "success") {
         const errors = submission.error ?? {};
@@ -69,18 +66,6 @@ const profileIntents = intentAction(
         );
       }
       await suspendMember(viewer, profile.id, submission.value);
-      // "Suspender e remover o conteúdo" from a card of the review queue: the item goes too.
-      const removeKind = form.get("removeKind");
-      if (form.get("remove") === "on" && isFlagTargetKind(removeKind)) {
-        const removed = await decideFlags(
-          viewer,
-          { kind: removeKind, id: formRowId(form.get("removeId")) },
-          "delete",
-        );
-        const page = removed.changedPage;
-        if (page)
-          writeChanges(context, page.kind === "question" ? topic.question(page.id) : topic.post(page.id));
-      }
       const { days } = submission.value;
       return moderated(
         "suspend",

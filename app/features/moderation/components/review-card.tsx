@@ -1,9 +1,11 @@
 // One card of the review queue (/revisao): a flagged, held or first item with its flags, or a suggested edit
 // with its changes. Each card is a focusable region named by its heading; its actions are plain forms (they
-// work without JavaScript). Decisions post to /revisao; closing and locking post to the question's page and
-// suspending to the author's profile, each coming back here (`returnTo`).
+// work without JavaScript). Every one posts to /revisao — the flags' decisions, closing and locking the
+// question, suspending the author — so the queue answers on the same filter and page, with its message where
+// the card was.
+import type { ReactNode } from "react";
 import { DiffSegments } from "#app/components/diff-text.tsx";
-import { Form, Link, href, useLocation } from "react-router";
+import { Form, Link, href } from "react-router";
 import { RichText } from "#app/components/rich-text.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { countLabel } from "#app/lib/plural.ts";
@@ -25,11 +27,15 @@ const STATE_LABELS: Record<FlagCard["state"], string | null> = {
   removed: "Excluído",
 };
 
-/** Where a decision made on another page (closing, locking, suspending) comes back to: this page of the queue,
- * its filter kept. */
-function useReturnTo(): string {
-  const location = useLocation();
-  return `${location.pathname}${location.search}`;
+/** What every form of a flag card posts besides its own fields: which item, and where its card is. */
+function CardFields({ card, position }: { card: FlagCard; position: number }) {
+  return (
+    <>
+      <input type="hidden" name="kind" value={card.target.kind} />
+      <input type="hidden" name="id" value={card.target.id} />
+      <input type="hidden" name="position" value={position} />
+    </>
+  );
 }
 
 function Author({ person, label }: { person: FlagCard["author"]; label: string }) {
@@ -62,9 +68,7 @@ function DecisionButton({
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="kind" value={card.target.kind} />
-      <input type="hidden" name="id" value={card.target.id} />
-      <input type="hidden" name="position" value={position} />
+      <CardFields card={card} position={position} />
       {/* Whether "Desfazer" is offered after a removal: not for what was removed already. */}
       <input type="hidden" name="state" value={card.state} />
       <button type="submit" className={className}>
@@ -75,30 +79,27 @@ function DecisionButton({
 }
 
 function CloseForm({
-  questionId,
+  card,
+  position,
   binding,
   idBase,
   duplicateOf,
 }: {
-  questionId: number;
+  card: FlagCard;
+  position: number;
   binding: boolean;
   idBase: string;
   /** The original a "duplicada" flag named: the reason and the original come filled in. */
   duplicateOf: number | null;
 }) {
-  const returnTo = useReturnTo();
   return (
     <details className="w-full rounded-md border border-slate-200 px-3 py-2" open={duplicateOf !== null}>
       <summary className="text-primary cursor-pointer text-sm font-medium">
         {binding ? "Fechar a pergunta" : "Votar para fechar"}
       </summary>
-      <Form
-        method="post"
-        action={href("/questions/:id", { id: String(questionId) })}
-        className="mt-2 flex flex-col gap-2"
-      >
-        <input type="hidden" name="intent" value="close-vote" />
-        <input type="hidden" name="returnTo" value={returnTo} />
+      <Form method="post" preventScrollReset className="mt-2 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="close" />
+        <CardFields card={card} position={position} />
         <fieldset className="flex flex-col gap-1">
           <legend className="field-label">Motivo</legend>
           {Object.entries(CLOSE_REASONS).map(([value, label]) => (
@@ -135,22 +136,23 @@ function CloseForm({
 }
 
 function SuspendForm({
-  handle,
+  card,
+  position,
   idBase,
-  target,
+  removable,
 }: {
-  handle: string;
+  card: FlagCard;
+  position: number;
   idBase: string;
-  /** The card's item, removed with the suspension unless the moderator unticks it. */
-  target: FlagCard["target"] | null;
+  /** Whether the card's item is still on the site (or hidden): removed with the suspension unless unticked. */
+  removable: boolean;
 }) {
-  const returnTo = useReturnTo();
   return (
     <details className="w-full rounded-md border border-slate-200 px-3 py-2">
       <summary className="cursor-pointer text-sm font-medium text-red-800">Suspender quem escreveu</summary>
-      <Form method="post" action={href("/u/:handle", { handle })} className="mt-2 flex flex-col gap-2">
+      <Form method="post" preventScrollReset className="mt-2 flex flex-col gap-2">
         <input type="hidden" name="intent" value="suspend" />
-        <input type="hidden" name="returnTo" value={returnTo} />
+        <CardFields card={card} position={position} />
         <label htmlFor={`${idBase}-days`} className="field-label">
           Dias de suspensão
         </label>
@@ -175,10 +177,8 @@ function SuspendForm({
           required
           className="field-input"
         />
-        {target ? (
+        {removable ? (
           <label className="flex items-center gap-2 text-sm">
-            <input type="hidden" name="removeKind" value={target.kind} />
-            <input type="hidden" name="removeId" value={target.id} />
             <input type="checkbox" name="remove" defaultChecked />
             Remover também este conteúdo
           </label>
@@ -203,7 +203,6 @@ function FlagCardView({
   powers: ReviewerPowers;
 }) {
   const idBase = `revisao-${card.key}`;
-  const returnTo = useReturnTo();
   const memberFlags = card.flags.filter((f) => f.reporter !== null);
   const onlySiteFlags = memberFlags.length === 0;
   const state = STATE_LABELS[card.state];
@@ -319,19 +318,16 @@ function FlagCardView({
       {card.questionId !== null && card.state === "visible" && (powers.moderator || powers.closeVote) ? (
         <div className="flex flex-col gap-2">
           <CloseForm
-            questionId={card.questionId}
+            card={card}
+            position={position}
             binding={powers.moderator}
             idBase={idBase}
             duplicateOf={card.flags.find((f) => f.duplicateOfId !== null)?.duplicateOfId ?? null}
           />
           {powers.moderator ? (
-            <Form
-              method="post"
-              action={href("/questions/:id", { id: String(card.questionId) })}
-              className="inline"
-            >
+            <Form method="post" preventScrollReset className="inline">
               <input type="hidden" name="intent" value="lock" />
-              <input type="hidden" name="returnTo" value={returnTo} />
+              <CardFields card={card} position={position} />
               <button type="submit" className="btn-outline py-1.5">
                 Bloquear a pergunta
               </button>
@@ -341,9 +337,10 @@ function FlagCardView({
       ) : null}
       {powers.moderator && card.author ? (
         <SuspendForm
-          handle={card.author.handle}
+          card={card}
+          position={position}
           idBase={idBase}
-          target={card.state === "visible" || card.state === "hidden" ? card.target : null}
+          removable={card.state === "visible" || card.state === "hidden"}
         />
       ) : null}
     </>
@@ -420,10 +417,13 @@ export function ReviewCardView({
   card,
   position,
   powers,
+  notice,
 }: {
   card: ReviewCard;
   position: number;
   powers: ReviewerPowers;
+  /** The answer to a decision made on this card that kept it in the queue (a vote, a lock, a refusal). */
+  notice?: ReactNode;
 }) {
   const idBase = `revisao-${card.key}`;
   return (
@@ -439,6 +439,7 @@ export function ReviewCardView({
       ) : (
         <EditCardView card={card} position={position} />
       )}
+      {notice}
     </article>
   );
 }

@@ -1,8 +1,8 @@
-// Closing, reopening and locking the question (closing.server.ts). Each honours a `returnTo` field (the review
-// queue posts from /revisao and goes back there); without one, the question's page is shown again.
+// Closing, reopening and locking the question (closing.server.ts). Each honours a `returnTo` field (a form on
+// another page of this site goes back there); without one, the question's page is shown again. The review
+// queue closes and locks from its cards through its own action, which also settles the card's flags.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { href, redirect } from "react-router";
-import { decideFlags } from "#app/features/moderation/review-queue.server.ts";
+import { redirect } from "react-router";
 import { z } from "zod";
 import {
   lockQuestion,
@@ -39,13 +39,6 @@ export async function closeVoteAction({ viewer, questionId, here, form, context 
     });
     // The original's page lists its duplicates now.
     if (outcome.duplicateOfId !== null) writeChanges(context, topic.question(outcome.duplicateOfId));
-    // Closed from its card in the review queue: the flags that asked for it were right, and the item leaves
-    // the queue (nothing to decide when none is open).
-    if (outcome.changed && String(form.get("returnTo") ?? "").startsWith(href("/revisao"))) {
-      await decideFlags(viewer, { kind: "question", id: questionId }, "helpful").catch((refusal: unknown) => {
-        if (!isAppError(refusal) || refusal.code !== "conflict") throw refusal;
-      });
-    }
   } catch (error) {
     // Refusals about a field are shown beside it; the others (privilege, state) above the page.
     if (!isAppError(error) || !error.field) throw error;
