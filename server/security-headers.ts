@@ -22,6 +22,9 @@ export function securityHeaders({
           ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
           : [
               "'self'",
+              // PostgreSQL in WebAssembly, for the SQL a reader runs from a code block (ADR 065): compiling
+              // WebAssembly is all this allows, never eval of text.
+              "'wasm-unsafe-eval'",
               (_req, res) =>
                 `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
             ],

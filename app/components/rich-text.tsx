@@ -1,8 +1,11 @@
 // Shows rich text members wrote. The HTML must come from the server's sanitiser (`sanitizeRichText` in the
-// loader): this component trusts it. Each code block gets a "Copiar código" button that works once React runs.
+// loader): this component trusts it. Each code block gets a "Copiar código" button that works once React runs,
+// and SQL that makes its own data an "Executar" that runs it in the reader's browser (components/sql).
 // It is on every read page, so it stays tiny.
 import { useEffect, useRef, useState } from "react";
+import { decodeHtmlEntities } from "#app/lib/html-entities.ts";
 import { usePageHtml, type PageHtml } from "#app/lib/page-html.ts";
+import { isRunnableSql } from "./sql/runnable-sql.ts";
 
 export type RichTextProps = {
   /** HTML already passed through `sanitizeRichText` on the server (or a reference to it in the page). */
@@ -42,13 +45,24 @@ async function copyText(text: string): Promise<boolean> {
 const CODE_BLOCK = /<pre(?=[\s>])[\s\S]*?<\/pre>/g;
 const COPY_BUTTON = `<button type="button" class="${BUTTON_CLASS}" data-copy-code="">${COPY_LABEL}</button>`;
 
-/** Adds the copy buttons, and a tab stop to each block, so one that scrolls sideways scrolls by keyboard too. */
+// A SQL block that makes its own data runs in the reader's browser (components/sql): its button loads the runner.
+const SQL_BLOCK = /^<pre><code class="language-(?:sql|postgresql|pgsql)[\s"]/;
+const RUN_BUTTON = `<button type="button" class="btn-outline text-sm" data-run-sql="">Executar</button>`;
+
+function runnableSqlBlock(block: string): boolean {
+  return SQL_BLOCK.test(block) && isRunnableSql(decodeHtmlEntities(block.replace(/<[^>]*>/g, "")));
+}
+
+/**
+ * Adds the copy buttons (and "Executar" to SQL that can run here), and a tab stop to each block, so one that
+ * scrolls sideways scrolls by keyboard too.
+ */
 export function withCopyButtons(html: string): string {
   if (!html.includes("<pre")) return html;
   return html.replace(
     CODE_BLOCK,
     (block) =>
-      `<div class="relative" data-code-block="">${block.replace(/^<pre/, '<pre tabindex="0"')}${COPY_BUTTON}</div>`,
+      `<div class="relative" data-code-block="">${block.replace(/^<pre/, '<pre tabindex="0"')}${COPY_BUTTON}${runnableSqlBlock(block) ? RUN_BUTTON : ""}</div>`,
   );
 }
 
@@ -79,6 +93,13 @@ export function RichText({ html, className }: RichTextProps) {
     if (!root) return;
     let reset: ReturnType<typeof setTimeout> | undefined;
     const onClick = async (event: MouseEvent) => {
+      const run = (event.target as Element | null)?.closest<HTMLButtonElement>("button[data-run-sql]");
+      if (run) {
+        // PostgreSQL in WebAssembly is fetched on this click, never with the page.
+        const { openSqlRunner } = await import("./sql/sql-runner.client.ts");
+        openSqlRunner(run);
+        return;
+      }
       const button = (event.target as Element | null)?.closest<HTMLButtonElement>("button[data-copy-code]");
       const code = button?.parentElement?.querySelector("pre");
       if (!button || !code) return;
