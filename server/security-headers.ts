@@ -22,11 +22,11 @@ export function securityHeaders({
           ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
           : [
               "'self'",
+              (_req, res) =>
+                `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
               // PostgreSQL in WebAssembly, for the SQL a reader runs from a code block (ADR 065): compiling
               // WebAssembly is all this allows, never eval of text.
               "'wasm-unsafe-eval'",
-              (_req, res) =>
-                `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
             ],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
