@@ -1,6 +1,7 @@
 // THE sanitiser of rich text (DESIGN.md: one allow-list, applied when content is written and again when it
 // is shown). Everything members write with the editor goes through `prepareRichText` before it is stored and
 // through `sanitizeRichText` before it is rendered. The allow-list is the markup the editor makes, nothing more.
+import { maskSecrets } from "./secrets.ts";
 import { LRUCache } from "lru-cache";
 import sanitizeHtml from "sanitize-html";
 import { common, createLowlight } from "lowlight";
@@ -328,7 +329,8 @@ export function prepareRichText(html: string, options: { field?: string } = {}):
   if (html.length > MAX_RICH_TEXT_HTML_LENGTH) {
     throw new AppError("validation", "O texto ficou longo demais. Divida-o ou encurte-o.", options);
   }
-  return sanitizeRichText(highlightCodeBlocks(sanitizeRichText(html)));
+  // Secrets (keys, tokens, passwords, CPFs) are masked before anything is stored, highlighted or indexed.
+  return sanitizeRichText(highlightCodeBlocks(maskSecrets(sanitizeRichText(html))));
 }
 
 /** The visible text of rich text (sanitised first): blocks separated by a space, spaces collapsed. */

@@ -3,7 +3,7 @@
 // browser only, and only on pages where someone writes. Its pieces sit beside it: the toolbar
 // (`editor-toolbar.client.tsx`), the link, video and image panels (`editor-panels.tsx`), the local draft
 // (`use-editor-draft.ts`), image uploads (`use-image-upload.ts`) and the members suggested after "@"
-// (`mention-suggestions.client.tsx`).
+// (`mention-suggestions.client.tsx`), and the warning when the text holds a secret (`secret-warning.client.tsx`).
 import type { EditorView } from "@tiptap/pm/view";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -15,6 +15,7 @@ import { Toolbar } from "./editor-toolbar.client.tsx";
 import { editorExtensions, guessCodeLanguage } from "./extensions.client.ts";
 import { MentionList, useMentionListAria, useMentionSuggestions } from "./mention-suggestions.client.tsx";
 import { pasteDeveloperText } from "./paste.client.ts";
+import { SecretWarning } from "./secret-warning.client.tsx";
 import type { EditorLayout } from "./rich-text-field.tsx";
 import { useDraftAfterPost, useEditorDraft } from "./use-editor-draft.ts";
 import { useImageUpload } from "./use-image-upload.ts";
@@ -308,6 +309,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         </div>
       )}
       <MentionList open={mentions.open} listId={mentionListId} />
+      <SecretWarning editor={editor} onMasked={setAnnouncement} />
       {panel === "link" && editor ? <LinkPanel key="link" editor={editor} {...panelProps} /> : null}
       {panel === "video" ? <VideoPanel key="video" editor={editor} {...panelProps} /> : null}
       {panel === "image" ? (

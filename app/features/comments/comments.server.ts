@@ -4,6 +4,7 @@
 // every comment tells (the members it mentions, those who follow the thread) and its removal by its author or a
 // moderator. The questions and the posts features keep what differs: the questions' one paragraph of 15–600
 // characters, the posts' replies, and who else is told in what words.
+import { maskSecrets } from "#app/lib/secrets.ts";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { answers, commentEdits, comments, commentVotes, posts, questions, users } from "#db/schema.ts";
 import { requirePrivilege } from "#app/features/moderation/rules.ts";
@@ -82,7 +83,8 @@ export async function insertComment(
       targetId: input.target.id,
       parentId: input.parentId ?? null,
       authorId: input.authorId,
-      body: input.body,
+      // Secrets (keys, tokens, passwords, CPFs) never reach the table, its history or a notification.
+      body: maskSecrets(input.body),
       ...(held ? { deletedAt: new Date() } : {}),
     })
     .returning({ id: comments.id });
@@ -247,7 +249,7 @@ export async function editComment(
     await touchTarget(tx, target);
     const [changed] = await tx
       .update(comments)
-      .set({ body, editedAt: new Date() })
+      .set({ body: maskSecrets(body), editedAt: new Date() })
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
     if (!changed) throw new AppError("not_found", COMMENT_MESSAGES.notFound);

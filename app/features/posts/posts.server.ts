@@ -1,5 +1,6 @@
 // Writing, editing, deleting and reading one blog post. Tags are resolved by the tags feature (its public
 // `resolveTags`/`normaliseTagNames`) inside the post's transaction, and tags.post_count moves with them.
+import { maskSecrets } from "#app/lib/secrets.ts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { href } from "react-router";
 import { favorites, follows, postDrafts, postLikes, posts, postTags, tags, users } from "#db/schema.ts";
@@ -74,12 +75,13 @@ type CleanPost = {
 
 /** The server's own checks of a submitted post (the schema ran already, but never trust the browser). */
 function cleanInput(input: PostInput, currentCover: string | null = null): CleanPost {
-  const title = input.title.trim().replace(/\s+/g, " ");
+  // Plain text: a secret pasted into the title or the description is masked like one in the body.
+  const title = maskSecrets(input.title.trim().replace(/\s+/g, " "));
   if (!title) throw new AppError("validation", MESSAGES.titleRequired, { field: "title" });
   if (Array.from(title).length > TITLE_MAX) {
     throw new AppError("validation", MESSAGES.titleTooLong, { field: "title" });
   }
-  const description = (input.description ?? "").trim().replace(/\s+/g, " ");
+  const description = maskSecrets((input.description ?? "").trim().replace(/\s+/g, " "));
   if (Array.from(description).length > DESCRIPTION_MAX) {
     throw new AppError("validation", MESSAGES.descriptionTooLong, { field: "description" });
   }

@@ -1,4 +1,5 @@
 // Asking, editing (with revisions), deleting and restoring questions, keeping the tags' counts exact.
+import { maskSecrets } from "#app/lib/secrets.ts";
 import { href } from "react-router";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { posts, questions, questionTags, revisions, tags } from "#db/schema.ts";
@@ -70,7 +71,8 @@ type CheckedQuestion = { title: string; description: string; details: string; ta
 
 /** The server's own checks of a question form (after the Zod schema): sanitised text lengths, tag count. */
 function checkQuestion(input: QuestionWriteInput): CheckedQuestion {
-  const title = input.title.replace(/\s+/g, " ").trim();
+  // A title is plain text: a secret pasted into it is masked like one in the rich text.
+  const title = maskSecrets(input.title.replace(/\s+/g, " ").trim());
   if (!title) throw new AppError("validation", MESSAGES.titleRequired, { field: "title" });
   if (title.length < TITLE_MIN) throw new AppError("validation", MESSAGES.titleShort, { field: "title" });
   if (title.length > TITLE_MAX) throw new AppError("validation", MESSAGES.titleLong, { field: "title" });
