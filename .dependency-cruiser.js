@@ -21,6 +21,7 @@ export const FEATURE_PUBLIC_FILES = {
     "site-notice.server.ts", // the administrators' notice, read by the site layout
     "components/site-notice-banner.tsx", // the notice above every page's content
   ],
+  drafts: ["keys.ts"], // the draft keys and fields, for the question, answer and post forms (ADR 062)
   errors: [
     "error-signatures.ts", // the pure extractor of error signatures, for the ask form and search
     "error-index.server.ts", // the index written with questions and answers, and the matching
