@@ -11,6 +11,8 @@ export default [
     route("blog/:slug/editar", "routes/blog/post-edit.tsx"),
     route("write-a-post", "routes/blog/write-a-post.tsx"),
     route("favoritos", "routes/favorites/favorites.tsx"),
+    // A member's drafts, kept on the server (ADR 062).
+    route("rascunhos", "routes/drafts/drafts.tsx"),
     route("membros", "routes/members/members.tsx"),
     route("questions", "routes/questions/question-list.tsx"),
     // Questions and answers.
@@ -77,6 +79,7 @@ export default [
   route("notifications/stream", "routes/notifications/stream.ts"),
   route("api/tag-follows", "routes/api/tag-follows.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
+  route("api/drafts", "routes/api/drafts.ts"),
   route("api/tags", "routes/api/tags.ts"),
   route("api/members/suggest", "routes/api/member-suggestions.ts"),
   route("api/questions/similar", "routes/api/questions-similar.ts"),

@@ -2,15 +2,18 @@
 // Never imported statically: `RichTextField` loads this module (and with it TipTap and ProseMirror) in the
 // browser only, and only on pages where someone writes. Its pieces sit beside it: the toolbar
 // (`editor-toolbar.client.tsx`), the link, video and image panels (`editor-panels.tsx`), the local draft
-// (`use-editor-draft.ts`), image uploads (`use-image-upload.ts`) and the members suggested after "@"
-// (`mention-suggestions.client.tsx`), and the warning when the text holds a secret (`secret-warning.client.tsx`).
+// (`use-editor-draft.ts`), the form's draft on the server (`use-form-draft.tsx`: the form's own, through
+// its context, or this editor's when it is the form's only field, as in the answer form), image uploads
+// (`use-image-upload.ts`), the members suggested after "@" (`mention-suggestions.client.tsx`), and the warning
+// when the text holds a secret (`secret-warning.client.tsx`).
 import type { EditorView } from "@tiptap/pm/view";
 import { EditorContent, useEditor } from "@tiptap/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { isEmailLike, richTextFormatFieldName } from "#app/lib/sanitize-rules.ts";
 import { editorHtml } from "./editor-content.client.ts";
 import { ImagePanel, LinkPanel, VideoPanel, type Panel } from "./editor-panels.tsx";
 import { EDITOR_STYLES } from "./editor-styles.ts";
+import type { DraftSync } from "./form-draft.ts";
 import { Toolbar } from "./editor-toolbar.client.tsx";
 import { editorExtensions, guessCodeLanguage } from "./extensions.client.ts";
 import { MentionList, useMentionListAria, useMentionSuggestions } from "./mention-suggestions.client.tsx";
@@ -18,6 +21,7 @@ import { pasteDeveloperText } from "./paste.client.ts";
 import { SecretWarning } from "./secret-warning.client.tsx";
 import type { EditorLayout } from "./rich-text-field.tsx";
 import { useDraftAfterPost, useEditorDraft } from "./use-editor-draft.ts";
+import { DraftIdField, FormDraftContext, useFormDraft } from "./use-form-draft.tsx";
 import { useImageUpload } from "./use-image-upload.ts";
 
 export type RichTextEditorProps = {
@@ -29,6 +33,8 @@ export type RichTextEditorProps = {
   /** The stored value the field started from (HTML), used when a recovered draft is discarded. */
   defaultValue: string;
   draftKey: string | undefined;
+  /** The server's side of this field's draft, when the field is its form's only one (the answer form). */
+  serverDraft: DraftSync | undefined;
   describedBy: string | undefined;
   invalid: boolean;
   /** The editor has taken the textarea's place: its hidden fields are sent with the form. */
@@ -50,7 +56,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const { name, labelId, layout, placeholder, defaultValue, draftKey, describedBy, invalid, active } = props;
   const styles = EDITOR_STYLES[layout];
 
-  const draft = useEditorDraft({ draftKey, defaultValue, typedText: null });
+  // The form's draft on the server: the form's own, else this field's (before its local draft is read).
+  const formsDraft = useContext(FormDraftContext);
+  const ownDraft = useFormDraft(formsDraft ? undefined : props.serverDraft);
+  const formDraft = formsDraft ?? ownDraft;
+  const draft = useEditorDraft({ draftKey, defaultValue, typedText: null, formDraft });
   const { start } = draft;
   const [panel, setPanel] = useState<Panel | null>(null);
   const [panelError, setPanelError] = useState<string | null>(null);
@@ -294,6 +304,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         value="html"
         disabled={!active}
       />
+      {ownDraft ? <DraftIdField draft={ownDraft} /> : null}
       {editor ? (
         <Toolbar
           editor={editor}

@@ -4,6 +4,7 @@
 // every page that does not render this field (and out of the server bundle).
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { FieldError, Label } from "#app/components/form/field.tsx";
+import type { DraftSync } from "./form-draft.ts";
 import type { EditorHandover, RichTextEditorProps } from "./rich-text-editor.client.tsx";
 
 export type EditorLayout = "compact" | "blog";
@@ -21,6 +22,11 @@ export type RichTextFieldProps = {
   defaultValue?: string;
   /** Keeps what the member types in this browser under this key until posted or discarded. */
   draftKey?: string;
+  /**
+   * The server keeps this field's draft too (a member's answer, ADR 062): its side, from the page's loader. A
+   * form with more fields gives its editors its draft through `FormDraftContext` instead.
+   */
+  serverDraft?: DraftSync;
   /** Default 'Escreva seu texto...' (spec §Post writer). */
   placeholder?: string;
   /** A message shown under the field; marks it invalid. */
@@ -74,6 +80,7 @@ export function RichTextField({
   layout = "compact",
   defaultValue = "",
   draftKey,
+  serverDraft,
   placeholder = "Escreva seu texto...",
   error,
   errorId,
@@ -184,6 +191,7 @@ export function RichTextField({
             placeholder={placeholder}
             defaultValue={defaultValue}
             draftKey={draftKey}
+            serverDraft={serverDraft}
             describedBy={describedIds}
             invalid={Boolean(error)}
             active={ready}

@@ -1,12 +1,14 @@
 // The editor's local draft (ADR 005): where the content starts, the draft kept while typing and when the page
 // goes away, dropped when the form is posted and kept again if the server refused the post, and discarded on
 // request. The rules are in `DraftKeeper` and `startingContent` (plain code, unit-tested); the hooks wire them
-// to React, the page and the form.
+// to React, the page and the form. A form whose draft the server keeps too (ADR 062) is told of each change
+// kept here (`FormDraft.changed`), and collects the keys typed since the last pause before it sends.
 import type { Editor } from "@tiptap/react";
 import { useCallback, useEffect, useState, type RefObject } from "react";
 import { useFetchers, useNavigation } from "react-router";
 import { editorHtml } from "./editor-content.client.ts";
 import { clearDraft, loadDraft, saveDraft } from "./drafts.ts";
+import type { FormDraft } from "./form-draft.ts";
 
 /** The pause in typing after which the content is kept as a draft. */
 export const DRAFT_DELAY_MS = 400;
@@ -62,10 +64,13 @@ export class DraftKeeper {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pending: string | null = null;
   #submitted = false;
+  #onKept: (() => void) | undefined;
 
-  constructor(store: DraftStore = localDrafts, delayMs = DRAFT_DELAY_MS) {
+  /** `onKept` hears of each change kept (or forgotten) while typing, not of what posting does. */
+  constructor(store: DraftStore = localDrafts, delayMs = DRAFT_DELAY_MS, onKept?: () => void) {
     this.#store = store;
     this.#delayMs = delayMs;
+    this.#onKept = onKept;
   }
 
   /** The content changed: `flush` runs once typing pauses. */
@@ -83,6 +88,7 @@ export class DraftKeeper {
     if (!key || html === null) return;
     if (html && html !== defaultValue) this.#store.save(key, html);
     else this.#store.clear(key);
+    this.#onKept?.();
   }
 
   /** The form was sent: the draft is dropped, and kept again by `answered` if the page is still there. */
@@ -116,27 +122,32 @@ export function useEditorDraft({
   draftKey,
   defaultValue,
   typedText,
+  formDraft,
 }: {
   draftKey: string | undefined;
   defaultValue: string;
   typedText: string | null;
+  /** The form's draft on the server, when it keeps one. */
+  formDraft: FormDraft | null;
 }) {
   const [start] = useState(() =>
     startingContent({ typedText, draft: () => (draftKey ? loadDraft(draftKey) : null), defaultValue }),
   );
   const [recovered, setRecovered] = useState(start.fromDraft);
-  const [keeper] = useState(() => new DraftKeeper());
+  const [keeper] = useState(() => new DraftKeeper(localDrafts, DRAFT_DELAY_MS, () => formDraft?.changed()));
 
   const flush = useCallback(() => keeper.flush(draftKey, defaultValue), [keeper, draftKey, defaultValue]);
 
-  // Keep the draft when the page goes away mid-typing.
+  // Keep the draft when the page goes away mid-typing, and before the form's draft goes to the server.
   useEffect(() => {
     window.addEventListener("pagehide", flush);
+    const stopCollecting = formDraft?.beforeSend(flush);
     return () => {
       window.removeEventListener("pagehide", flush);
       flush();
+      stopCollecting?.();
     };
-  }, [flush]);
+  }, [flush, formDraft]);
 
   return {
     keeper,
@@ -148,6 +159,8 @@ export function useEditorDraft({
     },
     discard: () => {
       if (draftKey) keeper.discard(draftKey);
+      // The form's draft on the server loses this field too (or goes, when nothing else is left).
+      formDraft?.changed();
       setRecovered(false);
     },
     /** What was typed before the editor arrived replaced the recovered draft: no offer to discard it. */

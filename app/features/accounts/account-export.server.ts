@@ -1,6 +1,6 @@
 // The export of a member's data (LGPD art. 18, portability): everything the site keeps about them, as one JSON
 // document served by /configuracoes/exportar.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   accessTokens,
   accountProviders,
@@ -8,6 +8,7 @@ import {
   comments,
   favorites,
   follows,
+  memberDrafts,
   notificationPreferences,
   postLikes,
   posts,
@@ -70,6 +71,7 @@ export async function exportAccountData(viewer: Viewer | null) {
     accessTokenRows,
     providerRows,
     newsletterRow,
+    draftRows,
   ] = await Promise.all([
     db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
@@ -227,6 +229,19 @@ export async function exportAccountData(viewer: Viewer | null) {
       .orderBy(accountProviders.linkedAt),
     // The newsletter is kept by address, not by account: the subscription of the account's address.
     subscriptionOf(account?.email ?? member.email),
+    // Drafts kept on the server (ADR 062): the ones not yet published or discarded.
+    db
+      .select({
+        key: memberDrafts.key,
+        kind: memberDrafts.kind,
+        questionId: memberDrafts.questionId,
+        title: memberDrafts.title,
+        fields: memberDrafts.fields,
+        updatedAt: memberDrafts.updatedAt,
+      })
+      .from(memberDrafts)
+      .where(and(eq(memberDrafts.userId, id), sql`${memberDrafts.fields} ->> '_id' is not null`))
+      .orderBy(desc(memberDrafts.updatedAt)),
   ]);
   return {
     format: "suporte-de-domingo/account-export@1",
@@ -251,5 +266,10 @@ export async function exportAccountData(viewer: Viewer | null) {
     accessTokens: accessTokenRows,
     signInProviders: providerRows,
     newsletter: newsletterRow,
+    // The fields as the forms keep them, without the draft's bookkeeping (its id, the ids that went).
+    drafts: draftRows.map(({ fields, ...draft }) => ({
+      ...draft,
+      fields: Object.fromEntries(Object.entries(fields).filter(([name]) => !name.startsWith("_"))),
+    })),
   };
 }

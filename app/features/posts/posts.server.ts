@@ -133,21 +133,6 @@ async function detachTags(tx: Executor, postId: number, tagIds: number[]) {
 }
 
 /**
- * The titles of the member's newest posts: the writer drops a draft kept in the browser under one of them (it
- * was published, whatever missed clearing it).
- */
-export async function newestTitlesPostedBy(member: Viewer, limit = 5): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ title: posts.title })
-    .from(posts)
-    .where(eq(posts.authorId, member.id))
-    .orderBy(sql`${posts.createdAt} desc`)
-    .limit(limit);
-  return rows.map((row) => row.title);
-}
-
-/**
  * Publishes a post for the viewer. The slug comes from the title, with a short suffix when it is taken. A post
  * that trips a blocked word is saved hidden (`held`: deleted_at set, not counted on its tags) for review.
  */

@@ -235,22 +235,6 @@ export type QuestionForEdit = {
 };
 
 /**
- * The titles of the member's newest questions, held ones included: the ask form drops a draft kept in the
- * browser under one of them (its question was published, whatever missed clearing it: another tab, a phone
- * too slow to see the redirect).
- */
-export async function newestTitlesAskedBy(member: Viewer, limit = 5): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ title: questions.title })
-    .from(questions)
-    .where(eq(questions.authorId, member.id))
-    .orderBy(sql`${questions.createdAt} desc nulls first`)
-    .limit(limit);
-  return rows.map((row) => row.title);
-}
-
-/**
  * The values the edit form starts from: the question, or the viewer's pending suggestion for it. Null when
  * the viewer may not edit it (a visitor, a deleted question).
  */

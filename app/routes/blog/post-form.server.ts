@@ -45,7 +45,8 @@ function submittedValues(formData: FormData): PostFormValues {
 export async function handlePostForm(
   request: Request,
   viewer: Viewer,
-  save: (input: PostInput) => Promise<{ slug: string; held?: boolean }>,
+  /** Saves the post; `formData` is the whole form (the writer reads its draft's id there). */
+  save: (input: PostInput, formData: FormData) => Promise<{ slug: string; held?: boolean }>,
 ) {
   let formData: FormData;
   try {
@@ -70,16 +71,19 @@ export async function handlePostForm(
         throw error;
       }
     }
-    const { slug, held } = await save({
-      title: submission.value.title,
-      description: submission.value.description,
-      category: submission.value.category,
-      tags: formData.getAll("tags"),
-      body: submission.value.body,
-      bodyFormat: submission.value["body-format"],
-      coverUrl,
-      favorite: submission.value.favorite,
-    });
+    const { slug, held } = await save(
+      {
+        title: submission.value.title,
+        description: submission.value.description,
+        category: submission.value.category,
+        tags: formData.getAll("tags"),
+        body: submission.value.body,
+        bodyFormat: submission.value["body-format"],
+        coverUrl,
+        favorite: submission.value.favorite,
+      },
+      formData,
+    );
     // A post held for review is hidden: its author reads why above the (emptied) form, not on a missing page.
     if (held) {
       return data<PostFormActionData>({

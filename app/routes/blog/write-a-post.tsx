@@ -3,7 +3,9 @@
 import { data, Link } from "react-router";
 import { getPostDraft, type PostDraft } from "#app/features/posts/answer-posts.server.ts";
 import { PostForm, type PostFormValues } from "#app/features/posts/components/post-form.tsx";
-import { createPost, newestTitlesPostedBy } from "#app/features/posts/posts.server.ts";
+import { createPost } from "#app/features/posts/posts.server.ts";
+import { draftPublished, draftSyncsFor } from "#app/features/drafts/drafts.server.ts";
+import { postDraftKey } from "#app/features/drafts/keys.ts";
 import { tagChoicesFor } from "#app/features/tags/tags.server.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
@@ -35,14 +37,21 @@ async function loadDraft(request: Request, viewer: Viewer): Promise<PostDraft | 
   }
 }
 
+/** The member's draft of this writer (ADR 062): a new post's, or the post made from an answer's. */
+function draftKeyOf(request: Request): string {
+  const param = new URL(request.url).searchParams.get("rascunho");
+  return postDraftKey(param === null ? null : formRowId(param) || null);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const [draft, tagChoices, publishedTitles] = await Promise.all([
+  const key = draftKeyOf(request);
+  const [draft, tagChoices, drafts] = await Promise.all([
     loadDraft(request, viewer),
     tagChoicesFor(viewer),
-    newestTitlesPostedBy(viewer),
+    draftSyncsFor(viewer, [key]),
   ]);
-  return { ...tagChoices, draft, publishedTitles };
+  return { ...tagChoices, draft, serverDraft: drafts?.[key] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,9 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const draft = await loadDraft(request, viewer);
   // A post made from an answer shows under it ("Virou post"): the question's page changes too.
   writeChanges(context, topic.member(viewer.id), ...(draft ? [topic.question(draft.from.questionId)] : []));
-  return handlePostForm(request, viewer, (input) =>
-    createPost(viewer, input, draft ? { draftId: draft.id } : {}),
-  );
+  return handlePostForm(request, viewer, async (input, form) => {
+    const created = await createPost(viewer, input, draft ? { draftId: draft.id } : {});
+    // Published (or held for review): the member's draft of it goes, on every device.
+    await draftPublished(viewer, postDraftKey(draft?.id ?? null), form.get("draftId"));
+    return created;
+  });
 }
 
 const EMPTY: PostFormValues = {
@@ -96,8 +108,8 @@ export default function WriteAPost({ loaderData, actionData }: Route.ComponentPr
         lastResult={actionData?.result}
         suggestions={loaderData.suggestions}
         canCreateTags={loaderData.canCreateTags}
-        draftKey={draft ? `post:rascunho:${draft.id}` : "post:novo"}
-        publishedTitles={loaderData.publishedTitles}
+        draftKey={postDraftKey(draft?.id ?? null)}
+        serverDraft={loaderData.serverDraft}
         cancelHref={href("/blog")}
       />
     </div>

@@ -2,15 +2,13 @@
 // ?sobre=<post slug or id>: "Perguntar sobre este post" (ADR 043), the question linked to the post.
 import { useEffect, useState } from "react";
 import { data, Link, redirect, href } from "react-router";
+import { draftPublished, draftSyncsFor } from "#app/features/drafts/drafts.server.ts";
+import { QUESTION_DRAFT_KEY } from "#app/features/drafts/keys.ts";
 import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import { clearQuestionDrafts, QuestionForm } from "#app/features/questions/components/question-form.tsx";
 import type { FormActionData } from "#app/features/questions/schemas.ts";
 import { findPostToAskAbout } from "#app/features/posts/answer-posts.server.ts";
-import {
-  ABOUT_POST_MISSING,
-  createQuestion,
-  newestTitlesAskedBy,
-} from "#app/features/questions/question-writes.server.ts";
+import { ABOUT_POST_MISSING, createQuestion } from "#app/features/questions/question-writes.server.ts";
 import { TEXT_MIN, TITLE_MIN } from "#app/features/questions/rules.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import { tagChoicesFor } from "#app/features/tags/tags.server.ts";
@@ -31,14 +29,15 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const about = new URL(request.url).searchParams.get("sobre")?.trim().slice(0, 200) ?? "";
-  const [tagChoices, aboutPost, publishedTitles] = await Promise.all([
+  const [tagChoices, aboutPost, drafts] = await Promise.all([
     tagChoicesFor(viewer),
     about ? findPostToAskAbout(about) : Promise.resolve(null),
-    newestTitlesAskedBy(viewer),
+    draftSyncsFor(viewer, [QUESTION_DRAFT_KEY]),
   ]);
   return {
     ...tagChoices,
-    publishedTitles,
+    // The member's draft on the server (ADR 062): the form starts from it or from this browser's, the newer.
+    serverDraft: drafts?.[QUESTION_DRAFT_KEY],
     aboutPost,
     aboutPostMissing: about !== "" && !aboutPost ? ABOUT_POST_MISSING : null,
   };
@@ -54,13 +53,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleQuestionForm(form, async (input) => {
     // A value that cannot be an id asks about no post that exists: refused by createQuestion as missing.
     const { id, held } = await createQuestion(viewer, { ...input, aboutPostId: aboutPostId ?? null });
+    // Published (or held for review): its draft goes, on every device.
+    await draftPublished(viewer, QUESTION_DRAFT_KEY, form.get("draftId"));
     // A held question is hidden until reviewed: its author is told here, not sent to a page they cannot see.
     if (held) return data<FormActionData>({ ok: true, message: SPAM_MESSAGES.held });
     return redirect(href("/questions/:id", { id: String(id) }));
   });
 }
-
-const DRAFT_PREFIX = "pergunta:nova";
 
 function Guidance() {
   return (
@@ -114,7 +113,7 @@ function Guidance() {
 
 function HeldNotice({ message }: { message: string }) {
   // The question was saved (held for review): the drafts of this browser go.
-  useEffect(() => clearQuestionDrafts(DRAFT_PREFIX), []);
+  useEffect(() => clearQuestionDrafts(QUESTION_DRAFT_KEY), []);
   return (
     <div className="mt-6 flex flex-col items-start gap-4">
       <p role="status" className="text-green-dark rounded-md bg-green-50 px-4 py-3 font-medium">
@@ -153,11 +152,11 @@ export default function AskQuestion({ loaderData, actionData }: Route.ComponentP
         <QuestionForm
           defaults={{ title: "", description: "", details: "", tags: [] }}
           suggestions={loaderData.suggestions}
-          publishedTitles={loaderData.publishedTitles}
+          serverDraft={loaderData.serverDraft}
           canCreateTags={loaderData.canCreateTags}
           lastResult={actionData?.result}
           returnedValues={actionData?.values}
-          draftPrefix={DRAFT_PREFIX}
+          draftPrefix={QUESTION_DRAFT_KEY}
           keepTitleAndTags
           submitLabel="Poste sua pergunta"
           discardLink={{

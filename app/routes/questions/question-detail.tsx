@@ -26,6 +26,8 @@ import { answerCountLabel, parseQuestionId } from "#app/features/questions/forma
 import { TagList } from "#app/features/questions/components/tag-list.tsx";
 import { VoteControls } from "#app/features/questions/components/vote-controls.tsx";
 import { WatchButton } from "#app/components/watch-button.tsx";
+import { draftSyncsFor } from "#app/features/drafts/drafts.server.ts";
+import { answerDraftKey } from "#app/features/drafts/keys.ts";
 import { questionPageView, renderedPartsOf } from "#app/features/questions/question-page.server.ts";
 import { queueView, viewerKey } from "#app/features/questions/views.server.ts";
 import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
@@ -46,10 +48,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (id === null) throw redirect(href("/questions"));
   const viewer = optionalViewer(context);
   const url = new URL(request.url);
-  const view = await questionPageView(viewer, id, parseAnswerOrder(url.searchParams.get("answers")), url, {
-    origin: publicUrl(),
-    html: (ref, text) => pageHtml(context, ref, text),
-  });
+  const [view, drafts] = await Promise.all([
+    questionPageView(viewer, id, parseAnswerOrder(url.searchParams.get("answers")), url, {
+      origin: publicUrl(),
+      html: (ref, text) => pageHtml(context, ref, text),
+    }),
+    // A member's answer in progress, kept on the server (ADR 062); visitors have none.
+    draftSyncsFor(viewer, [answerDraftKey(id)]),
+  ]);
   if (!view) throw redirect(href("/questions"));
   // The question's part and the answers' cards rendered for this version of the question are reused (ADR 031).
   const parts = renderedPartsOf(view.page);
@@ -65,6 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const here = href("/questions/:id", { id: String(id) });
   return {
     ...view.data,
+    answerDraft: drafts?.[answerDraftKey(id)],
     signInHref: signInUrl(here),
     signUpHref: `${href("/cadastro")}?redirectTo=${encodeURIComponent(here)}`,
   };
@@ -349,6 +356,7 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
           signInHref={`${signInHref}${encodeURIComponent("#responder")}`}
           signUpHref={signUpHref}
           serverReply={actionData ?? undefined}
+          serverDraft={loaderData.answerDraft}
         />
       )}
     </div>

@@ -1,14 +1,17 @@
 // The post writer (spec §Post writer, blog layout) and the edit form: title (grows as one types), subtitle
 // with the ~100-character hint, category, tags, optional cover, the editor, the favourite toggle and Postar.
 // A plain multipart form before JavaScript; with it, Conform checks it first, the cover uploads at once and
-// everything typed is kept in this browser until the post is published.
+// everything typed is kept in this browser until the post is published — and, for a new post, on the server
+// too (ADR 062), restored on any device.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { BookmarkIcon } from "#app/components/icons.tsx";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
-import { clearDraft } from "#app/components/editor/drafts.ts";
+import { clearDraft, saveDraft } from "#app/components/editor/drafts.ts";
+import type { DraftSync } from "#app/components/editor/form-draft.ts";
+import { DraftIdField, FormDraftContext, useFormDraft } from "#app/components/editor/use-form-draft.tsx";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 import { checkImageFile, uploadImage, UploadError } from "#app/components/editor/upload-image.ts";
 import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
@@ -41,11 +44,14 @@ type MetaDraft = Omit<PostFormValues, "body">;
 
 const META_PREFIX = "sdd:rascunho:";
 
+/** The writer's fields beside the body, kept as the editors keep theirs (`drafts.ts`), as JSON. */
 function readMetaDraft(key: string): MetaDraft | null {
   try {
     const raw = window.localStorage.getItem(`${META_PREFIX}${key}:meta`);
     if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<MetaDraft>;
+    const kept = JSON.parse(raw) as Partial<MetaDraft> & { html?: unknown };
+    // Kept before the server kept drafts: the fields themselves, not wrapped like an editor's draft.
+    const value = (typeof kept.html === "string" ? JSON.parse(kept.html) : kept) as Partial<MetaDraft>;
     return {
       title: String(value.title ?? ""),
       description: String(value.description ?? ""),
@@ -60,12 +66,8 @@ function readMetaDraft(key: string): MetaDraft | null {
 }
 
 function writeMetaDraft(key: string, draft: MetaDraft | null) {
-  try {
-    if (draft) window.localStorage.setItem(`${META_PREFIX}${key}:meta`, JSON.stringify(draft));
-    else window.localStorage.removeItem(`${META_PREFIX}${key}:meta`);
-  } catch {
-    // Storage unavailable or full: drafts are simply not kept.
-  }
+  if (draft) saveDraft(`${key}:meta`, JSON.stringify(draft));
+  else clearDraft(`${key}:meta`);
 }
 
 function sameMeta(a: MetaDraft, b: MetaDraft) {
@@ -79,7 +81,7 @@ export function PostForm({
   suggestions,
   canCreateTags = true,
   draftKey,
-  publishedTitles,
+  serverDraft,
   cancelHref,
 }: {
   mode: "create" | "edit";
@@ -91,20 +93,13 @@ export function PostForm({
   canCreateTags?: boolean;
   /** Where this browser keeps the draft ("post:new", "post:12"). */
   draftKey: string;
-  /** Titles the member has already published: a draft kept under one of them is dropped, never shown. */
-  publishedTitles?: string[];
+  /** The member's draft of a new post on the server (its key is `draftKey`), from the loader. */
+  serverDraft?: DraftSync;
   cancelHref: string;
 }) {
-  // Before the body's editor reads its draft (a parent's state starts before its children's): a draft whose
-  // post was published goes, whatever missed clearing it.
-  useState(() => {
-    const kept = readMetaDraft(draftKey);
-    const plain = (text: string) => text.replace(/\s+/g, " ").trim();
-    if (kept?.title && publishedTitles?.some((title) => plain(title) === plain(kept.title))) {
-      writeMetaDraft(draftKey, null);
-      clearDraft(draftKey);
-    }
-  });
+  // Before the fields read their drafts (a parent's state starts before its children's): the newer of this
+  // browser's and the server's draft is put in place, and one that was published or discarded goes.
+  const formDraft = useFormDraft(serverDraft);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
@@ -176,7 +171,11 @@ export function PostForm({
     area.style.height = `${area.scrollHeight}px`;
   }, [meta.title]);
 
-  const update = (patch: Partial<MetaDraft>) => setMeta((current) => ({ ...current, ...patch }));
+  const update = (patch: Partial<MetaDraft>) => {
+    setMeta((current) => ({ ...current, ...patch }));
+    // Kept in this browser by the effect above, then sent once the changes pause.
+    formDraft?.changed();
+  };
 
   const onCoverChosen = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -214,210 +213,213 @@ export function PostForm({
   const descriptionLength = Array.from(meta.description).length;
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        form.onSubmit(event);
-        if (!event.defaultPrevented) {
-          submitted.current = true;
-          writeMetaDraft(draftKey, null);
-        }
-      }}
-      className="flex flex-col gap-6"
-    >
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {mode === "create" && hydrated ? (
-          // The favourite toggle, named like every other one ('Favoritar' / 'Remover dos favoritos').
-          <>
-            <button
-              type="button"
-              aria-pressed={meta.favorite}
-              onClick={() => update({ favorite: !meta.favorite })}
-              className="aria-pressed:border-primary aria-pressed:bg-primary-light aria-pressed:text-primary focus-visible:outline-primary inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2"
-            >
+    <FormDraftContext value={formDraft}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (!event.defaultPrevented) {
+            submitted.current = true;
+            writeMetaDraft(draftKey, null);
+          }
+        }}
+        className="flex flex-col gap-6"
+      >
+        <DraftIdField draft={formDraft} />
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {mode === "create" && hydrated ? (
+            // The favourite toggle, named like every other one ('Favoritar' / 'Remover dos favoritos').
+            <>
+              <button
+                type="button"
+                aria-pressed={meta.favorite}
+                onClick={() => update({ favorite: !meta.favorite })}
+                className="aria-pressed:border-primary aria-pressed:bg-primary-light aria-pressed:text-primary focus-visible:outline-primary inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2"
+              >
+                <BookmarkIcon filled={meta.favorite} className="size-5" />
+                {meta.favorite ? "Remover dos favoritos" : "Favoritar"}
+              </button>
+              {meta.favorite ? <input type="hidden" name="favorite" value="on" /> : null}
+            </>
+          ) : mode === "create" ? (
+            // Before (and without) JavaScript: a plain checkbox.
+            <label className="has-checked:border-primary has-checked:bg-primary-light has-checked:text-primary has-focus-visible:outline-primary inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2">
+              <input
+                type="checkbox"
+                name="favorite"
+                checked={meta.favorite}
+                onChange={(event) => update({ favorite: event.target.checked })}
+                className="sr-only"
+              />
               <BookmarkIcon filled={meta.favorite} className="size-5" />
-              {meta.favorite ? "Remover dos favoritos" : "Favoritar"}
-            </button>
-            {meta.favorite ? <input type="hidden" name="favorite" value="on" /> : null}
-          </>
-        ) : mode === "create" ? (
-          // Before (and without) JavaScript: a plain checkbox.
-          <label className="has-checked:border-primary has-checked:bg-primary-light has-checked:text-primary has-focus-visible:outline-primary inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2">
-            <input
-              type="checkbox"
-              name="favorite"
-              checked={meta.favorite}
-              onChange={(event) => update({ favorite: event.target.checked })}
-              className="sr-only"
-            />
-            <BookmarkIcon filled={meta.favorite} className="size-5" />
-            Favoritar
-          </label>
-        ) : null}
-        {mode === "edit" ? (
-          <Link to={cancelHref} className="btn-ghost">
-            Cancelar
-          </Link>
-        ) : null}
-        <button type="submit" className="btn-green px-6" disabled={submitting || cover.state === "sending"}>
-          {submitting ? "Publicando…" : mode === "create" ? "Postar" : "Salvar alterações"}
-        </button>
-      </div>
-
-      {form.errors?.length ? (
-        <p
-          id={form.errorId}
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {form.errors[0]}
-        </p>
-      ) : null}
-
-      <div>
-        <Label htmlFor={fields.title.id}>Título</Label>
-        <textarea
-          ref={titleRef}
-          id={fields.title.id}
-          name={fields.title.name}
-          value={meta.title}
-          onChange={(event) => update({ title: event.target.value.replace(/\n/g, " ") })}
-          onKeyDown={(event) => {
-            // A title is one line: Enter moves on instead of breaking it.
-            if (event.key === "Enter") event.preventDefault();
-          }}
-          placeholder="Título"
-          rows={1}
-          maxLength={TITLE_MAX * 2}
-          {...fieldAria({ error: titleError, errorId: fields.title.errorId })}
-          className="focus-visible:outline-primary/40 block field-sizing-content w-full resize-none overflow-hidden rounded-md border-0 bg-transparent px-1 py-2 text-3xl leading-tight font-extrabold text-slate-900 placeholder:text-slate-400 focus-visible:outline-2 md:text-4xl"
-        />
-        <FieldError id={fields.title.errorId} errors={titleError} />
-      </div>
-
-      <div>
-        <Label htmlFor={fields.description.id}>Subtítulo</Label>
-        <input
-          id={fields.description.id}
-          name={fields.description.name}
-          value={meta.description}
-          onChange={(event) => update({ description: event.target.value })}
-          maxLength={DESCRIPTION_MAX}
-          placeholder="Uma frase que resume o post"
-          {...fieldAria({
-            error: descriptionError,
-            errorId: fields.description.errorId,
-            describedBy: "description-hint",
-          })}
-          className="field-input text-base"
-        />
-        <Hint
-          id="description-hint"
-          className={`mt-1 text-xs ${descriptionLength > DESCRIPTION_HINT ? "text-amber-800" : "text-slate-600"}`}
-        >
-          O subtítulo deve ter no máximo uns {DESCRIPTION_HINT} caracteres ({descriptionLength}/
-          {DESCRIPTION_HINT}).
-        </Hint>
-        <FieldError id={fields.description.errorId} errors={descriptionError} />
-      </div>
-
-      <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
-        <div>
-          <Label htmlFor={fields.category.id}>Categoria</Label>
-          <select
-            id={fields.category.id}
-            name={fields.category.name}
-            value={meta.category}
-            onChange={(event) => update({ category: event.target.value })}
-            {...fieldAria({ error: categoryError, errorId: fields.category.errorId })}
-            className="field-input"
-          >
-            <option value="" disabled>
-              Escolha uma categoria
-            </option>
-            {POST_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.category.errorId} errors={categoryError} />
+              Favoritar
+            </label>
+          ) : null}
+          {mode === "edit" ? (
+            <Link to={cancelHref} className="btn-ghost">
+              Cancelar
+            </Link>
+          ) : null}
+          <button type="submit" className="btn-green px-6" disabled={submitting || cover.state === "sending"}>
+            {submitting ? "Publicando…" : mode === "create" ? "Postar" : "Salvar alterações"}
+          </button>
         </div>
-        <TagSelector
-          key={tagsVersion}
-          id={fields.tags.id}
-          suggestions={suggestions}
-          canCreate={canCreateTags}
-          defaultValue={meta.tags}
-          max={TAGS_MAX}
-          error={error("tags")}
-          errorId={fields.tags.errorId}
-          onChange={(tags) => update({ tags })}
-        />
-      </div>
 
-      <div>
-        <span className="field-label" id="capa-label">
-          Imagem de capa (opcional)
-        </span>
-        <input type="hidden" name={fields.coverUrl.name} value={meta.coverUrl} />
-        {meta.coverUrl ? (
-          <div className="flex flex-col gap-2">
-            <img
-              src={meta.coverUrl}
-              alt="Capa escolhida"
-              width={1200}
-              height={630}
-              className="aspect-[1200/630] w-full max-w-xl rounded-md bg-slate-100 object-cover"
-            />
-            <button
-              type="button"
-              className="btn-ghost self-start text-red-700"
-              onClick={() => update({ coverUrl: "" })}
-            >
-              Remover capa
-            </button>
-          </div>
-        ) : null}
-        <input
-          ref={fileRef}
-          id="cover-file"
-          type="file"
-          name="coverFile"
-          accept={IMAGE_ACCEPT}
-          onChange={onCoverChosen}
-          aria-labelledby="capa-label cover-button"
-          aria-describedby={describedBy("cover-hint", coverError && fields.coverUrl.errorId)}
-          className="peer sr-only"
-        />
-        <label
-          htmlFor="cover-file"
-          id="cover-button"
-          className="btn-outline peer-focus-visible:outline-primary mt-2 cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2"
-        >
-          {meta.coverUrl ? "Trocar imagem" : "Escolher imagem"}
-        </label>
-        <Hint id="cover-hint">PNG ou JPEG de até 5 MB. Aparece no topo do post e nos cartões do blog.</Hint>
-        {cover.state === "sending" ? (
-          <p role="status" className="mt-1 text-sm text-slate-700">
-            Enviando imagem… {cover.percent}%
+        {form.errors?.length ? (
+          <p
+            id={form.errorId}
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          >
+            {form.errors[0]}
           </p>
         ) : null}
-        <FieldError id={fields.coverUrl.errorId} errors={coverError} alert />
-      </div>
 
-      <RichTextField
-        name="body"
-        label="Texto do post"
-        hideLabel
-        layout="blog"
-        defaultValue={initial.body}
-        draftKey={draftKey}
-        error={error("body")}
-        errorId={fields.body.errorId}
-      />
-    </Form>
+        <div>
+          <Label htmlFor={fields.title.id}>Título</Label>
+          <textarea
+            ref={titleRef}
+            id={fields.title.id}
+            name={fields.title.name}
+            value={meta.title}
+            onChange={(event) => update({ title: event.target.value.replace(/\n/g, " ") })}
+            onKeyDown={(event) => {
+              // A title is one line: Enter moves on instead of breaking it.
+              if (event.key === "Enter") event.preventDefault();
+            }}
+            placeholder="Título"
+            rows={1}
+            maxLength={TITLE_MAX * 2}
+            {...fieldAria({ error: titleError, errorId: fields.title.errorId })}
+            className="focus-visible:outline-primary/40 block field-sizing-content w-full resize-none overflow-hidden rounded-md border-0 bg-transparent px-1 py-2 text-3xl leading-tight font-extrabold text-slate-900 placeholder:text-slate-400 focus-visible:outline-2 md:text-4xl"
+          />
+          <FieldError id={fields.title.errorId} errors={titleError} />
+        </div>
+
+        <div>
+          <Label htmlFor={fields.description.id}>Subtítulo</Label>
+          <input
+            id={fields.description.id}
+            name={fields.description.name}
+            value={meta.description}
+            onChange={(event) => update({ description: event.target.value })}
+            maxLength={DESCRIPTION_MAX}
+            placeholder="Uma frase que resume o post"
+            {...fieldAria({
+              error: descriptionError,
+              errorId: fields.description.errorId,
+              describedBy: "description-hint",
+            })}
+            className="field-input text-base"
+          />
+          <Hint
+            id="description-hint"
+            className={`mt-1 text-xs ${descriptionLength > DESCRIPTION_HINT ? "text-amber-800" : "text-slate-600"}`}
+          >
+            O subtítulo deve ter no máximo uns {DESCRIPTION_HINT} caracteres ({descriptionLength}/
+            {DESCRIPTION_HINT}).
+          </Hint>
+          <FieldError id={fields.description.errorId} errors={descriptionError} />
+        </div>
+
+        <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+          <div>
+            <Label htmlFor={fields.category.id}>Categoria</Label>
+            <select
+              id={fields.category.id}
+              name={fields.category.name}
+              value={meta.category}
+              onChange={(event) => update({ category: event.target.value })}
+              {...fieldAria({ error: categoryError, errorId: fields.category.errorId })}
+              className="field-input"
+            >
+              <option value="" disabled>
+                Escolha uma categoria
+              </option>
+              {POST_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.category.errorId} errors={categoryError} />
+          </div>
+          <TagSelector
+            key={tagsVersion}
+            id={fields.tags.id}
+            suggestions={suggestions}
+            canCreate={canCreateTags}
+            defaultValue={meta.tags}
+            max={TAGS_MAX}
+            error={error("tags")}
+            errorId={fields.tags.errorId}
+            onChange={(tags) => update({ tags })}
+          />
+        </div>
+
+        <div>
+          <span className="field-label" id="capa-label">
+            Imagem de capa (opcional)
+          </span>
+          <input type="hidden" name={fields.coverUrl.name} value={meta.coverUrl} />
+          {meta.coverUrl ? (
+            <div className="flex flex-col gap-2">
+              <img
+                src={meta.coverUrl}
+                alt="Capa escolhida"
+                width={1200}
+                height={630}
+                className="aspect-[1200/630] w-full max-w-xl rounded-md bg-slate-100 object-cover"
+              />
+              <button
+                type="button"
+                className="btn-ghost self-start text-red-700"
+                onClick={() => update({ coverUrl: "" })}
+              >
+                Remover capa
+              </button>
+            </div>
+          ) : null}
+          <input
+            ref={fileRef}
+            id="cover-file"
+            type="file"
+            name="coverFile"
+            accept={IMAGE_ACCEPT}
+            onChange={onCoverChosen}
+            aria-labelledby="capa-label cover-button"
+            aria-describedby={describedBy("cover-hint", coverError && fields.coverUrl.errorId)}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor="cover-file"
+            id="cover-button"
+            className="btn-outline peer-focus-visible:outline-primary mt-2 cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2"
+          >
+            {meta.coverUrl ? "Trocar imagem" : "Escolher imagem"}
+          </label>
+          <Hint id="cover-hint">PNG ou JPEG de até 5 MB. Aparece no topo do post e nos cartões do blog.</Hint>
+          {cover.state === "sending" ? (
+            <p role="status" className="mt-1 text-sm text-slate-700">
+              Enviando imagem… {cover.percent}%
+            </p>
+          ) : null}
+          <FieldError id={fields.coverUrl.errorId} errors={coverError} alert />
+        </div>
+
+        <RichTextField
+          name="body"
+          label="Texto do post"
+          hideLabel
+          layout="blog"
+          defaultValue={initial.body}
+          draftKey={draftKey}
+          error={error("body")}
+          errorId={fields.body.errorId}
+        />
+      </Form>
+    </FormDraftContext>
   );
 }

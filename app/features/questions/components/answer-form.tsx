@@ -1,17 +1,17 @@
 // 'Responder': the editor and 'Poste sua resposta' for members; a sign-in prompt that comes back here for
 // visitors. With JavaScript the answer is posted by a fetcher: on success the editor and its draft are cleared
 // and the page goes to the new answer. Without it, the form posts and the page comes back with the answer.
+// A member's answer in progress is kept on the server too (ADR 062): the editor, loaded on demand, keeps it in
+// step, so this page's own JavaScript carries none of it.
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { clearDraft } from "#app/components/editor/drafts.ts";
+import { forgetFormDraft } from "#app/components/editor/drafts.ts";
+import type { DraftSync } from "#app/components/editor/form-draft.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
+import { answerDraftKey } from "#app/features/drafts/keys.ts";
 import { ANSWER_MIN, MESSAGES, approximateTextLength } from "../rules.ts";
 import type { FormActionData } from "../schemas.ts";
 import { TestedVersionsField, versionDefaults } from "./tested-versions-field.tsx";
-
-function answerDraftKey(questionId: number) {
-  return `resposta:${questionId}`;
-}
 
 export function AnswerForm({
   questionId,
@@ -20,6 +20,7 @@ export function AnswerForm({
   signInHref,
   signUpHref,
   serverReply,
+  serverDraft,
 }: {
   questionId: number;
   /** The question's tags: the "Testada em" field offers one version each. */
@@ -29,6 +30,8 @@ export function AnswerForm({
   signUpHref: string;
   /** The action's reply when the form was posted without JavaScript. */
   serverReply?: FormActionData;
+  /** The member's draft of an answer to this question on the server, from the loader. */
+  serverDraft?: DraftSync;
 }) {
   const fetcher = useFetcher<FormActionData>({ key: `answer-${questionId}` });
   const [round, setRound] = useState(0);
@@ -45,7 +48,7 @@ export function AnswerForm({
 
   useEffect(() => {
     if (fetcher.state !== "idle" || fetcher.data?.intent !== "answer" || !fetcher.data.ok) return;
-    clearDraft(draftKey);
+    forgetFormDraft(draftKey, [draftKey]);
     setRound((r) => r + 1);
     const answerId = fetcher.data.answerId;
     if (answerId) {
@@ -82,6 +85,7 @@ export function AnswerForm({
             name="body"
             label="Sua resposta"
             draftKey={draftKey}
+            serverDraft={serverDraft}
             load="visible"
             error={error}
             defaultValue={reply && !reply.ok ? String(reply.values?.body ?? "") : ""}

@@ -1,14 +1,18 @@
 // The question form of /ask-a-question and /questions/{id}/editar: title (with similar questions while it is
 // typed), the details editor, the tried/expected editor and the tag selector. Conform parses it with the same
 // Zod schema as the server; a refusal comes back with each message by its field and every value put back.
-// The editors keep their drafts in this browser; the title and the tags are kept beside them when asking.
+// The editors keep their drafts in this browser; the title and the tags are kept beside them when asking, and
+// a member's question in progress is kept on the server too (ADR 062), restored on any device.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { clearDraft, loadDraft, saveDraft } from "#app/components/editor/drafts.ts";
+import { clearDraft, forgetFormDraft, loadDraft, saveDraft } from "#app/components/editor/drafts.ts";
+import type { DraftSync } from "#app/components/editor/form-draft.ts";
 import { RichTextField } from "#app/components/editor/rich-text-field.tsx";
+import { DraftIdField, FormDraftContext, useFormDraft } from "#app/components/editor/use-form-draft.tsx";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
+import { questionDraftParts } from "#app/features/drafts/keys.ts";
 import { TagSelector } from "#app/features/tags/components/tag-selector.tsx";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import {
@@ -34,22 +38,13 @@ export type QuestionFormValues = {
 
 /** The browser-side drafts of a question form (the editors' own and the title and tags beside them). */
 function questionDraftKeys(prefix: string) {
-  return {
-    title: `${prefix}:titulo`,
-    tags: `${prefix}:tags`,
-    description: `${prefix}:descricao`,
-    details: `${prefix}:detalhes`,
-  };
+  const parts = questionDraftParts(prefix);
+  return { title: parts.titulo, tags: parts.tags, description: parts.descricao, details: parts.detalhes };
 }
 
+/** The question was posted or discarded: its drafts go from this browser (and are known as gone). */
 export function clearQuestionDrafts(prefix: string) {
-  for (const key of Object.values(questionDraftKeys(prefix))) clearDraft(key);
-}
-
-/** Titles compared as the server stores them: spaces collapsed, ends trimmed. */
-function sameTitle(a: string, b: string) {
-  const plain = (text: string) => text.replace(/\s+/g, " ").trim();
-  return plain(a) === plain(b);
+  forgetFormDraft(prefix, Object.values(questionDraftParts(prefix)));
 }
 
 function asList(value: unknown): string[] {
@@ -70,7 +65,7 @@ export function QuestionForm({
   returnedValues,
   draftPrefix,
   keepTitleAndTags,
-  publishedTitles,
+  serverDraft,
   withSummary = false,
   submitLabel,
   discardLink,
@@ -90,8 +85,8 @@ export function QuestionForm({
   draftPrefix: string;
   /** Keep the title and tags in this browser too (asking a new question). */
   keepTitleAndTags: boolean;
-  /** Titles the member has already published: a draft kept under one of them is dropped, never shown. */
-  publishedTitles?: string[];
+  /** The member's draft of this form on the server (asking; its key is `draftPrefix`), from the loader. */
+  serverDraft?: DraftSync;
   /** Editing: ask for the optional "resumo da edição" kept with the revision. */
   withSummary?: boolean;
   submitLabel: string;
@@ -101,12 +96,9 @@ export function QuestionForm({
   onDiscard?: () => void;
 }) {
   const keys = questionDraftKeys(draftPrefix);
-  // Before the editors read their drafts (a parent's state starts before its children's): a draft whose
-  // question was published goes, whatever missed clearing it.
-  useState(() => {
-    const kept = loadDraft(keys.title)?.html;
-    if (kept && publishedTitles?.some((title) => sameTitle(title, kept))) clearQuestionDrafts(draftPrefix);
-  });
+  // Before the fields read their drafts (a parent's state starts before its children's): the newer of this
+  // browser's and the server's draft is put in place, and one that was published or discarded goes.
+  const formDraft = useFormDraft(serverDraft);
   const [form, fields] = useForm<QuestionFormValues>({
     id: "question-form",
     lastResult,
@@ -168,6 +160,7 @@ export function QuestionForm({
   );
   const discard = () => {
     leaving.current = true;
+    formDraft?.discard({ leaving: true });
     clearQuestionDrafts(draftPrefix);
     onDiscard?.();
   };
@@ -179,140 +172,145 @@ export function QuestionForm({
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 
   return (
-    <Form ref={formRef} method="post" {...getFormProps(form)} className="flex flex-col gap-6">
-      {formMessage ? (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {formMessage}
-        </p>
-      ) : null}
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <div className="card flex flex-col gap-2">
-        <Label htmlFor={fields.title.id} className="field-label text-base">
-          Título
-        </Label>
-        <Hint id={`${fields.title.id}-hint`} className="text-sm text-slate-600">
-          Seja específico e imagine que está perguntando para outra pessoa ({TITLE_MIN} a {TITLE_MAX}{" "}
-          caracteres).
-        </Hint>
-        <input
-          ref={titleRef}
-          id={fields.title.id}
-          name={fields.title.name}
-          type="text"
-          required
-          minLength={TITLE_MIN}
-          maxLength={TITLE_MAX}
-          defaultValue={String(fields.title.initialValue ?? defaults.title)}
-          key={fields.title.key}
-          placeholder="Ex: Como ordenar um array de objetos por data em JavaScript?"
-          {...fieldAria({
-            error: fields.title.errors?.[0],
-            errorId: fields.title.errorId,
-            describedBy: `${fields.title.id}-hint`,
-          })}
-          className="field-input"
+    <FormDraftContext value={formDraft}>
+      <Form ref={formRef} method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+        <DraftIdField draft={formDraft} />
+        {formMessage ? (
+          <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+            {formMessage}
+          </p>
+        ) : null}
+        {form.errors?.length ? (
+          <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <div className="card flex flex-col gap-2">
+          <Label htmlFor={fields.title.id} className="field-label text-base">
+            Título
+          </Label>
+          <Hint id={`${fields.title.id}-hint`} className="text-sm text-slate-600">
+            Seja específico e imagine que está perguntando para outra pessoa ({TITLE_MIN} a {TITLE_MAX}{" "}
+            caracteres).
+          </Hint>
+          <input
+            ref={titleRef}
+            id={fields.title.id}
+            name={fields.title.name}
+            type="text"
+            required
+            minLength={TITLE_MIN}
+            maxLength={TITLE_MAX}
+            defaultValue={String(fields.title.initialValue ?? defaults.title)}
+            key={fields.title.key}
+            placeholder="Ex: Como ordenar um array de objetos por data em JavaScript?"
+            {...fieldAria({
+              error: fields.title.errors?.[0],
+              errorId: fields.title.errorId,
+              describedBy: `${fields.title.id}-hint`,
+            })}
+            className="field-input"
+            onInput={(event) => {
+              const value = event.currentTarget.value;
+              setTitle(value);
+              if (keepTitleAndTags) {
+                if (value.trim()) saveDraft(keys.title, value);
+                else clearDraft(keys.title);
+                formDraft?.changed();
+              }
+            }}
+          />
+          <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+          <SimilarQuestions title={title} excludeId={questionId} />
+        </div>
+
+        <div
+          className="card flex flex-col gap-2"
           onInput={(event) => {
-            const value = event.currentTarget.value;
-            setTitle(value);
-            if (keepTitleAndTags) {
-              if (value.trim()) saveDraft(keys.title, value);
-              else clearDraft(keys.title);
-            }
+            if (event.target instanceof HTMLTextAreaElement) setWrittenDetails(event.target.value);
           }}
-        />
-        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-        <SimilarQuestions title={title} excludeId={questionId} />
-      </div>
+        >
+          <p id="detalhes-dica" className="text-sm text-slate-600">
+            Explique o problema e o contexto: o que você está construindo, o código envolvido e a mensagem de
+            erro completa (pelo menos {TEXT_MIN} caracteres).
+          </p>
+          <RichTextField
+            id={fields.description.id}
+            name={fields.description.name}
+            label="Quais são os detalhes do seu problema?"
+            draftKey={keys.description}
+            defaultValue={description}
+            describedBy="detalhes-dica"
+            error={fields.description.errors?.[0]}
+            errorId={fields.description.errorId}
+            onChange={setWrittenDetails}
+          />
+          <SameErrorQuestions html={writtenDetails} excludeId={questionId} />
+        </div>
 
-      <div
-        className="card flex flex-col gap-2"
-        onInput={(event) => {
-          if (event.target instanceof HTMLTextAreaElement) setWrittenDetails(event.target.value);
-        }}
-      >
-        <p id="detalhes-dica" className="text-sm text-slate-600">
-          Explique o problema e o contexto: o que você está construindo, o código envolvido e a mensagem de
-          erro completa (pelo menos {TEXT_MIN} caracteres).
-        </p>
-        <RichTextField
-          id={fields.description.id}
-          name={fields.description.name}
-          label="Quais são os detalhes do seu problema?"
-          draftKey={keys.description}
-          defaultValue={description}
-          describedBy="detalhes-dica"
-          error={fields.description.errors?.[0]}
-          errorId={fields.description.errorId}
-          onChange={setWrittenDetails}
-        />
-        <SameErrorQuestions html={writtenDetails} excludeId={questionId} />
-      </div>
-
-      <div className="card flex flex-col gap-2">
-        <p id="tentativas-dica" className="text-sm text-slate-600">
-          Conte o que você já tentou, o que esperava que acontecesse e o que aconteceu de fato (pelo menos{" "}
-          {TEXT_MIN} caracteres).
-        </p>
-        <RichTextField
-          id={fields.details.id}
-          name={fields.details.name}
-          label="O que você tentou e o que estava esperando?"
-          draftKey={keys.details}
-          defaultValue={details}
-          describedBy="tentativas-dica"
-          error={fields.details.errors?.[0]}
-          errorId={fields.details.errorId}
-          load="visible"
-        />
-      </div>
-
-      <div className="card flex flex-col gap-2">
-        <TagSelector
-          key={restoredTags?.round ?? 0}
-          id={fields.tags.id}
-          name={fields.tags.name}
-          label={`Tags (até ${TAGS_MAX})`}
-          suggestions={suggestions}
-          canCreate={canCreateTags}
-          defaultValue={initialTags}
-          max={TAGS_MAX}
-          error={fields.tags.errors?.[0]}
-          errorId={fields.tags.errorId}
-          onChange={(tags) => {
-            if (!keepTitleAndTags) return;
-            if (tags.length) saveDraft(keys.tags, JSON.stringify(tags));
-            else clearDraft(keys.tags);
-          }}
-        />
-      </div>
-
-      {withSummary ? (
-        <div className="card">
-          <RevisionSummaryField
-            id={fields.summary.id}
-            name={fields.summary.name}
-            defaultValue={String(fields.summary.initialValue ?? "")}
-            error={fields.summary.errors?.[0]}
-            errorId={fields.summary.errorId}
-            max={REVISION_SUMMARY_MAX}
+        <div className="card flex flex-col gap-2">
+          <p id="tentativas-dica" className="text-sm text-slate-600">
+            Conte o que você já tentou, o que esperava que acontecesse e o que aconteceu de fato (pelo menos{" "}
+            {TEXT_MIN} caracteres).
+          </p>
+          <RichTextField
+            id={fields.details.id}
+            name={fields.details.name}
+            label="O que você tentou e o que estava esperando?"
+            draftKey={keys.details}
+            defaultValue={details}
+            describedBy="tentativas-dica"
+            error={fields.details.errors?.[0]}
+            errorId={fields.details.errorId}
+            load="visible"
           />
         </div>
-      ) : null}
 
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={submitting}>
-          {submitting ? "Enviando..." : submitLabel}
-        </button>
-        <DiscardLink
-          {...discardLink}
-          discard={discard}
-          hasTyped={() => !!formRef.current && questionFormChanged(new FormData(formRef.current), defaults)}
-        />
-      </div>
-    </Form>
+        <div className="card flex flex-col gap-2">
+          <TagSelector
+            key={restoredTags?.round ?? 0}
+            id={fields.tags.id}
+            name={fields.tags.name}
+            label={`Tags (até ${TAGS_MAX})`}
+            suggestions={suggestions}
+            canCreate={canCreateTags}
+            defaultValue={initialTags}
+            max={TAGS_MAX}
+            error={fields.tags.errors?.[0]}
+            errorId={fields.tags.errorId}
+            onChange={(tags) => {
+              if (!keepTitleAndTags) return;
+              if (tags.length) saveDraft(keys.tags, JSON.stringify(tags));
+              else clearDraft(keys.tags);
+              formDraft?.changed();
+            }}
+          />
+        </div>
+
+        {withSummary ? (
+          <div className="card">
+            <RevisionSummaryField
+              id={fields.summary.id}
+              name={fields.summary.name}
+              defaultValue={String(fields.summary.initialValue ?? "")}
+              error={fields.summary.errors?.[0]}
+              errorId={fields.summary.errorId}
+              max={REVISION_SUMMARY_MAX}
+            />
+          </div>
+        ) : null}
+
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={submitting}>
+            {submitting ? "Enviando..." : submitLabel}
+          </button>
+          <DiscardLink
+            {...discardLink}
+            discard={discard}
+            hasTyped={() => !!formRef.current && questionFormChanged(new FormData(formRef.current), defaults)}
+          />
+        </div>
+      </Form>
+    </FormDraftContext>
   );
 }

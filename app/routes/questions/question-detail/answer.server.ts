@@ -1,6 +1,8 @@
 // The answer form: a refused answer comes back in the editor with its message, with or without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { draftPublished } from "#app/features/drafts/drafts.server.ts";
+import { answerDraftKey } from "#app/features/drafts/keys.ts";
 import { SPAM_MESSAGES } from "#app/features/moderation/spam-defences.server.ts";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { versionsFromForm } from "#app/features/questions/answer-versions.server.ts";
@@ -27,6 +29,8 @@ export async function answerAction({ viewer, questionId, here, form }: QuestionA
   }
   try {
     const created = await createAnswer(viewer, questionId, body, { versions });
+    // Published (or held for review): the member's draft of it goes, on every device (ADR 062).
+    await draftPublished(viewer, answerDraftKey(questionId), form.get("draftId"));
     // A held answer is hidden until reviewed: its author reads why by the form.
     if (created.held) return reply({ intent: "answer", ok: true, message: SPAM_MESSAGES.held });
     return reply({ intent: "answer", ok: true, answerId: created.id });
