@@ -65,10 +65,14 @@ test("a new member signs up, follows a tag and a person, and finds what they ask
     ).toBeVisible();
   }
 
-  // A draft kept in this browser is listed, and leads back to its form.
+  // A draft, kept on the server once typing pauses, is listed, and leads back to its form.
   await page.goto("/ask-a-question");
   await hydrated(page);
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith("/api/drafts") && response.request().method() === "POST",
+  );
   await page.getByRole("textbox", { name: "Título" }).fill("Uma pergunta que ainda estou escrevendo");
+  expect((await saved).status()).toBe(200);
   await page.goto("/");
   const drafts = page.getByRole("region", { name: "Seus rascunhos" });
   await drafts.getByRole("link", { name: "Uma pergunta que ainda estou escrevendo" }).click();

@@ -1,4 +1,4 @@
-// A member reaches their favourites, notifications and settings from their own menu, on a desktop (the
+// A member reaches their favourites, drafts, notifications and settings from their own menu, on a desktop (the
 // avatar menu) and on a phone (the hamburger's user block).
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
@@ -7,11 +7,14 @@ import { earnVotingRights } from "./reputation.ts";
 
 const places = [
   { name: "Favoritos", path: "/favoritos", heading: "Favoritos" },
+  { name: "Rascunhos", path: "/rascunhos", heading: "Rascunhos" },
   { name: "Notificações", path: "/notifications", heading: "Notificações" },
   { name: "Configurações", path: "/configuracoes", heading: "Configurações" },
 ];
 
-test("the avatar menu leads to the profile, favourites, notifications and settings", async ({ page }) => {
+test("the avatar menu leads to the profile, favourites, drafts, notifications and settings", async ({
+  page,
+}) => {
   test.skip(test.info().project.name === "phone", "the phone has the hamburger instead");
   await signUp(page);
   for (const place of places) {
@@ -21,6 +24,7 @@ test("the avatar menu leads to the profile, favourites, notifications and settin
     await expect(menu.getByRole("menuitem")).toHaveText([
       "Ver Perfil",
       "Favoritos",
+      "Rascunhos",
       "Notificações",
       "Configurações",
       "Sair",
@@ -37,7 +41,7 @@ test("@phone the hamburger's user block lists the same places", async ({ page })
   await page.goto("/questions");
   await page.getByRole("banner").getByRole("button", { name: "Abrir menu" }).click();
   const menu = page.locator("#menu-movel");
-  for (const name of ["Ver Perfil", "Favoritos", "Notificações", "Configurações"]) {
+  for (const name of ["Ver Perfil", "Favoritos", "Rascunhos", "Notificações", "Configurações"]) {
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await menu.getByRole("link", { name: "Configurações", exact: true }).click();

@@ -11,6 +11,7 @@ export function memberLinks(
   return [
     { label: "Ver Perfil", to: href("/u/:handle", { handle: viewer.handle }) },
     { label: "Favoritos", to: href("/favoritos") },
+    { label: "Rascunhos", to: href("/rascunhos") },
     { label: "Notificações", to: href("/notifications") },
     // Only for those who can review (moderators, the `review` privilege): the queue and its open items.
     ...(reviewItems === null

@@ -33,6 +33,7 @@ export type AccountExport = {
   followedTags: { tag: string }[];
   savedFilters: { name: string }[];
   accessTokens: { id: number; name: string; prefix: string; revokedAt: string | null }[];
+  drafts: { key: string; title: string }[];
 };
 
 /** Everything the rows use, for one run of the matrix; `failures` collects what a row checks on the side. */

@@ -1,4 +1,4 @@
-// Following members and tags, and uploading an image.
+// Following members and tags, uploading an image, and keeping drafts (ADR 062).
 import type { Matrix } from "./context.ts";
 import { judge, MEMBERS, NOT_THE_AUTHOR, type Write } from "./judge.ts";
 import { png } from "./setup.ts";
@@ -71,5 +71,45 @@ export function socialWrites(ctx: Matrix): Write[] {
       run: async (a) => ctx.post("/api/uploads", { file: await png() }, ctx.cookieOf(a), { multipart: true }),
       expect: MEMBERS,
     },
+    {
+      name: "guardar rascunho",
+      // The editor's save lands in the actor's own drafts, whoever's id and handle the form carries.
+      run: async (a) =>
+        ctx.ownAccount(
+          a,
+          "/api/drafts",
+          {
+            intent: "save",
+            key: "pergunta:nova",
+            id: draftId(),
+            fields: JSON.stringify({ titulo: DRAFT_TITLE }),
+          },
+          { done: async (m) => (await ctx.accountOf(m)).drafts.some((d) => d.title === DRAFT_TITLE) },
+        ),
+      expect: MEMBERS,
+    },
+    {
+      name: "descartar rascunho",
+      // The author keeps a post's draft; "Descartar" on /rascunhos reaches only the actor's own.
+      run: async (a) => {
+        const fields = JSON.stringify({ texto: "<p>Um post ainda sendo escrito.</p>" });
+        await ctx.post(
+          "/api/drafts",
+          { intent: "save", key: "post:novo", id: draftId(), fields },
+          ctx.author.cookie,
+        );
+        return ctx.ownAccount(
+          a,
+          "/rascunhos",
+          { intent: "discard", key: "post:novo" },
+          { done: async (m) => !(await ctx.accountOf(m)).drafts.some((d) => d.key === "post:novo") },
+        );
+      },
+      expect: MEMBERS,
+    },
   ];
 }
+
+const DRAFT_TITLE = "Pergunta ainda em rascunho";
+/** A draft's id as the editor makes them. */
+const draftId = () => `matriz-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;

@@ -1,10 +1,10 @@
 // A member's home (`/`): a greeting with what they came to do, a nudge while their e-mail is unconfirmed, a
 // start for a new member (tags to follow), and what is new for them: questions in their tags and those still
-// unanswered, what the people they follow asked and wrote, their latest notifications and the drafts this
-// browser keeps.
-import { useEffect, useState } from "react";
+// unanswered, what the people they follow asked and wrote, their latest notifications and their drafts (kept on
+// the server, from every device).
 import { Form, Link, href } from "react-router";
 import { shortName } from "#app/components/avatar.tsx";
+import { DRAFT_KIND_LABELS, draftResumeHref, draftTitle } from "#app/features/drafts/draft-links.ts";
 import type { MemberHomeData } from "../member-home.server.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { countLabel } from "#app/lib/plural.ts";
@@ -77,32 +77,24 @@ function Section({
   );
 }
 
-/** The drafts this browser keeps (the ask form's and the post writer's), read once the page is here. */
-function BrowserDrafts() {
-  const [drafts, setDrafts] = useState<{ to: string; label: string; title: string }[]>([]);
-  useEffect(() => {
-    const found: { to: string; label: string; title: string }[] = [];
-    try {
-      const question = localStorage.getItem("sdd:rascunho:pergunta:nova:titulo");
-      const title = question ? (JSON.parse(question) as { html?: string }).html : "";
-      if (title) found.push({ to: href("/ask-a-question"), label: "Pergunta", title });
-      const post = localStorage.getItem("sdd:rascunho:post:novo:meta");
-      const postTitle = post ? (JSON.parse(post) as { title?: string }).title : "";
-      if (postTitle) found.push({ to: href("/write-a-post"), label: "Post", title: postTitle });
-    } catch {
-      // Storage off or a draft unreadable: nothing to list.
-    }
-    setDrafts(found);
-  }, []);
+/** The member's newest drafts, with the way to all of them (/rascunhos). */
+function Drafts({ drafts }: { drafts: MemberHomeData["drafts"] }) {
   if (drafts.length === 0) return null;
   return (
-    <Section id="inicio-rascunhos" title="Seus rascunhos">
+    <Section
+      id="inicio-rascunhos"
+      title="Seus rascunhos"
+      more={{ to: href("/rascunhos"), label: "Ver rascunhos" }}
+    >
       <ul className="flex flex-col gap-2 text-sm">
         {drafts.map((draft) => (
-          <li key={draft.to}>
-            <span className="text-slate-600">{draft.label}: </span>
-            <Link to={draft.to} className="text-primary font-medium break-words hover:underline">
-              {draft.title}
+          <li key={draft.key}>
+            <span className="text-slate-600">{DRAFT_KIND_LABELS[draft.kind]}: </span>
+            <Link
+              to={draftResumeHref(draft)}
+              className="text-primary font-medium break-words hover:underline"
+            >
+              {draftTitle(draft)}
             </Link>
           </li>
         ))}
@@ -272,7 +264,7 @@ export function MemberHome({ viewer, home }: { viewer: Viewer; home: MemberHomeD
               </ul>
             )}
           </Section>
-          <BrowserDrafts />
+          <Drafts drafts={home.drafts} />
         </aside>
       </div>
     </div>
