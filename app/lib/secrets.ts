@@ -39,7 +39,7 @@ export const SECRET_LABELS: Record<SecretKind, string> = {
 };
 
 /** What a masked value keeps of the original: its first characters, then this. */
-export const MASK = "…MASCARADO";
+const MASK = "…MASCARADO";
 
 type Rule = {
   kind: SecretKind;
