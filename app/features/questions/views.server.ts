@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { questionViews } from "#db/schema.ts";
 import { clientAddressKey } from "#app/lib/client-address.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { forgetWhenDatabaseChanges, getDb } from "#app/lib/db.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
@@ -26,6 +26,12 @@ const hourOf = (now: Date) => {
 const FLUSH_AFTER_MS = 1000;
 const pendingViews = new Map<string, { question_id: number; viewer_key: string; hour: string }>();
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
+// Views queued for one database are never written to the next (a test file installs its own).
+forgetWhenDatabaseChanges(() => {
+  pendingViews.clear();
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+});
 
 /**
  * Counts a view without holding up the page: views are written together, at most a second later, in one
