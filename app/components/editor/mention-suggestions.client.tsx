@@ -38,16 +38,25 @@ async function fetchMembers(query: string, signal: AbortSignal): Promise<Member[
 }
 
 /** The extension to add to the editor, and the list to render beside it. */
-export function useMentionSuggestions() {
+/** `announce`: the editor's own status line (one per editor), told how many members are offered. */
+export function useMentionSuggestions(announce: (message: string) => void) {
   const [open, setOpen] = useState<OpenList | null>(null);
   const openRef = useRef(open);
   openRef.current = open;
   /** Escape closed the list: it stays closed until this "@" is left. */
   const dismissed = useRef(false);
+  const announceRef = useRef(announce);
+  announceRef.current = announce;
 
   const extension = useMemo(() => {
     const show = (props: SuggestionProps<Member, Member>) => {
       if (dismissed.current || props.items.length === 0) return setOpen(null);
+      const count = props.items.length;
+      if (openRef.current?.items.length !== count) {
+        announceRef.current(
+          `${count === 1 ? "1 membro sugerido" : `${count} membros sugeridos`}. Setas para escolher, Enter para mencionar, Esc para fechar.`,
+        );
+      }
       setOpen({ items: props.items, active: 0, rect: props.clientRect?.() ?? null, choose: props.command });
     };
     return Extension.create({
@@ -109,7 +118,7 @@ export function useMentionSuggestions() {
 
 /**
  * The editing area points to the open list and its active option (a textbox may not say `aria-expanded`; the
- * list's own status line says it opened).
+ * editor's status line says it opened).
  */
 export function useMentionListAria(editor: Editor | null, open: OpenList | null, listId: string) {
   useEffect(() => {
@@ -128,18 +137,7 @@ export function useMentionListAria(editor: Editor | null, open: OpenList | null,
 
 /** The list under the caret: fixed to the viewport, kept inside it on a phone. */
 export function MentionList({ open, listId }: { open: OpenList | null; listId: string }) {
-  const count = open?.items.length ?? 0;
-  return (
-    <>
-      {/* Always in the page, so the opening is announced. */}
-      <p role="status" className="sr-only">
-        {count === 0
-          ? ""
-          : `${count === 1 ? "1 membro sugerido" : `${count} membros sugeridos`}. Setas para escolher, Enter para mencionar, Esc para fechar.`}
-      </p>
-      {open ? <OpenMentionList open={open} listId={listId} /> : null}
-    </>
-  );
+  return open ? <OpenMentionList open={open} listId={listId} /> : null;
 }
 
 function OpenMentionList({ open, listId }: { open: OpenList; listId: string }) {

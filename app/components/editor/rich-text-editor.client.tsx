@@ -79,7 +79,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   });
 
   const mentionListId = `${labelId}-mencoes`;
-  const mentions = useMentionSuggestions();
+  const mentions = useMentionSuggestions(setAnnouncement);
   const extensions = useMemo(
     () => [
       ...editorExtensions({
