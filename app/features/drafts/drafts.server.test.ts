@@ -4,8 +4,8 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { questions, rateLimits } from "#db/schema.ts";
 import { askAs, cast } from "#tests/support/questions.ts";
-import { createMember } from "#tests/support/factories.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { freshWriter, newDraftId } from "#tests/support/drafts.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import {
   discardMemberDraft,
@@ -23,25 +23,14 @@ beforeAll(async () => {
   people = await cast(db());
 });
 
-let counter = 0;
-/** A draft id as the browser makes them. */
-function newId() {
-  counter += 1;
-  return `rascunho-teste-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function freshMember(): Promise<Viewer> {
-  return createMember(db(), { name: `Quem Escreve ${newId()}` });
-}
-
 async function stateOf(member: Viewer, key: string) {
   return (await draftSyncsFor(member, [key]))![key]!.server;
 }
 
 describe("saving and reading a draft", () => {
   test("a question's draft is kept with its fields, read back for its form, and listed", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     const { savedAt } = await saveMemberDraft(member, {
       key: QUESTION_DRAFT_KEY,
       id,
@@ -84,10 +73,10 @@ describe("saving and reading a draft", () => {
   });
 
   test("rich text is sanitised when saved and again when read; titles stay plain text", async () => {
-    const member = await freshMember();
+    const member = await freshWriter(db());
     await saveMemberDraft(member, {
       key: QUESTION_DRAFT_KEY,
-      id: newId(),
+      id: newDraftId(),
       fields: {
         titulo: "<img src=x onerror=alert(1)> título\u0000",
         descricao:
@@ -101,10 +90,10 @@ describe("saving and reading a draft", () => {
   });
 
   test("a post's other fields are kept as the writer keeps them, without what a cover may not be", async () => {
-    const member = await freshMember();
+    const member = await freshWriter(db());
     await saveMemberDraft(member, {
       key: "post:novo",
-      id: newId(),
+      id: newDraftId(),
       fields: {
         texto: "<p>O corpo do post.</p>",
         meta: JSON.stringify({
@@ -131,11 +120,11 @@ describe("saving and reading a draft", () => {
   });
 
   test("an answer's draft names its question; a question deleted takes it off the list", async () => {
-    const member = await freshMember();
+    const member = await freshWriter(db());
     const questionId = await askAs(people.author, { title: "Uma pergunta para responder depois, com calma" });
     await saveMemberDraft(member, {
       key: answerDraftKey(questionId),
-      id: newId(),
+      id: newDraftId(),
       fields: { texto: "<p>Minha resposta começa assim.</p>" },
     });
     expect(await listMemberDrafts(member)).toEqual([
@@ -151,16 +140,24 @@ describe("saving and reading a draft", () => {
     await expect(
       saveMemberDraft(member, {
         key: answerDraftKey(questionId),
-        id: newId(),
+        id: newDraftId(),
         fields: { texto: "<p>mais</p>" },
       }),
     ).rejects.toMatchObject({ code: "not_found", message: DRAFT_MESSAGES.questionMissing });
   });
 
   test("the list is newest first", async () => {
-    const member = await freshMember();
-    await saveMemberDraft(member, { key: "post:novo", id: newId(), fields: { texto: "<p>primeiro</p>" } });
-    await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id: newId(), fields: { titulo: "Segundo" } });
+    const member = await freshWriter(db());
+    await saveMemberDraft(member, {
+      key: "post:novo",
+      id: newDraftId(),
+      fields: { texto: "<p>primeiro</p>" },
+    });
+    await saveMemberDraft(member, {
+      key: QUESTION_DRAFT_KEY,
+      id: newDraftId(),
+      fields: { titulo: "Segundo" },
+    });
     expect((await listMemberDrafts(member)).map((draft) => draft.key)).toEqual([
       QUESTION_DRAFT_KEY,
       "post:novo",
@@ -171,7 +168,7 @@ describe("saving and reading a draft", () => {
 describe("what is refused", () => {
   test("visitors keep drafts in their browser only", async () => {
     await expect(
-      saveMemberDraft(null, { key: QUESTION_DRAFT_KEY, id: newId(), fields: { titulo: "x" } }),
+      saveMemberDraft(null, { key: QUESTION_DRAFT_KEY, id: newDraftId(), fields: { titulo: "x" } }),
     ).rejects.toMatchObject({ code: "unauthenticated" });
     await expect(discardMemberDraft(null, QUESTION_DRAFT_KEY)).rejects.toMatchObject({
       code: "unauthenticated",
@@ -181,40 +178,42 @@ describe("what is refused", () => {
   });
 
   test("keys no form has, fields the form does not have, bad ids and drafts past the form's size", async () => {
-    const member = await freshMember();
+    const member = await freshWriter(db());
     const save = (key: string, id: unknown, fields: unknown) => saveMemberDraft(member, { key, id, fields });
-    await expect(save("pergunta:outra", newId(), { titulo: "x" })).rejects.toMatchObject({
+    await expect(save("pergunta:outra", newDraftId(), { titulo: "x" })).rejects.toMatchObject({
       code: "validation",
       message: DRAFT_MESSAGES.badKey,
     });
-    await expect(save("resposta:99999999999", newId(), { texto: "x" })).rejects.toMatchObject({
+    await expect(save("resposta:99999999999", newDraftId(), { texto: "x" })).rejects.toMatchObject({
       code: "validation",
     });
-    await expect(save("post:rascunho:424242", newId(), { texto: "x" })).rejects.toMatchObject({
+    await expect(save("post:rascunho:424242", newDraftId(), { texto: "x" })).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(save(QUESTION_DRAFT_KEY, newId(), { senha: "x" })).rejects.toMatchObject({
+    await expect(save(QUESTION_DRAFT_KEY, newDraftId(), { senha: "x" })).rejects.toMatchObject({
       message: DRAFT_MESSAGES.badFields,
     });
-    await expect(save(QUESTION_DRAFT_KEY, newId(), { tags: "não é json" })).rejects.toMatchObject({
+    await expect(save(QUESTION_DRAFT_KEY, newDraftId(), { tags: "não é json" })).rejects.toMatchObject({
       message: DRAFT_MESSAGES.badFields,
     });
     await expect(save(QUESTION_DRAFT_KEY, "curto", { titulo: "x" })).rejects.toMatchObject({
       message: DRAFT_MESSAGES.badId,
     });
-    await expect(save(QUESTION_DRAFT_KEY, newId(), null)).rejects.toMatchObject({ code: "validation" });
+    await expect(save(QUESTION_DRAFT_KEY, newDraftId(), null)).rejects.toMatchObject({ code: "validation" });
     await expect(
-      save(QUESTION_DRAFT_KEY, newId(), { descricao: `<p>${"a".repeat(950_000)}</p>` }),
+      save(QUESTION_DRAFT_KEY, newDraftId(), { descricao: `<p>${"a".repeat(950_000)}</p>` }),
     ).rejects.toMatchObject({ code: "payload_too_large", message: DRAFT_MESSAGES.tooLarge });
-    await expect(save(QUESTION_DRAFT_KEY, newId(), { titulo: "t".repeat(6_000) })).rejects.toMatchObject({
-      code: "payload_too_large",
-    });
+    await expect(save(QUESTION_DRAFT_KEY, newDraftId(), { titulo: "t".repeat(6_000) })).rejects.toMatchObject(
+      {
+        code: "payload_too_large",
+      },
+    );
     expect(await listMemberDrafts(member)).toEqual([]);
   });
 
   test("saving is limited to a minute's typing pauses", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     const save = () => saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: "Título" } });
     for (let i = 0; i < 60; i++) await save();
     await expect(save()).rejects.toMatchObject({ code: "rate_limited" });
@@ -224,8 +223,8 @@ describe("what is refused", () => {
   });
 
   test("each member reads, lists and discards only their own drafts", async () => {
-    const [ana, bia] = [await freshMember(), await freshMember()];
-    const id = newId();
+    const [ana, bia] = [await freshWriter(db()), await freshWriter(db())];
+    const id = newDraftId();
     await saveMemberDraft(ana, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: "Da Ana" } });
     expect((await stateOf(bia, QUESTION_DRAFT_KEY)).id).toBeNull();
     expect(await listMemberDrafts(bia)).toEqual([]);
@@ -246,8 +245,8 @@ describe("what is refused", () => {
 
 describe("published or discarded, a draft never comes back", () => {
   test("a late save of a discarded draft is refused; a new draft under the same form is not", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: "Vai embora" } });
     expect(await discardMemberDraft(member, QUESTION_DRAFT_KEY, id)).toBe(true);
     expect(await stateOf(member, QUESTION_DRAFT_KEY)).toMatchObject({ id: null, fields: {}, cleared: [id] });
@@ -255,14 +254,14 @@ describe("published or discarded, a draft never comes back", () => {
     await expect(
       saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: "Voltei?" } }),
     ).rejects.toMatchObject({ code: "conflict", message: DRAFT_MESSAGES.gone });
-    const next = newId();
+    const next = newDraftId();
     await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id: next, fields: { titulo: "Outra" } });
     expect(await stateOf(member, QUESTION_DRAFT_KEY)).toMatchObject({ id: next, cleared: [id] });
   });
 
   test("a draft published before its first save reached the server is refused when that save arrives", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     // The publishing form sent its id; the server had no row for the form yet.
     expect(await discardMemberDraft(member, QUESTION_DRAFT_KEY, id)).toBe(false);
     await expect(
@@ -271,8 +270,8 @@ describe("published or discarded, a draft never comes back", () => {
   });
 
   test("without an id (no JavaScript, /rascunhos) whatever draft the form has goes", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     await saveMemberDraft(member, { key: "post:novo", id, fields: { texto: "<p>Um post</p>" } });
     expect(await discardMemberDraft(member, "post:novo")).toBe(true);
     expect(await stateOf(member, "post:novo")).toMatchObject({ id: null, cleared: [id] });
@@ -282,8 +281,8 @@ describe("published or discarded, a draft never comes back", () => {
   });
 
   test("another device's different draft of the same form stays when this one's is published", async () => {
-    const member = await freshMember();
-    const [phone, laptop] = [newId(), newId()];
+    const member = await freshWriter(db());
+    const [phone, laptop] = [newDraftId(), newDraftId()];
     await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id: phone, fields: { titulo: "Do celular" } });
     await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id: laptop, fields: { titulo: "Do notebook" } });
     // The phone publishes what it had: the laptop's newer draft is a different one.
@@ -296,8 +295,8 @@ describe("published or discarded, a draft never comes back", () => {
   });
 
   test("a form emptied by hand is a discarded draft", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: "Algo" } });
     expect(
       await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: "  ", descricao: "" } }),
@@ -306,8 +305,8 @@ describe("published or discarded, a draft never comes back", () => {
   });
 
   test("a form remembers its last twenty gone drafts", async () => {
-    const member = await freshMember();
-    const ids = Array.from({ length: 22 }, () => newId());
+    const member = await freshWriter(db());
+    const ids = Array.from({ length: 22 }, () => newDraftId());
     for (const id of ids) await discardMemberDraft(member, QUESTION_DRAFT_KEY, id);
     expect((await stateOf(member, QUESTION_DRAFT_KEY)).cleared).toEqual(ids.slice(-20));
   });

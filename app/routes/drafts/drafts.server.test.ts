@@ -14,6 +14,7 @@ import { createMember } from "#tests/support/factories.ts";
 import { LONG_BODY } from "#tests/support/posts.ts";
 import { askAs, cast } from "#tests/support/questions.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
+import { freshWriter, newDraftId } from "#tests/support/drafts.ts";
 import { actionArgs, loaderArgs, statusOf } from "#tests/support/route-calls.ts";
 import { action as draftsApi, loader as draftsApiLoader } from "../api/drafts.ts";
 import { action as writeAction, loader as writeLoader } from "../blog/write-a-post.tsx";
@@ -27,16 +28,6 @@ let people: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {
   people = await cast(db());
 });
-
-let counter = 0;
-function newId() {
-  counter += 1;
-  return `rascunho-rota-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function freshMember(): Promise<Viewer> {
-  return createMember(db(), { name: `Quem Rascunha ${newId()}` });
-}
 
 /** What an action or loader answered: its status and body, whether returned or thrown. */
 async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; body: unknown }> {
@@ -71,16 +62,18 @@ async function serverId(member: Viewer, key: string) {
 
 describe("POST /api/drafts, the editors' endpoint", () => {
   test("a member's save answers when it was saved; a visitor's is refused", async () => {
-    const member = await freshMember();
-    const saved = await apiSave(member, QUESTION_DRAFT_KEY, newId(), { titulo: "Pergunta em andamento" });
+    const member = await freshWriter(db());
+    const saved = await apiSave(member, QUESTION_DRAFT_KEY, newDraftId(), {
+      titulo: "Pergunta em andamento",
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ok: true, savedAt: expect.stringMatching(/^\d{4}-/) });
-    expect((await apiSave(null, QUESTION_DRAFT_KEY, newId(), { titulo: "x" })).status).toBe(401);
+    expect((await apiSave(null, QUESTION_DRAFT_KEY, newDraftId(), { titulo: "x" })).status).toBe(401);
   });
 
   test("a save of a discarded draft answers 409, so the editor stops sending it", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     await apiSave(member, "post:novo", id, { texto: "<p>Um começo de post</p>" });
     const discarded = await answerOf(() =>
       draftsApi(actionArgs("/api/drafts", member, { intent: "discard", key: "post:novo", id })),
@@ -90,13 +83,13 @@ describe("POST /api/drafts, the editors' endpoint", () => {
   });
 
   test("what cannot be read is a 400, an unknown intent too, and a GET goes to /rascunhos", async () => {
-    const member = await freshMember();
+    const member = await freshWriter(db());
     const broken = await answerOf(() =>
       draftsApi(
         actionArgs("/api/drafts", member, {
           intent: "save",
           key: QUESTION_DRAFT_KEY,
-          id: newId(),
+          id: newDraftId(),
           fields: "{",
         }),
       ),
@@ -114,9 +107,9 @@ describe("POST /api/drafts, the editors' endpoint", () => {
 
 describe("the forms start from the member's drafts", () => {
   test("the ask page, a question's answer form and the writer give the member's draft; visitors get none", async () => {
-    const member = await freshMember();
+    const member = await freshWriter(db());
     const questionId = await askAs(people.author);
-    const [questionDraft, answerDraft, postDraft] = [newId(), newId(), newId()];
+    const [questionDraft, answerDraft, postDraft] = [newDraftId(), newDraftId(), newDraftId()];
     await saveMemberDraft(member, {
       key: QUESTION_DRAFT_KEY,
       id: questionDraft,
@@ -159,7 +152,7 @@ describe("publishing deletes the draft, in the same action", () => {
 
   test("asking: the form's draft goes, and a save that arrives late is refused", async () => {
     const member = await createMember(db(), { reputation: 200 });
-    const id = newId();
+    const id = newDraftId();
     await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: question.title } });
     const published = await answerOf(() =>
       askAction(actionArgs("/ask-a-question", member, { ...question, draftId: id })),
@@ -173,7 +166,7 @@ describe("publishing deletes the draft, in the same action", () => {
     const member = await createMember(db(), { reputation: 200 });
     await saveMemberDraft(member, {
       key: QUESTION_DRAFT_KEY,
-      id: newId(),
+      id: newDraftId(),
       fields: { titulo: "Outro aparelho" },
     });
     await askAction(actionArgs("/ask-a-question", member, { ...question, title: `${question.title} 2` }));
@@ -181,8 +174,8 @@ describe("publishing deletes the draft, in the same action", () => {
   });
 
   test("a refused question keeps its draft", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     await saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: "Curta" } });
     const refused = await answerOf(() =>
       askAction(actionArgs("/ask-a-question", member, { ...question, title: "Curta", draftId: id })),
@@ -192,12 +185,12 @@ describe("publishing deletes the draft, in the same action", () => {
   });
 
   test("answering: the answer's draft goes; another member's draft of an answer stays", async () => {
-    const [member, other] = [await freshMember(), await freshMember()];
+    const [member, other] = [await freshWriter(db()), await freshWriter(db())];
     const questionId = await askAs(people.author);
     const key = answerDraftKey(questionId);
-    const id = newId();
+    const id = newDraftId();
     await saveMemberDraft(member, { key, id, fields: { texto: "<p>Rascunho da resposta</p>" } });
-    await saveMemberDraft(other, { key, id: newId(), fields: { texto: "<p>A de outra pessoa</p>" } });
+    await saveMemberDraft(other, { key, id: newDraftId(), fields: { texto: "<p>A de outra pessoa</p>" } });
     const answered = await answerOf(() =>
       questionAction(
         actionArgs(
@@ -219,13 +212,13 @@ describe("publishing deletes the draft, in the same action", () => {
   });
 
   test("writing a post: the writer's draft goes", async () => {
-    const member = await freshMember();
-    const id = newId();
+    const member = await freshWriter(db());
+    const id = newDraftId();
     await saveMemberDraft(member, { key: "post:novo", id, fields: { texto: LONG_BODY } });
     const published = await answerOf(() =>
       writeAction(
         actionArgs("/write-a-post", member, {
-          title: `Um post que era rascunho ${newId()}`,
+          title: `Um post que era rascunho ${newDraftId()}`,
           description: "",
           category: "desenvolvimento",
           body: LONG_BODY,
@@ -241,8 +234,8 @@ describe("publishing deletes the draft, in the same action", () => {
 
 describe("/rascunhos", () => {
   test("lists the member's drafts, and 'Descartar' deletes one of them for good", async () => {
-    const member = await freshMember();
-    const [question, post] = [newId(), newId()];
+    const member = await freshWriter(db());
+    const [question, post] = [newDraftId(), newDraftId()];
     await saveMemberDraft(member, {
       key: QUESTION_DRAFT_KEY,
       id: question,
@@ -267,8 +260,8 @@ describe("/rascunhos", () => {
   });
 
   test("a member discards only their own; a visitor is sent to sign in; a key no form has is refused", async () => {
-    const [ana, bia] = [await freshMember(), await freshMember()];
-    await saveMemberDraft(ana, { key: QUESTION_DRAFT_KEY, id: newId(), fields: { titulo: "Da Ana" } });
+    const [ana, bia] = [await freshWriter(db()), await freshWriter(db())];
+    await saveMemberDraft(ana, { key: QUESTION_DRAFT_KEY, id: newDraftId(), fields: { titulo: "Da Ana" } });
     const bias = await answerOf(() =>
       draftsAction(actionArgs("/rascunhos", bia, { intent: "discard", key: QUESTION_DRAFT_KEY })),
     );
@@ -289,13 +282,13 @@ describe("/rascunhos", () => {
 
 describe("the member's data export (LGPD)", () => {
   test("holds the drafts not yet published or discarded, without their bookkeeping", async () => {
-    const member = await freshMember();
+    const member = await freshWriter(db());
     await saveMemberDraft(member, {
       key: QUESTION_DRAFT_KEY,
-      id: newId(),
+      id: newDraftId(),
       fields: { titulo: "Ainda escrevendo" },
     });
-    const gone = newId();
+    const gone = newDraftId();
     await saveMemberDraft(member, { key: "post:novo", id: gone, fields: { texto: LONG_BODY } });
     await discardMemberDraft(member, "post:novo", gone);
     const exported = await exportAccountData(member);
