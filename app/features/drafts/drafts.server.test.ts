@@ -1,6 +1,6 @@
 // Members' drafts on the server (ADR 062): saved, read back for a form, listed, discarded; each member touches
 // only their own; a published or discarded draft is refused if a late save brings it back.
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { questions, rateLimits } from "#db/schema.ts";
 import { askAs, cast } from "#tests/support/questions.ts";
@@ -11,6 +11,7 @@ import {
   discardMemberDraft,
   draftSyncsFor,
   DRAFT_MESSAGES,
+  DRAFT_SAVES,
   listMemberDrafts,
   saveMemberDraft,
 } from "./drafts.server.ts";
@@ -215,11 +216,23 @@ describe("what is refused", () => {
     const member = await freshWriter(db());
     const id = newDraftId();
     const save = () => saveMemberDraft(member, { key: QUESTION_DRAFT_KEY, id, fields: { titulo: "Título" } });
-    for (let i = 0; i < 60; i++) await save();
-    await expect(save()).rejects.toMatchObject({ code: "rate_limited" });
-    await db()
-      .delete(rateLimits)
-      .where(like(rateLimits.key, `draft:member:${member.id}`));
+    const minute = () => Math.floor(Date.now() / (DRAFT_SAVES.windowSeconds * 1000));
+    // The limit is a fixed window: sixty saves on a loaded machine may straddle its end, and then the count
+    // starts again. Such a run proves nothing either way, so it is run again in the next, whole window.
+    for (let attempt = 0; ; attempt++) {
+      await db().delete(rateLimits).where(eq(rateLimits.key, `draft:member:${member.id}`));
+      const started = minute();
+      for (let i = 0; i < DRAFT_SAVES.limit; i++) await save();
+      const refused = await save().then(
+        () => false,
+        (error: unknown) => (error as { code?: string }).code === "rate_limited",
+      );
+      if (minute() === started || attempt === 1) {
+        expect(refused).toBe(true);
+        break;
+      }
+    }
+    await db().delete(rateLimits).where(eq(rateLimits.key, `draft:member:${member.id}`));
   });
 
   test("each member reads, lists and discards only their own drafts", async () => {
