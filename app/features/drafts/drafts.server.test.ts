@@ -220,7 +220,9 @@ describe("what is refused", () => {
     // The limit is a fixed window: sixty saves on a loaded machine may straddle its end, and then the count
     // starts again. Such a run proves nothing either way, so it is run again in the next, whole window.
     for (let attempt = 0; ; attempt++) {
-      await db().delete(rateLimits).where(eq(rateLimits.key, `draft:member:${member.id}`));
+      await db()
+        .delete(rateLimits)
+        .where(eq(rateLimits.key, `draft:member:${member.id}`));
       const started = minute();
       for (let i = 0; i < DRAFT_SAVES.limit; i++) await save();
       const refused = await save().then(
@@ -232,7 +234,9 @@ describe("what is refused", () => {
         break;
       }
     }
-    await db().delete(rateLimits).where(eq(rateLimits.key, `draft:member:${member.id}`));
+    await db()
+      .delete(rateLimits)
+      .where(eq(rateLimits.key, `draft:member:${member.id}`));
   });
 
   test("each member reads, lists and discards only their own drafts", async () => {
