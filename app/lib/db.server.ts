@@ -169,6 +169,16 @@ async function threadClient(
   let nextTx = 1;
   let gone: Error | undefined;
 
+  // The lines in front of the thread. PGlite runs one statement at a time, in the order it receives them; left
+  // to that order, a member's write waited behind every page's statements queued before it. Here the thread
+  // holds at most THREAD_IN_FLIGHT messages (so it stays busy while the event loop is) and the rest wait by their
+  // request's lane (app/lib/request-lane.ts): writes, members' pages, visitors' pages and work outside any request
+  // take turns, as the server's own lines do. A transaction's own statements skip the line: it holds the
+  // database until it ends, so nothing may wait behind it. Made before the thread's handlers, which release the
+  // lines when the thread exits, even while it is still starting.
+  const lines: Array<Array<() => void>> = [...LINE_ORDER, undefined].map(() => []);
+  let inFlight = 0;
+
   const ready = new Promise<void>((resolve, reject) => {
     worker.on("message", (message: ThreadMessage) => {
       if (message.type === "ready") return resolve();
@@ -205,14 +215,6 @@ async function threadClient(
   await ready;
   worker.unref();
 
-  // The lines in front of the thread. PGlite runs one statement at a time, in the order it receives them; left
-  // to that order, a member's write waited behind every page's statements queued before it. Here the thread
-  // holds at most THREAD_IN_FLIGHT messages (so it stays busy while the event loop is) and the rest wait by their
-  // request's lane (app/lib/request-lane.ts): writes, members' pages, visitors' pages and work outside any request
-  // take turns, as the server's own lines do. A transaction's own statements skip the line: it holds the
-  // database until it ends, so nothing may wait behind it.
-  const lines: Array<Array<() => void>> = [...LINE_ORDER, undefined].map(() => []);
-  let inFlight = 0;
   /** The line whose turn is next: they take turns, so none starves and a write waits for a few at most. */
   let turn = 0;
   const lineOf = (lane: Lane | undefined) => (lane ? LINE_ORDER.indexOf(lane) : LINE_ORDER.length);

@@ -130,3 +130,37 @@ describe("PGlite on its own thread", () => {
     expect(blob.size).toBeGreaterThan(1000);
   });
 });
+
+describe("a database thread that cannot start", () => {
+  it("fails its opening with PGlite's own error, and its exit crashes nothing", async () => {
+    // In a process of its own: before the fix the thread's exit threw a ReferenceError outside any promise,
+    // which ended the whole server instead of the opening's error reaching its caller.
+    const { execFile } = await import("node:child_process");
+    const script = `
+      const { openDatabase } = await import("#app/lib/db.server.ts");
+      const opened = await openDatabase({ dataDir: "memory://", migrationsFolder: "/nao/existe" }).then(
+        () => "opened",
+        (error) => "refused: " + error.message,
+      );
+      console.log(opened);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      console.log("still running");
+    `;
+    const { code, stdout, stderr } = await new Promise<{
+      code: number | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        ["--input-type=module", "-e", script],
+        { env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: "" }, timeout: 60_000 },
+        (error, stdout, stderr) => resolve({ code: error ? (child.exitCode ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(stderr).not.toMatch(/ReferenceError/);
+    expect(stdout).toMatch(/^refused: .+/m);
+    expect(stdout).toContain("still running");
+    expect(code).toBe(0);
+  }, 90_000);
+});
