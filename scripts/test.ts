@@ -3,7 +3,7 @@
 // Stops at the first step that fails. `node scripts/test.ts static|unit|e2e|resilience|bench` runs one part.
 // Every step prints its start, end and seconds, and a table of them all at the end (also when a step fails), so a
 // closing note can quote the phases. In CI (`.ci/run` sets CI_STARTED_AT) the total since the clean clone's first
-// step is checked against the budget: above TEST_BUDGET_MINUTES (45) the run fails even when every test passed.
+// step is checked against the budget: above TEST_BUDGET_MINUTES (70) the run fails even when every test passed.
 // The target is 25 minutes (ADR 045); the guard leaves room for a slow day on a shared 2-core machine.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -43,7 +43,7 @@ function finish(status: number): never {
   const startedAt = Number(process.env.CI_STARTED_AT);
   if (Number.isFinite(startedAt) && startedAt > 0) {
     const total = Date.now() / 1000 - startedAt;
-    const budget = Number(process.env.TEST_BUDGET_MINUTES ?? 45) * 60;
+    const budget = Number(process.env.TEST_BUDGET_MINUTES ?? 70) * 60;
     console.log(
       `  = ${"CI inteiro".padEnd(width)}            ${total.toFixed(1).padStart(7)} s (${(total / 60).toFixed(1)} min; meta 25 min, limite ${budget / 60} min)`,
     );
