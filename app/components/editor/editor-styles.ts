@@ -1,5 +1,7 @@
 // The editor's two looks, by `EditorLayout`: "compact" (questions and answers) and "blog" (the post writer).
-// Shared by the editor's frame and its toolbar.
+// Shared by the field, the editor's frame and its toolbar.
+export type EditorLayout = "compact" | "blog";
+
 export const EDITOR_STYLES = {
   compact: {
     // An error keeps the frame red, focused or not (`data-invalid`, above the focus colours in specificity).
@@ -20,4 +22,4 @@ export const EDITOR_STYLES = {
     content:
       "rich-text mt-4 min-h-[50vh] py-2 text-lg leading-8 text-slate-900 focus:outline-none [&_p.is-editor-empty:first-child]:before:pointer-events-none [&_p.is-editor-empty:first-child]:before:float-left [&_p.is-editor-empty:first-child]:before:h-0 [&_p.is-editor-empty:first-child]:before:text-slate-500 [&_p.is-editor-empty:first-child]:before:content-[attr(data-placeholder)] [&_.ProseMirror-selectednode]:outline-2 [&_.ProseMirror-selectednode]:outline-offset-2 [&_.ProseMirror-selectednode]:outline-primary",
   },
-} as const;
+} as const satisfies Record<EditorLayout, Record<string, string>>;

@@ -25,7 +25,7 @@ import {
 } from "./editor-icons.tsx";
 import type { Panel } from "./editor-panels.tsx";
 import { EDITOR_STYLES } from "./editor-styles.ts";
-import type { EditorLayout } from "./rich-text-field.tsx";
+import type { EditorLayout } from "./editor-styles.ts";
 
 type ToolbarState = {
   bold: boolean;

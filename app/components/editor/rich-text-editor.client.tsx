@@ -19,7 +19,7 @@ import { editorExtensions, guessCodeLanguage } from "./extensions.client.ts";
 import { MentionList, useMentionListAria, useMentionSuggestions } from "./mention-suggestions.client.tsx";
 import { pasteDeveloperText } from "./paste.client.ts";
 import { SecretWarning } from "./secret-warning.client.tsx";
-import type { EditorLayout } from "./rich-text-field.tsx";
+import type { EditorLayout } from "./editor-styles.ts";
 import { useDraftAfterPost, useEditorDraft } from "./use-editor-draft.ts";
 import { DraftIdField, FormDraftContext, useFormDraft } from "./use-form-draft.tsx";
 import { useImageUpload } from "./use-image-upload.ts";

@@ -5,9 +5,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { FieldError, Label } from "#app/components/form/field.tsx";
 import type { DraftSync } from "./form-draft.ts";
+import type { EditorLayout } from "./editor-styles.ts";
 import type { EditorHandover, RichTextEditorProps } from "./rich-text-editor.client.tsx";
-
-export type EditorLayout = "compact" | "blog";
 
 export type RichTextFieldProps = {
   /** The form field name: the editor's HTML (or, before JavaScript, the textarea's text) is sent under it. */

@@ -1,5 +1,5 @@
 // Sample blog posts in the "desenvolvimento" category.
-import type { SeedPost } from "./posts.ts";
+import type { SeedPost } from "./seed-post.ts";
 
 export const DEVELOPMENT_POSTS: SeedPost[] = [
   {

@@ -1,5 +1,5 @@
 // Sample blog posts in the "design", "ux" and "ui" categories.
-import type { SeedPost } from "./posts.ts";
+import type { SeedPost } from "./seed-post.ts";
 
 export const DESIGN_POSTS: SeedPost[] = [
   {
