@@ -7,14 +7,10 @@
 import { redirect, href } from "react-router";
 import { DRAFT_SAVES, discardMemberDraft, saveMemberDraft } from "#app/features/drafts/drafts.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
-import { isAppError } from "#app/lib/errors.ts";
-import { assertRateLimit, RateLimitError } from "#app/lib/rate-limits.server.ts";
+import { jsonReply, refusalOf } from "#app/lib/json-replies.server.ts";
+import { assertRateLimit } from "#app/lib/rate-limits.server.ts";
 import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/drafts";
-
-function reply(body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
-}
 
 export function loader() {
   return redirect(href("/rascunhos"));
@@ -32,7 +28,7 @@ function parsedFields(value: FormDataEntryValue | null): unknown {
 export async function action({ request, context }: Route.ActionArgs) {
   writeChangesNothingVisitorsSee(context);
   const viewer = context.get(viewerContext);
-  if (!viewer) return reply({ ok: false, message: "Entre na sua conta para guardar rascunhos." }, 401);
+  if (!viewer) return jsonReply({ ok: false, message: "Entre na sua conta para guardar rascunhos." }, 401);
   const form = await request.formData();
   const key = String(form.get("key") ?? "");
   const id = form.get("id");
@@ -44,22 +40,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           id,
           fields: parsedFields(form.get("fields")),
         });
-        return reply({ ok: true, savedAt: savedAt?.toISOString() ?? null });
+        return jsonReply({ ok: true, savedAt: savedAt?.toISOString() ?? null });
       }
       case "discard":
         await assertRateLimit(DRAFT_SAVES, String(viewer.id));
         await discardMemberDraft(viewer, key, typeof id === "string" ? id : null);
-        return reply({ ok: true });
+        return jsonReply({ ok: true });
       default:
-        return reply({ ok: false, message: "Pedido inválido." }, 400);
+        return jsonReply({ ok: false, message: "Pedido inválido." }, 400);
     }
   } catch (error) {
-    if (error instanceof RateLimitError) {
-      return reply({ ok: false, message: error.message }, error.status, {
-        "Retry-After": String(error.retryAfterSeconds),
-      });
-    }
-    if (isAppError(error)) return reply({ ok: false, message: error.message }, error.status);
+    const refusal = refusalOf(error);
+    if (refusal) return jsonReply({ ok: false, message: refusal.message }, refusal.status, refusal.headers);
     throw error;
   }
 }
