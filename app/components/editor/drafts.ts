@@ -5,8 +5,11 @@
 
 const PREFIX = "sdd:rascunho:";
 const MARK_PREFIX = "sdd:rascunho-marca:";
-/** How many published or discarded drafts a mark remembers. */
-const CLEARED_KEPT = 20;
+/**
+ * How many published or discarded drafts a form remembers, here and on the server: more than a member has tabs
+ * and devices open on one form.
+ */
+export const CLEARED_DRAFTS_KEPT = 20;
 
 type StoredDraft = { html: string; savedAt: string };
 
@@ -81,7 +84,7 @@ export function loadDraftMark(formKey: string): DraftMark | null {
 
 export function saveDraftMark(formKey: string, mark: DraftMark) {
   try {
-    const cleared = mark.cleared.slice(-CLEARED_KEPT);
+    const cleared = mark.cleared.slice(-CLEARED_DRAFTS_KEPT);
     storage()?.setItem(MARK_PREFIX + formKey, JSON.stringify({ ...mark, cleared }));
   } catch {
     // Quota exceeded: the server's answer decides alone.

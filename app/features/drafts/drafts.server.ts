@@ -8,6 +8,7 @@
 // whatever a slow phone or a closing tab sends late. A row whose fields have no `_id` holds no draft.
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { memberDrafts, postDrafts, questions } from "#db/schema.ts";
+import { CLEARED_DRAFTS_KEPT } from "#app/components/editor/drafts.ts";
 import type { ServerDraftState, DraftSync } from "#app/components/editor/form-draft.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
@@ -23,8 +24,6 @@ import { draftParts, parseDraftKey, type DraftKind } from "./keys.ts";
 const ID_FIELD = "_id";
 /** The ids of the drafts published or discarded under this key, newest last, space-separated. */
 const CLEARED_FIELD = "_cleared";
-/** How many gone drafts a key remembers: more than a member has tabs and devices open on one form. */
-const CLEARED_KEPT = 20;
 
 /**
  * A draft holds at most what its form can send (the HTTP server takes 1 MB of form, ADR 022): its fields
@@ -312,7 +311,7 @@ export async function discardMemberDraft(
       ...(draftId ? [draftId] : []),
       ...(goes && liveId ? [liveId] : []),
     ];
-    const cleared = [...new Set(gone)].slice(-CLEARED_KEPT).join(" ");
+    const cleared = [...new Set(gone)].slice(-CLEARED_DRAFTS_KEPT).join(" ");
     await tx
       .update(memberDrafts)
       .set(
