@@ -324,6 +324,17 @@ export async function discardMemberDraft(
   });
 }
 
+/** The editor discarding its draft (POST /api/drafts): counted with its saves, as one more of its requests. */
+export async function discardFromEditor(
+  viewer: Viewer | null,
+  key: string,
+  id: string | null,
+): Promise<boolean> {
+  const member = requireMember(viewer);
+  await assertRateLimit(DRAFT_SAVES, String(member.id));
+  return discardMemberDraft(member, key, id);
+}
+
 /**
  * The action that published form `key` deletes its draft (`draftId`: the form's `draftId` field, absent
  * without JavaScript). What was published stands whatever happens here: a failure is logged, not answered.

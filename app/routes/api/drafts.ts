@@ -5,10 +5,9 @@
 // - intent=discard, key, id → { ok }.
 // Visitors get 401: their drafts stay in their browser. Nothing here changes what visitors see.
 import { redirect, href } from "react-router";
-import { DRAFT_SAVES, discardMemberDraft, saveMemberDraft } from "#app/features/drafts/drafts.server.ts";
+import { discardFromEditor, saveMemberDraft } from "#app/features/drafts/drafts.server.ts";
 import { viewerContext } from "#app/lib/context.ts";
 import { jsonReply, refusalOf } from "#app/lib/json-replies.server.ts";
-import { assertRateLimit } from "#app/lib/rate-limits.server.ts";
 import { writeChangesNothingVisitorsSee } from "#app/lib/visitor-page-topics.server.ts";
 import type { Route } from "./+types/drafts";
 
@@ -43,8 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return jsonReply({ ok: true, savedAt: savedAt?.toISOString() ?? null });
       }
       case "discard":
-        await assertRateLimit(DRAFT_SAVES, String(viewer.id));
-        await discardMemberDraft(viewer, key, typeof id === "string" ? id : null);
+        await discardFromEditor(viewer, key, typeof id === "string" ? id : null);
         return jsonReply({ ok: true });
       default:
         return jsonReply({ ok: false, message: "Pedido inválido." }, 400);
