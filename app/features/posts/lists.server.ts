@@ -5,7 +5,7 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL
 import { postLikes, posts, tags, users } from "#db/schema.ts";
 import type { TagSummary } from "#app/features/tags/tags.server.ts";
 import { forgetWhenCurationChanges } from "#app/lib/curation.server.ts";
-import { getDb } from "#app/lib/db.server.ts";
+import { getDb, preparedQuery } from "#app/lib/db.server.ts";
 import { sharedListPages } from "#app/lib/short-cache.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { tagsOfPosts } from "./posts.server.ts";
@@ -401,21 +401,27 @@ const sharedBlogLists = sharedListPages<BlogListResult>();
 const sharedPicks = sharedListPages<Paged<RankedPost>>(1);
 
 /** The posts among `postIds` that `viewer` keeps as favourites, and whether they follow any member or tag. */
+/** The blog page's marks for a member, and what decides whether Para Você is theirs alone: one statement. */
+const blogMarks = preparedQuery((db) =>
+  db
+    .select({
+      favorited: sql<number[] | null>`(select array_agg(fv."target_id") from "favorites" fv
+        where fv."user_id" = "users"."id" and fv."target_kind" = 'post'
+          and fv."target_id" = any(${sql.placeholder("postIds")}))`,
+      followsAny: sql<boolean>`(exists (select 1 from "follows" f where f."follower_id" = "users"."id")
+        or exists (select 1 from "tag_follows" tf where tf."user_id" = "users"."id"))`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("viewerId")))
+    .prepare("blog_marks_of"),
+);
+
 async function blogMarksOf(
   viewer: Viewer,
   postIds: number[],
 ): Promise<{ favorited: Set<number>; followsAny: boolean }> {
-  const db = await getDb();
-  // One statement: the page's marks and what decides whether Para Você is the member's own.
-  const result = await db.execute<{ favorited: number[] | null; follows_any: boolean }>(sql`
-    select
-      (select array_agg(fv."target_id") from "favorites" fv
-        where fv."user_id" = ${viewer.id} and fv."target_kind" = 'post'
-          and fv."target_id" = any(${`{${postIds.join(",")}}`}::int[])) as favorited,
-      (exists (select 1 from "follows" f where f."follower_id" = ${viewer.id})
-        or exists (select 1 from "tag_follows" tf where tf."user_id" = ${viewer.id})) as follows_any`);
-  const row = result.rows[0];
-  return { favorited: new Set(row?.favorited ?? []), followsAny: Boolean(row?.follows_any) };
+  const [row] = await blogMarks({ viewerId: viewer.id, postIds });
+  return { favorited: new Set(row?.favorited ?? []), followsAny: Boolean(row?.followsAny) };
 }
 
 /**

@@ -103,6 +103,29 @@ export async function isFollowing(
  */
 const hasPublished = sql`coalesce((select true from "posts" p where p."author_id" = "users"."id" and p."deleted_at" is null limit 1) or (select true from "questions" q where q."author_id" = "users"."id" and q."deleted_at" is null limit 1) or (select true from "answers" a where a."author_id" = "users"."id" and a."deleted_at" is null limit 1), false)`;
 
+/** Whom `viewerId` may be suggested: not themselves, not someone they follow (a visitor is viewer 0). */
+const notFollowedBy = sql`"users"."id" <> ${sql.placeholder("viewerId")} and not exists (select 1 from "follows" f where f."follower_id" = ${sql.placeholder("viewerId")} and f."followee_id" = "users"."id")`;
+
+// Both read on every member's blog page, so each is planned once (planning cost more than running them).
+const activeToFollow = preparedQuery((db) =>
+  db
+    .select(summaryColumns)
+    .from(users)
+    .where(and(isNotNull(users.publishedAt), notFollowedBy, hasPublished, activeMembersOnly()))
+    .orderBy(desc(users.lastActiveAt), desc(users.id))
+    .limit(sql.placeholder("size"))
+    .prepare("active_members_to_follow"),
+);
+const othersToFollow = preparedQuery((db) =>
+  db
+    .select(summaryColumns)
+    .from(users)
+    .where(and(notFollowedBy, sql`not ${hasPublished}`, activeMembersOnly()))
+    .orderBy(desc(users.lastActiveAt), desc(users.id))
+    .limit(sql.placeholder("size"))
+    .prepare("other_members_to_follow"),
+);
+
 /**
  * Members worth following ('Quem Seguir'): active members — those who published something, most recently
  * seen first — whom the viewer does not follow and is not. When there are too few, the most recently seen
@@ -111,27 +134,11 @@ const hasPublished = sql`coalesce((select true from "posts" p where p."author_id
  * never visited; `hasPublished` still checks that something of theirs is live.
  */
 export async function suggestMembersToFollow(viewer: Viewer | null, limit = 3): Promise<MemberSummary[]> {
-  const db = await getDb();
   const size = Math.max(1, Math.min(limit, 50));
-  const notMine = viewer
-    ? and(
-        ne(users.id, viewer.id),
-        sql`not exists (select 1 from "follows" f where f."follower_id" = ${viewer.id} and f."followee_id" = "users"."id")`,
-      )
-    : undefined;
-  const active = await db
-    .select(summaryColumns)
-    .from(users)
-    .where(and(isNotNull(users.publishedAt), notMine, hasPublished, activeMembersOnly()))
-    .orderBy(desc(users.lastActiveAt), desc(users.id))
-    .limit(size);
+  const viewerId = viewer?.id ?? 0;
+  const active = await activeToFollow({ viewerId, size });
   if (active.length >= size) return active;
-  const others = await db
-    .select(summaryColumns)
-    .from(users)
-    .where(and(notMine, sql`not ${hasPublished}`, activeMembersOnly()))
-    .orderBy(desc(users.lastActiveAt), desc(users.id))
-    .limit(size - active.length);
+  const others = await othersToFollow({ viewerId, size: size - active.length });
   return [...active, ...others];
 }
 
