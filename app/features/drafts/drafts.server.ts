@@ -18,7 +18,7 @@ import { requireMember } from "#app/lib/permissions.ts";
 import { assertRateLimit } from "#app/lib/rate-limits.server.ts";
 import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { draftParts, parseDraftKey, type DraftKind } from "./keys.ts";
+import { draftParts, parseDraftKey, type DraftKind, type StoredDraft } from "./keys.ts";
 
 /** The field of a row's `fields` holding the id of the draft it keeps (absent: no draft). */
 const ID_FIELD = "_id";
@@ -181,7 +181,7 @@ async function postDraftExists(postDraftId: number) {
   return Boolean(draft);
 }
 
-function stateOf(row: Row | undefined): ServerDraftState {
+function stateOf(row: StoredDraft | null): ServerDraftState {
   if (!row) return { id: null, fields: {}, updatedAt: null, cleared: [] };
   const id = row.fields[ID_FIELD] ?? null;
   const fields = contentOf(row.fields);
@@ -211,19 +211,20 @@ export async function draftSyncsFor(
     .select()
     .from(memberDrafts)
     .where(and(eq(memberDrafts.userId, viewer.id), inArray(memberDrafts.key, keys)));
-  const now = new Date().toISOString();
   return Object.fromEntries(
-    keys.map((key) => [
-      key,
-      {
-        key,
-        owner: viewer.id,
-        parts: draftParts(key),
-        server: stateOf(rows.find((row) => row.key === key)),
-        now,
-      },
-    ]),
+    keys.map((key) => [key, draftSyncOf(viewer, key, rows.find((row) => row.key === key) ?? null)]),
   );
+}
+
+/** `draftSyncsFor` of one key whose row was read elsewhere (the question page reads its answer draft itself). */
+export function draftSyncOf(viewer: Viewer, key: string, stored: StoredDraft | null): DraftSync {
+  return {
+    key,
+    owner: viewer.id,
+    parts: draftParts(key),
+    server: stateOf(stored),
+    now: new Date().toISOString(),
+  };
 }
 
 /**

@@ -5,6 +5,9 @@
 
 export type DraftKind = "question" | "answer" | "post";
 
+/** What the server keeps under a key: the form's fields (with the draft's id) and when they were saved. */
+export type StoredDraft = { fields: Record<string, string>; updatedAt: Date };
+
 /** The ask page's draft. */
 export const QUESTION_DRAFT_KEY = "pergunta:nova";
 

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { getDb, isAnyOf, preparedQuery, type Database } from "#app/lib/db.server.ts";
 import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.ts";
+import { answerDraftKey, type StoredDraft } from "#app/features/drafts/keys.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
 import { readAnswers, type AnswerView } from "./answer-list.server.ts";
 import { awardedBounties } from "./bounties.server.ts";
@@ -107,6 +108,11 @@ const questionPageVersion = preparedQuery((db) =>
       >`(select coalesce(json_agg(json_build_array(m.answer_id, m.tag,
         m.version)), '[]'::json) from answer_outdated_marks m where m.member_id = ${sql.placeholder("viewerId")}
         and m.answer_id in (select a.id from answers a where a.question_id = q.id))`,
+      // The viewer's answer in progress, kept on the server (the drafts feature, ADR 062): the answer form
+      // starts from it, and a statement of its own was one more round trip on every member's question page.
+      answerDraft: sql<{ fields: Record<string, string>; updatedAt: string } | null>`(select
+        json_build_object('fields', md.fields, 'updatedAt', md.updated_at) from member_drafts md
+        where md.user_id = ${sql.placeholder("viewerId")} and md.key = ${sql.placeholder("answerDraftKey")})`,
     })
     .from(sql`questions q`)
     .where(sql`q.id = ${sql.placeholder("id")}`)
@@ -174,6 +180,8 @@ export type ViewerMarks = {
   commentVotes: Set<number>;
   /** Read with the version when the kept page was current; null when the caller must read them itself. */
   relations: ViewerRelations | null;
+  /** The viewer's row of the answer form's draft (`draftSyncOf` turns it into the form's start); null: none. */
+  answerDraft: StoredDraft | null;
 };
 
 /** The viewer's follows and blocks among the page's members, and their outdated marks on its answers. */
@@ -200,6 +208,7 @@ export async function questionPageFor(
     id,
     memberIds: cached?.memberIds ?? [],
     viewerId: viewerId ?? 0,
+    answerDraftKey: answerDraftKey(id),
   });
   if (!current) {
     cache.delete(key);
@@ -212,6 +221,10 @@ export async function questionPageFor(
     watching: Boolean(current.watching),
     commentVotes: new Set(viewerId ? current.commentVotes : []),
     relations: null,
+    answerDraft:
+      viewerId && current.answerDraft
+        ? { fields: current.answerDraft.fields, updatedAt: new Date(current.answerDraft.updatedAt) }
+        : null,
   };
   for (const [kind, targetId, value] of viewerId ? current.votes : []) {
     if (value !== 1 && value !== -1) continue;

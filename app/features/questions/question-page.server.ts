@@ -6,6 +6,7 @@
 // the kept fragments and how long text travels.
 import { richTextToPlainText } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
+import type { StoredDraft } from "#app/features/drafts/keys.ts";
 import type { AnswerOrder } from "./answer-orders.ts";
 import type { AnswerView } from "./answer-list.server.ts";
 import type { LinkedPost } from "./post-links.server.ts";
@@ -70,6 +71,8 @@ export type QuestionPage = {
   permissions: ReturnType<typeof questionPermissions> & { canOfferBounty: boolean };
   /** Read in the page's own statement when it could be; the caller reads them otherwise (never sent as is). */
   viewerRelations: ViewerRelations | null;
+  /** The viewer's answer draft kept on the server, read in the same statement (the route makes it the form's). */
+  viewerAnswerDraft: StoredDraft | null;
 };
 
 /** The shared version each page was made from (values derived from it once: structured data). */
@@ -128,6 +131,7 @@ export async function loadQuestionPage(
         (viewer?.reputation ?? 0) >= BOUNTY_MIN_REPUTATION,
     },
     viewerRelations: marks.relations,
+    viewerAnswerDraft: marks.answerDraft,
   };
   sharedOf.set(page, shared);
   return page;
@@ -189,7 +193,7 @@ export async function questionPageView(
   const page = await loadQuestionPage(viewer, id, order);
   if (!page) return null;
   // The relations are read here, never sent (the rest of the page is).
-  const { viewerRelations, ...shown } = page;
+  const { viewerRelations, viewerAnswerDraft, ...shown } = page;
   const authorIds = [page.question.author.id, ...page.answers.map((a) => a.author.id)];
   const commentsOf = [page.question.comments, ...page.answers.map((a) => a.comments)];
   // Close and reopen votes are read only for those who may cast them (one lookup on the votes' key).
@@ -232,6 +236,7 @@ export async function questionPageView(
   const canonical = `${origin}/questions/${id}`;
   return {
     page,
+    answerDraft: viewerAnswerDraft,
     data: {
       ...shown,
       // The bodies travel once: as HTML in a document, inside the data for client navigations.

@@ -115,7 +115,7 @@ describe("the forms start from the member's drafts", () => {
       id: questionDraft,
       fields: { titulo: "Minha" },
     });
-    await saveMemberDraft(member, {
+    const { savedAt: answerSavedAt } = await saveMemberDraft(member, {
       key: answerDraftKey(questionId),
       id: answerDraft,
       fields: { texto: "<p>Resposta pela metade</p>" },
@@ -133,7 +133,12 @@ describe("the forms start from the member's drafts", () => {
     expect(question.answerDraft).toMatchObject({
       key: answerDraftKey(questionId),
       parts: { texto: answerDraftKey(questionId) },
-      server: { id: answerDraft, fields: { texto: "<p>Resposta pela metade</p>" } },
+      server: {
+        id: answerDraft,
+        fields: { texto: "<p>Resposta pela metade</p>" },
+        // Read with the page's own statement: the same instant the save returned.
+        updatedAt: answerSavedAt?.toISOString(),
+      },
     });
     const visitor = (await questionLoader(loaderArgs(page, { id: String(questionId) }))) as {
       answerDraft: unknown;

@@ -26,7 +26,7 @@ import { answerCountLabel, parseQuestionId } from "#app/features/questions/forma
 import { TagList } from "#app/features/questions/components/tag-list.tsx";
 import { VoteControls } from "#app/features/questions/components/vote-controls.tsx";
 import { WatchButton } from "#app/components/watch-button.tsx";
-import { draftSyncsFor } from "#app/features/drafts/drafts.server.ts";
+import { draftSyncOf } from "#app/features/drafts/drafts.server.ts";
 import { answerDraftKey } from "#app/features/drafts/keys.ts";
 import { questionPageView, renderedPartsOf } from "#app/features/questions/question-page.server.ts";
 import { queueView, viewerKey } from "#app/features/questions/views.server.ts";
@@ -48,14 +48,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (id === null) throw redirect(href("/questions"));
   const viewer = optionalViewer(context);
   const url = new URL(request.url);
-  const [view, drafts] = await Promise.all([
-    questionPageView(viewer, id, parseAnswerOrder(url.searchParams.get("answers")), url, {
-      origin: publicUrl(),
-      html: (ref, text) => pageHtml(context, ref, text),
-    }),
-    // A member's answer in progress, kept on the server (ADR 062); visitors have none.
-    draftSyncsFor(viewer, [answerDraftKey(id)]),
-  ]);
+  const view = await questionPageView(viewer, id, parseAnswerOrder(url.searchParams.get("answers")), url, {
+    origin: publicUrl(),
+    html: (ref, text) => pageHtml(context, ref, text),
+  });
   if (!view) throw redirect(href("/questions"));
   // The question's part and the answers' cards rendered for this version of the question are reused (ADR 031).
   const parts = renderedPartsOf(view.page);
@@ -71,7 +67,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const here = href("/questions/:id", { id: String(id) });
   return {
     ...view.data,
-    answerDraft: drafts?.[answerDraftKey(id)],
+    // A member's answer in progress, kept on the server (ADR 062), read with the page; visitors have none.
+    answerDraft: viewer ? draftSyncOf(viewer, answerDraftKey(id), view.answerDraft) : undefined,
     signInHref: signInUrl(here),
     signUpHref: `${href("/cadastro")}?redirectTo=${encodeURIComponent(here)}`,
   };

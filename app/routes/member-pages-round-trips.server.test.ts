@@ -1,0 +1,59 @@
+// What a member's read pages cost the database once their shared parts are warm: each statement is a round trip
+// to the database thread that every member's page waits for (ADR 053, 056). The session is read by the root
+// middleware (one statement more, not counted here: these call the loaders). A new per-member read on one of
+// these pages belongs in the statement its page already makes.
+import { beforeAll, describe, expect, test } from "vitest";
+import { createAnswer } from "#app/features/questions/answers.server.ts";
+import { metrics } from "#app/lib/metrics.server.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
+import { setupTestDatabase } from "#tests/support/database.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { askAs, cast } from "#tests/support/questions.ts";
+import { loaderArgs } from "#tests/support/route-calls.ts";
+import { loader as blogLoader } from "./blog/blog-list.tsx";
+import { loader as questionLoader } from "./questions/question-detail.tsx";
+import { loader as listLoader } from "./questions/question-list.tsx";
+
+const db = setupTestDatabase();
+let member: Viewer;
+let question: number;
+
+beforeAll(async () => {
+  const people = await cast(db());
+  question = await askAs(people.author);
+  const body = "<p>Uma resposta qualquer, com texto o bastante para ser uma resposta.</p>";
+  await createAnswer(people.other, question, body);
+  await createAnswer(people.rich, question, body);
+  member = await createMember(db(), { name: "Membro Novo" });
+});
+
+/** How many statements `read` sent to the database (every kind, counted by the database layer's metrics). */
+async function statementsOf(read: () => Promise<unknown>): Promise<number> {
+  const count = async () =>
+    (await metrics().dbQueryDuration.get()).values
+      .filter((v) => v.metricName === "sdd_db_query_duration_seconds_count")
+      .reduce((sum, v) => sum + v.value, 0);
+  const before = await count();
+  await read();
+  return (await count()) - before;
+}
+
+describe("a member's read pages, once their shared parts are warm", () => {
+  test("a question page: one statement (its version, the member's marks and their answer draft)", async () => {
+    const read = () => questionLoader(loaderArgs(`/questions/${question}`, { id: String(question) }, member));
+    await read();
+    expect(await statementsOf(read)).toBe(1);
+  });
+
+  test("Todas as Perguntas: one statement (the member's saved filters)", async () => {
+    const read = () => listLoader(loaderArgs("/questions", {}, member));
+    await read();
+    expect(await statementsOf(read)).toBe(1);
+  });
+
+  test("the blog: two statements (the member's marks, and whom to follow)", async () => {
+    const read = () => blogLoader(loaderArgs("/blog", {}, member));
+    await read();
+    expect(await statementsOf(read)).toBe(2);
+  });
+});
