@@ -4,6 +4,7 @@
 // these pages belongs in the statement its page already makes.
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
+import { follow } from "#app/features/social/follows.server.ts";
 import { metrics } from "#app/lib/metrics.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
@@ -16,14 +17,18 @@ import { loader as listLoader } from "./questions/question-list.tsx";
 
 const db = setupTestDatabase();
 let member: Viewer;
+let author: Viewer;
 let question: number;
 
 beforeAll(async () => {
   const people = await cast(db());
+  author = people.author;
   question = await askAs(people.author);
   const body = "<p>Uma resposta qualquer, com texto o bastante para ser uma resposta.</p>";
   await createAnswer(people.other, question, body);
   await createAnswer(people.rich, question, body);
+  // Four who published: "Quem seguir" finds three among them even when the member follows one.
+  await createAnswer(people.moderator, question, body);
   member = await createMember(db(), { name: "Membro Novo" });
 });
 
@@ -51,8 +56,11 @@ describe("a member's read pages, once their shared parts are warm", () => {
     expect(await statementsOf(read)).toBe(1);
   });
 
-  test("the blog: two statements (the member's marks, and whom to follow)", async () => {
-    const read = () => blogLoader(loaderArgs("/blog", {}, member));
+  test("the blog: one statement (the member's marks); one more for whom to follow once they follow someone", async () => {
+    const read = () => blogLoader(loaderArgs("/blog?tab=desenvolvimento", {}, member));
+    await read();
+    expect(await statementsOf(read)).toBe(1);
+    await follow(member, author.id);
     await read();
     expect(await statementsOf(read)).toBe(2);
   });

@@ -408,8 +408,8 @@ const blogMarks = preparedQuery((db) =>
       favorited: sql<number[] | null>`(select array_agg(fv."target_id") from "favorites" fv
         where fv."user_id" = "users"."id" and fv."target_kind" = 'post'
           and fv."target_id" = any(${sql.placeholder("postIds")}))`,
-      followsAny: sql<boolean>`(exists (select 1 from "follows" f where f."follower_id" = "users"."id")
-        or exists (select 1 from "tag_follows" tf where tf."user_id" = "users"."id"))`,
+      followsMembers: sql<boolean>`exists (select 1 from "follows" f where f."follower_id" = "users"."id")`,
+      followsTags: sql<boolean>`exists (select 1 from "tag_follows" tf where tf."user_id" = "users"."id")`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("viewerId")))
@@ -419,9 +419,13 @@ const blogMarks = preparedQuery((db) =>
 async function blogMarksOf(
   viewer: Viewer,
   postIds: number[],
-): Promise<{ favorited: Set<number>; followsAny: boolean }> {
+): Promise<{ favorited: Set<number>; followsMembers: boolean; followsTags: boolean }> {
   const [row] = await blogMarks({ viewerId: viewer.id, postIds });
-  return { favorited: new Set(row?.favorited ?? []), followsAny: Boolean(row?.followsAny) };
+  return {
+    favorited: new Set(row?.favorited ?? []),
+    followsMembers: Boolean(row?.followsMembers),
+    followsTags: Boolean(row?.followsTags),
+  };
 }
 
 /**
@@ -429,28 +433,38 @@ async function blogMarksOf(
  * shares the same pages (a few seconds late at most, like visitors' cached pages); a member's favourites are
  * put on them from one statement, which also tells whether Para Você is theirs alone (they follow someone or
  * some tag): then, and on Seguindo, the list is read for them. `sharedList` is the shared page the list was
- * made from, if it was (its cards render once per shared page).
+ * made from, if it was (its cards render once per shared page); `followsMembers` whether the member follows
+ * anyone ("Quem seguir" is then theirs alone; null for visitors).
  */
 export async function blogListPage(
   viewer: Viewer | null,
   options: { tab: BlogTab; page: number; tagSlug: string | null },
-): Promise<{ list: BlogListResult; picks: RankedPost[]; sharedList: BlogListResult | null }> {
+): Promise<{
+  list: BlogListResult;
+  picks: RankedPost[];
+  sharedList: BlogListResult | null;
+  followsMembers: boolean | null;
+}> {
   const personal = viewer !== null && options.tab === "seguindo";
   const key = `${options.tab}|${options.tagSlug ?? ""}|${options.page}`;
   const [shared, picks] = await Promise.all([
     personal ? null : sharedBlogLists.get(viewer, key, () => listBlogPosts(null, options)),
     sharedPicks.get(viewer, "top", () => listCommunityPicks(null, { perPage: 3 })),
   ]);
-  if (!viewer)
-    return { list: shared ?? (await listBlogPosts(null, options)), picks: picks.items, sharedList: shared };
+  if (!viewer) {
+    const list = shared ?? (await listBlogPosts(null, options));
+    return { list, picks: picks.items, sharedList: shared, followsMembers: null };
+  }
   const marks = await blogMarksOf(
     viewer,
     [...(shared?.items ?? []), ...picks.items].map((p) => p.id),
   );
   const mark = <T extends PostCardData>(card: T): T => ({ ...card, favorited: marks.favorited.has(card.id) });
   const picked = picks.items.map(mark);
-  if (!shared || (options.tab === "para-voce" && marks.followsAny)) {
-    return { list: await listBlogPosts(viewer, options), picks: picked, sharedList: null };
+  const { followsMembers } = marks;
+  if (!shared || (options.tab === "para-voce" && (followsMembers || marks.followsTags))) {
+    return { list: await listBlogPosts(viewer, options), picks: picked, sharedList: null, followsMembers };
   }
-  return { list: { ...shared, items: shared.items.map(mark) }, picks: picked, sharedList: shared };
+  const list = { ...shared, items: shared.items.map(mark) };
+  return { list, picks: picked, sharedList: shared, followsMembers };
 }

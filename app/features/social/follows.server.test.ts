@@ -159,6 +159,20 @@ describe("suggestions", () => {
     expect((await suggestMembersToFollow(null, 50)).map((m) => m.id)).toContain(followed.id);
   });
 
+  test("someone who follows nobody gets everyone's suggestions but themselves: what their own reading gives", async () => {
+    const loner = await createMember(db());
+    // The most recently seen of all: first in everyone's suggestions, and never in their own.
+    await db()
+      .update(users)
+      .set({ lastActiveAt: new Date(Date.now() + 120_000) })
+      .where(eq(users.id, loner.id));
+    const own = await suggestMembersToFollow(loner, 3);
+    const shared = await suggestMembersToFollow(loner, 3, { followsNobody: true });
+    expect(own).toHaveLength(3);
+    expect(shared).toEqual(own);
+    expect(shared.map((m) => m.id)).not.toContain(loner.id);
+  });
+
   test("the members page lists the others, not yet followed first, with follower counts", async () => {
     const viewer = await createMember(db());
     const star = await createMember(db());

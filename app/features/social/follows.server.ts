@@ -7,6 +7,7 @@ import { notify } from "#app/features/notifications/notify.server.ts";
 // Removed accounts stay in `users` (accounts' ADR 010); lists of people leave them out.
 import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
+import { shortCache } from "#app/lib/short-cache.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { requireMember } from "#app/lib/permissions.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -131,11 +132,27 @@ const othersToFollow = preparedQuery((db) =>
  * seen first — whom the viewer does not follow and is not. When there are too few, the most recently seen
  * of the others fill in. Visitors get the same minus the viewer rules. The walk goes through the index of those
  * who ever published (`published_at`, set by the database when they first did), so the many who only read are
- * never visited; `hasPublished` still checks that something of theirs is live.
+ * never visited; `hasPublished` still checks that something of theirs is live. `followsNobody`: the caller
+ * knows the viewer follows no one (the blog's marks say so), so everyone's suggestions serve them.
  */
-export async function suggestMembersToFollow(viewer: Viewer | null, limit = 3): Promise<MemberSummary[]> {
+export async function suggestMembersToFollow(
+  viewer: Viewer | null,
+  limit = 3,
+  { followsNobody = false }: { followsNobody?: boolean } = {},
+): Promise<MemberSummary[]> {
   const size = Math.max(1, Math.min(limit, 50));
-  const viewerId = viewer?.id ?? 0;
+  // Someone who follows nobody gets everyone's suggestions but themselves: read once for all for a few seconds.
+  if (!viewer || followsNobody) {
+    const everyone = await suggestionsForAll.get(String(size + 1), () => suggestFor(0, size + 1));
+    return everyone.filter((m) => m.id !== viewer?.id).slice(0, size);
+  }
+  return suggestFor(viewer.id, size);
+}
+
+/** The suggestions for everyone ("Quem Seguir" of visitors, and of members who follow nobody), by size. */
+const suggestionsForAll = shortCache<MemberSummary[]>(3_000, 50);
+
+async function suggestFor(viewerId: number, size: number): Promise<MemberSummary[]> {
   const active = await activeToFollow({ viewerId, size });
   if (active.length >= size) return active;
   const others = await othersToFollow({ viewerId, size: size - active.length });

@@ -21,11 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = parseBlogTab(url.searchParams.get("tab"));
   const tagSlug = url.searchParams.get("tag");
   const page = pageFromUrl(url);
-  const [{ list, picks, sharedList }, topics, suggestions] = await Promise.all([
+  const [{ list, picks, sharedList, followsMembers }, topics] = await Promise.all([
     blogListPage(viewer, { tab, page, tagSlug }),
     recommendedTags(),
-    suggestMembersToFollow(viewer, 3),
   ]);
+  // The page's marks tell whether the member follows anyone: if not, everyone's suggestions are theirs.
+  const suggestions = await suggestMembersToFollow(viewer, 3, { followsNobody: followsMembers === false });
   // The cards of a shared page are rendered once per page and per favourite mark (not per member).
   if (sharedList) keepFragmentsOf(context, sharedList);
   const canonical = new URL(`${publicUrl()}/blog`);
