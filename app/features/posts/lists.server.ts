@@ -400,7 +400,6 @@ export async function listPostsForFeed({
 const sharedBlogLists = sharedListPages<BlogListResult>();
 const sharedPicks = sharedListPages<Paged<RankedPost>>(1);
 
-/** The posts among `postIds` that `viewer` keeps as favourites, and whether they follow any member or tag. */
 /** The blog page's marks for a member, and what decides whether Para Você is theirs alone: one statement. */
 const blogMarks = preparedQuery((db) =>
   db
@@ -416,6 +415,7 @@ const blogMarks = preparedQuery((db) =>
     .prepare("blog_marks_of"),
 );
 
+/** The posts among `postIds` that `viewer` keeps as favourites, and whether they follow any member or tag. */
 async function blogMarksOf(
   viewer: Viewer,
   postIds: number[],
@@ -461,8 +461,8 @@ export async function blogListPage(
   );
   const mark = <T extends PostCardData>(card: T): T => ({ ...card, favorited: marks.favorited.has(card.id) });
   const picked = picks.items.map(mark);
-  const { followsMembers } = marks;
-  if (!shared || (options.tab === "para-voce" && (followsMembers || marks.followsTags))) {
+  const { followsMembers, followsTags } = marks;
+  if (!shared || (options.tab === "para-voce" && (followsMembers || followsTags))) {
     return { list: await listBlogPosts(viewer, options), picks: picked, sharedList: null, followsMembers };
   }
   const list = { ...shared, items: shared.items.map(mark) };

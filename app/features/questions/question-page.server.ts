@@ -192,7 +192,7 @@ export async function questionPageView(
 ) {
   const page = await loadQuestionPage(viewer, id, order);
   if (!page) return null;
-  // The relations are read here, never sent (the rest of the page is).
+  // The relations are read here and the answer draft goes to the route, neither sent as is (the rest is).
   const { viewerRelations, viewerAnswerDraft, ...shown } = page;
   const authorIds = [page.question.author.id, ...page.answers.map((a) => a.author.id)];
   const commentsOf = [page.question.comments, ...page.answers.map((a) => a.comments)];

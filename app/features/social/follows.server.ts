@@ -127,6 +127,9 @@ const othersToFollow = preparedQuery((db) =>
     .prepare("other_members_to_follow"),
 );
 
+/** The suggestions for everyone ("Quem Seguir" of visitors, and of members who follow nobody), by size. */
+const suggestionsForAll = shortCache<MemberSummary[]>(3_000, 50);
+
 /**
  * Members worth following ('Quem Seguir'): active members — those who published something, most recently
  * seen first — whom the viewer does not follow and is not. When there are too few, the most recently seen
@@ -148,9 +151,6 @@ export async function suggestMembersToFollow(
   }
   return suggestFor(viewer.id, size);
 }
-
-/** The suggestions for everyone ("Quem Seguir" of visitors, and of members who follow nobody), by size. */
-const suggestionsForAll = shortCache<MemberSummary[]>(3_000, 50);
 
 async function suggestFor(viewerId: number, size: number): Promise<MemberSummary[]> {
   const active = await activeToFollow({ viewerId, size });
