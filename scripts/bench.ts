@@ -249,6 +249,15 @@ const memberReads: MemberRead[] = [
 ];
 const memberPageRuns: Array<{ read: MemberRead; connections: number; encoding: string; result: LoadResult }> =
   [];
+/**
+ * Each member page's bytes ceiling (node:http answering with its HTML at 50 connections), measured just before
+ * and just after the page's own runs (and /questions' once more after the floor), by path. The box is shared: a ceiling measured minutes later, at the end,
+ * moved from 3,000 to 10,700 req/s between pages of one run, and the ratios with it.
+ */
+const memberPageCeilings: Record<string, LoadResult[]> = {};
+/** The smallest page a member can be served through React Router's document rendering: the root and a heading. */
+const FLOOR_PATH = "/coming-soon";
+let floorRun: LoadResult | undefined;
 /** The question page's requests a second in a run of the three visitor pages. */
 const fmtRps = (run: LoadResult) =>
   Math.round(((run.perTarget.pergunta?.requests ?? 0) / run.seconds) * 10) / 10;
@@ -566,6 +575,7 @@ try {
         await fetch(`${origin}${read.path}`, { headers: { cookie: member.cookie } })
       ).text();
       writeFileSync(read.file, html);
+      const ceilings = (memberPageCeilings[read.path] = [await bytesCeiling(read.file)]);
       for (const connections of short ? [50] : [1, 50]) {
         for (const encoding of ["identity", "gzip, deflate, br, zstd"]) {
           const headers = { cookie: member.cookie, "accept-encoding": encoding };
@@ -582,25 +592,63 @@ try {
           );
         }
       }
+      ceilings.push(await bytesCeiling(read.file));
+      log(
+        `  teto de bytes de ${read.path} antes e depois: ${ceilings.map((c) => c.requestsPerSecond).join(" e ")} req/s`,
+      );
+    }
+    // The floor under every member page: the same member on the smallest page the app renders (the root
+    // layout and a heading, no header, footer or list), then the list's ceiling again. No member page can do
+    // better than this through React Router's document rendering (ADR 067).
+    if (!short) {
+      const headers = { cookie: member.cookie, "accept-encoding": "identity" };
+      floorRun = load({
+        targets: [{ name: "piso", path: FLOOR_PATH, headers }],
+        connections: 50,
+        durationMs,
+        warmupMs,
+      });
+      memberPageCeilings["/questions"]?.push(
+        await bytesCeiling(memberReads.find((r) => r.path === "/questions")!.file),
+      );
+      log(
+        `  piso: ${FLOOR_PATH} (membro novo, 50 conexões, sem compressão): ${floorRun.requestsPerSecond} req/s, ` +
+          `p50 ${floorRun.latency.p50} ms ${JSON.stringify(floorRun.statuses)}`,
+      );
     }
   }
 } finally {
   await stop(server);
 }
 
+/** node:http answering with `file`'s bytes from memory, on the app's core, at 50 connections (the app idles). */
+async function bytesCeiling(file: string): Promise<LoadResult> {
+  const child = startPinned(["bench/ceiling-server.ts", "bytes", file, String(port + 1)], {});
+  try {
+    await waitFor(`http://127.0.0.1:${port + 1}/`, child, 60_000);
+    return load(
+      { targets: [{ name: "bytes", path: "/" }], connections: 50, durationMs, warmupMs },
+      `http://127.0.0.1:${port + 1}`,
+    );
+  } finally {
+    await stop(child);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------- ceilings
 
 log("\n▶ tetos: os bytes da página em memória, renderToString da própria página e de uma árvore sintética");
 const ceilings: Record<string, LoadResult> = {};
-for (const [name, args] of [
+// The short run (CI's) proves each kind of ceiling still runs: the bytes, and the page rendered alone once.
+const ceilingRuns = [
   ["bytes", ["bytes", pageFile]],
   ["page", ["page", questionPath, "-"]],
   ["pageMember", ["page", questionPath, memberCookie]],
   ["render", ["react", String(pageBytes)]],
-  ...[...new Set(memberPageRuns.map((run) => run.read))].map(
-    (read) => [`bytes:${read.path}`, ["bytes", read.file]] as const,
-  ),
-] as const) {
+] as const;
+for (const [name, args] of short
+  ? ceilingRuns.filter(([name]) => name !== "pageMember" && name !== "render")
+  : ceilingRuns) {
   const child = startPinned(["bench/ceiling-server.ts", ...args, String(port + 1)], {
     ...dbEnv,
     SEED_DEMO: "false",
@@ -721,13 +769,34 @@ const summary = {
     p99: run.result.latency.p99,
     statuses: run.result.statuses,
     vsBytes: memberPageVsBytes(run),
+    bytesCeiling: memberPageCeiling(run.read.path),
   })),
+  memberFloor: floorRun && {
+    path: FLOOR_PATH,
+    requestsPerSecond: floorRun.requestsPerSecond,
+    p50: floorRun.latency.p50,
+    vsListBytes: floorVsList(),
+  },
   firstTap,
 };
 
+/** The floor's rate as a share of /questions' bytes ceiling: what no member list page can pass. */
+function floorVsList(): number | undefined {
+  const ceiling = memberPageCeiling("/questions");
+  if (!floorRun || !ceiling) return undefined;
+  return Math.round((floorRun.requestsPerSecond / ceiling) * 10_000) / 10_000;
+}
+
+/** The mean of a member page's bytes ceilings (before and after its runs), in req/s. */
+function memberPageCeiling(pagePath: string): number | undefined {
+  const runs = memberPageCeilings[pagePath];
+  if (!runs?.length) return undefined;
+  return Math.round(runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length);
+}
+
 /** A new member's page rate as a share of node:http answering with the same bytes (the issue's measure). */
 function memberPageVsBytes(run: (typeof memberPageRuns)[number]) {
-  const ceiling = ceilings[`bytes:${run.read.path}`]?.requestsPerSecond;
+  const ceiling = memberPageCeiling(run.read.path);
   return ceiling ? Math.round((run.result.requestsPerSecond / ceiling) * 10_000) / 10_000 : undefined;
 }
 
@@ -850,15 +919,17 @@ const md = [
     : []),
   ...(memberPageRuns.length
     ? [
-        "O que esse membro novo lê, cada página contra o `node:http` devolvendo os mesmos bytes da memória (sem " +
-          "compressão, como o autocannon pede; Brotli, como o navegador pede):",
+        "O que esse membro novo lê, cada página contra o `node:http` devolvendo os mesmos bytes da memória a 50 " +
+          "conexões, medido logo antes e logo depois das rodadas da página (sem compressão, como o autocannon pede; " +
+          "Brotli, como o navegador pede):",
         "",
-        "| Página (membro novo) | conexões | pedido | req/s | p50 (ms) | p99 (ms) | ÷ bytes em memória | respostas |",
-        "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |",
+        "| Página (membro novo) | conexões | pedido | req/s | p50 (ms) | p99 (ms) | teto de bytes (req/s, antes e depois) | ÷ bytes em memória | respostas |",
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |",
         ...memberPageRuns.map(
           (run) =>
             `| ${run.read.path} | ${run.connections} | ${run.encoding === "identity" ? "sem compressão" : "Brotli"} | ` +
             `${fmt(run.result.requestsPerSecond)} | ${fmt(run.result.latency.p50)} | ${fmt(run.result.latency.p99)} | ` +
+            `${(memberPageCeilings[run.read.path] ?? []).map((c) => fmt(c.requestsPerSecond)).join(" / ")} | ` +
             `${memberPageVsBytes(run)?.toFixed(3) ?? "—"} | ${Object.entries(run.result.statuses)
               .map(([status, n]) => `${status}×${n}`)
               .join(" ")} |`,
@@ -866,6 +937,14 @@ const md = [
         "",
         "Metas (issue): a pergunta a uma conexão p50 ≤ 15 ms; cada página ≥ 4× o medido de fora (≥ 0,03 dos bytes).",
         "",
+        ...(floorRun
+          ? [
+              `Piso: o mesmo membro em ${FLOOR_PATH} (só a raiz e um título: sem cabeçalho, rodapé nem lista), ` +
+                `50 conexões, sem compressão: ${fmt(floorRun.requestsPerSecond)} req/s, p50 ${fmt(floorRun.latency.p50)} ms; ` +
+                `÷ teto de bytes de /questions: ${floorVsList()?.toFixed(3) ?? "—"} (ADR 067).`,
+              "",
+            ]
+          : []),
       ]
     : []),
   ...(firstTap ? [firstTapMarkdown(firstTap), ""] : []),
