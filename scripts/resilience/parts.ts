@@ -284,10 +284,11 @@ export async function xssInChromium(server: Server, member: Member, short: boole
   let acceptedAnswers = 0;
   const unexpected: string[] = [];
   for (const vector of vectors) {
-    for (const fields of [
+    const writes: Array<Record<string, string>> = [
       { intent: "answer", body: `${vector}${filler}`, "body-format": "html" },
       { intent: "comment", body: `${vector} comentário` },
-    ]) {
+    ];
+    for (const fields of writes) {
       const { status } = await post(origin, `/questions/${question}.data`, fields, member.cookie);
       if (status === 200 && fields.intent === "answer") acceptedAnswers++;
       else if (status !== 200 && status !== 400) unexpected.push(`${fields.intent} ${status}`);
