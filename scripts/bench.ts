@@ -255,9 +255,15 @@ const memberPageRuns: Array<{ read: MemberRead; connections: number; encoding: s
  * moved from 3,000 to 10,700 req/s between pages of one run, and the ratios with it.
  */
 const memberPageCeilings: Record<string, LoadResult[]> = {};
-/** The smallest page a member can be served through React Router's document rendering: the root and a heading. */
-const FLOOR_PATH = "/coming-soon";
-let floorRun: LoadResult | undefined;
+/**
+ * The floors under every member page: the smallest page React Router renders (the root and a heading), and a
+ * near-empty page in the site's frame (the header, the footer and a one-field form).
+ */
+const FLOORS = [
+  { path: "/coming-soon", name: "só a raiz e um título" },
+  { path: "/newsletter", name: "cabeçalho, rodapé e um formulário de um campo" },
+] as const;
+const floorRuns: Array<{ path: string; name: string; result: LoadResult }> = [];
 /** The question page's requests a second in a run of the three visitor pages. */
 const fmtRps = (run: LoadResult) =>
   Math.round(((run.perTarget.pergunta?.requests ?? 0) / run.seconds) * 10) / 10;
@@ -597,23 +603,25 @@ try {
         `  teto de bytes de ${read.path} antes e depois: ${ceilings.map((c) => c.requestsPerSecond).join(" e ")} req/s`,
       );
     }
-    // The floor under every member page: the same member on the smallest page the app renders (the root
-    // layout and a heading, no header, footer or list), then the list's ceiling again. No member page can do
-    // better than this through React Router's document rendering (ADR 067).
+    // The floors under every member page (the same member on the smallest pages the app renders), then the
+    // list's ceiling again: what every page pays, against what the list adds (ADR 067).
     if (!short) {
       const headers = { cookie: member.cookie, "accept-encoding": "identity" };
-      floorRun = load({
-        targets: [{ name: "piso", path: FLOOR_PATH, headers }],
-        connections: 50,
-        durationMs,
-        warmupMs,
-      });
+      for (const floor of FLOORS) {
+        const result = load({
+          targets: [{ name: "piso", path: floor.path, headers }],
+          connections: 50,
+          durationMs,
+          warmupMs,
+        });
+        floorRuns.push({ ...floor, result });
+        log(
+          `  piso: ${floor.path} (membro novo, 50 conexões, sem compressão): ${result.requestsPerSecond} req/s, ` +
+            `p50 ${result.latency.p50} ms ${JSON.stringify(result.statuses)}`,
+        );
+      }
       memberPageCeilings["/questions"]?.push(
         await bytesCeiling(memberReads.find((r) => r.path === "/questions")!.file),
-      );
-      log(
-        `  piso: ${FLOOR_PATH} (membro novo, 50 conexões, sem compressão): ${floorRun.requestsPerSecond} req/s, ` +
-          `p50 ${floorRun.latency.p50} ms ${JSON.stringify(floorRun.statuses)}`,
       );
     }
   }
@@ -771,20 +779,19 @@ const summary = {
     vsBytes: memberPageVsBytes(run),
     bytesCeiling: memberPageCeiling(run.read.path),
   })),
-  memberFloor: floorRun && {
-    path: FLOOR_PATH,
-    requestsPerSecond: floorRun.requestsPerSecond,
-    p50: floorRun.latency.p50,
-    vsListBytes: floorVsList(),
-  },
+  memberFloors: floorRuns.map((floor) => ({
+    path: floor.path,
+    requestsPerSecond: floor.result.requestsPerSecond,
+    p50: floor.result.latency.p50,
+    vsListBytes: vsListBytes(floor.result),
+  })),
   firstTap,
 };
 
-/** The floor's rate as a share of /questions' bytes ceiling: what no member list page can pass. */
-function floorVsList(): number | undefined {
+/** A floor's rate as a share of /questions' bytes ceiling: what no member list page can pass. */
+function vsListBytes(floor: LoadResult): number | undefined {
   const ceiling = memberPageCeiling("/questions");
-  if (!floorRun || !ceiling) return undefined;
-  return Math.round((floorRun.requestsPerSecond / ceiling) * 10_000) / 10_000;
+  return ceiling ? Math.round((floor.requestsPerSecond / ceiling) * 10_000) / 10_000 : undefined;
 }
 
 /** The mean of a member page's bytes ceilings (before and after its runs), in req/s. */
@@ -940,14 +947,12 @@ const md = [
         "",
         "Metas (issue): a pergunta a uma conexão p50 ≤ 15 ms; cada página ≥ 4× o medido de fora (≥ 0,03 dos bytes).",
         "",
-        ...(floorRun
-          ? [
-              `Piso: o mesmo membro em ${FLOOR_PATH} (só a raiz e um título: sem cabeçalho, rodapé nem lista), ` +
-                `50 conexões, sem compressão: ${fmt(floorRun.requestsPerSecond)} req/s, p50 ${fmt(floorRun.latency.p50)} ms; ` +
-                `÷ teto de bytes de /questions: ${floorVsList()?.toFixed(3) ?? "—"} (ADR 067).`,
-              "",
-            ]
-          : []),
+        ...floorRuns.flatMap(({ path: floorPath, name, result }) => [
+          `Piso: o mesmo membro em ${floorPath} (${name}), 50 conexões, sem compressão: ` +
+            `${fmt(result.requestsPerSecond)} req/s, p50 ${fmt(result.latency.p50)} ms; ` +
+            `÷ teto de bytes de /questions: ${vsListBytes(result)?.toFixed(3) ?? "—"} (ADR 067).`,
+          "",
+        ]),
       ]
     : []),
   ...(firstTap ? [firstTapMarkdown(firstTap), ""] : []),
