@@ -6,8 +6,10 @@
 // the read pages, a question with twenty answers as visitor and as member, search and a mixed profile with
 // answers and votes; then the open-loop p99 at R requests a second on the question page; then, on the same
 // core, the ceilings of bench/ceiling-server.ts (the page's bytes from memory, renderToString of the page itself
-// for a visitor and for a member, and of a synthetic tree of the same size). Every figure is printed as a ratio to them. Writes bench/results/runs/<stamp>.json
-// and .md (not committed) and bench/results/latest-<db>.json and .md (committed: the latest summary).
+// for a visitor and for a member, and of a synthetic tree of the same size). Every figure is printed as a ratio
+// to them. A new member's pages are each compared with their own bytes, measured just before and after them,
+// beside the floors every member page stands on (ADR 067). Writes bench/results/runs/<stamp>.json and .md (not
+// committed) and bench/results/latest-<db>.json and .md (committed: the latest summary).
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -251,8 +253,9 @@ const memberPageRuns: Array<{ read: MemberRead; connections: number; encoding: s
   [];
 /**
  * Each member page's bytes ceiling (node:http answering with its HTML at 50 connections), measured just before
- * and just after the page's own runs (and /questions' once more after the floor), by path. The box is shared: a ceiling measured minutes later, at the end,
- * moved from 3,000 to 10,700 req/s between pages of one run, and the ratios with it.
+ * and just after the page's own runs (/questions' once more after the floors), by path. The box is shared: the
+ * ceilings measured minutes later, at the end, moved from 3,000 to 10,700 req/s between pages of one run, and
+ * the ratios with them.
  */
 const memberPageCeilings: Record<string, LoadResult[]> = {};
 /**
@@ -788,7 +791,7 @@ const summary = {
   firstTap,
 };
 
-/** A floor's rate as a share of /questions' bytes ceiling: what no member list page can pass. */
+/** A floor's rate as a share of /questions' bytes ceiling: what no member page built on that floor can pass. */
 function vsListBytes(floor: LoadResult): number | undefined {
   const ceiling = memberPageCeiling("/questions");
   return ceiling ? Math.round((floor.requestsPerSecond / ceiling) * 10_000) / 10_000 : undefined;
