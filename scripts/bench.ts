@@ -632,18 +632,29 @@ try {
   await stop(server);
 }
 
-/** node:http answering with `file`'s bytes from memory, on the app's core, at 50 connections (the app idles). */
-async function bytesCeiling(file: string): Promise<LoadResult> {
-  const child = startPinned(["bench/ceiling-server.ts", "bytes", file, String(port + 1)], {});
+/**
+ * One ceiling of bench/ceiling-server.ts (`args`: its mode and arguments) on the app's core, loaded at
+ * `connections` on the load's core; the app server, when still running, idles meanwhile.
+ */
+async function measureCeiling(args: readonly string[], connections: number): Promise<LoadResult> {
+  const child = startPinned(["bench/ceiling-server.ts", ...args, String(port + 1)], {
+    ...dbEnv,
+    SEED_DEMO: "false",
+  });
   try {
     await waitFor(`http://127.0.0.1:${port + 1}/`, child, 60_000);
     return load(
-      { targets: [{ name: "bytes", path: "/" }], connections: 50, durationMs, warmupMs },
+      { targets: [{ name: args[0] ?? "teto", path: "/" }], connections, durationMs, warmupMs },
       `http://127.0.0.1:${port + 1}`,
     );
   } finally {
     await stop(child);
   }
+}
+
+/** node:http answering with `file`'s bytes from memory, at 50 connections (used above, so a declaration). */
+function bytesCeiling(file: string): Promise<LoadResult> {
+  return measureCeiling(["bytes", file], 50);
 }
 
 // ---------------------------------------------------------------------------------------------- ceilings
@@ -660,20 +671,8 @@ const ceilingRuns = [
 for (const [name, args] of short
   ? ceilingRuns.filter(([name]) => name !== "pageMember" && name !== "render")
   : ceilingRuns) {
-  const child = startPinned(["bench/ceiling-server.ts", ...args, String(port + 1)], {
-    ...dbEnv,
-    SEED_DEMO: "false",
-  });
-  try {
-    await waitFor(`http://127.0.0.1:${port + 1}/`, child, 60_000);
-    ceilings[name] = load(
-      { targets: [{ name, path: "/" }], connections, durationMs, warmupMs },
-      `http://127.0.0.1:${port + 1}`,
-    );
-    log(`  ${name}: ${ceilings[name].requestsPerSecond} req/s, p50 ${ceilings[name].latency.p50} ms`);
-  } finally {
-    await stop(child);
-  }
+  ceilings[name] = await measureCeiling(args, connections);
+  log(`  ${name}: ${ceilings[name].requestsPerSecond} req/s, p50 ${ceilings[name].latency.p50} ms`);
 }
 const pageRps = ceilings.page?.requestsPerSecond ?? 0;
 const memberPageRps = ceilings.pageMember?.requestsPerSecond ?? 0;
