@@ -82,6 +82,52 @@ describe("the shared question page", () => {
     );
   });
 
+  test("after a write to the question's own row only, keeps its answers and reads the question again", async () => {
+    const { id, answerId } = await questionWithAnswer();
+    await addComment(people.rich, { kind: "answer", id: answerId }, COMMENT);
+    const before = await sharedQuestionPage(id, "votes", false);
+    await toggleFavorite(people.other, id);
+    const favourited = await sharedQuestionPage(id, "votes", false);
+    expect(favourited?.question.favoriteCount).toBe(1);
+    expect(favourited?.answers).toBe(before?.answers);
+    expect(favourited?.memo).not.toBe(before?.memo);
+
+    // A comment on the question by a member the page already shows, and an edit of the question's text.
+    await addComment(people.rich, { kind: "question", id }, COMMENT);
+    await updateQuestion(
+      people.author,
+      id,
+      questionInput({
+        title: "Um título novo para a pergunta?",
+        description: "<p>Texto novo da pergunta, com detalhes suficientes<script>x</script></p>",
+      }),
+    );
+    const edited = await sharedQuestionPage(id, "votes", false);
+    expect(edited?.answers).toBe(before?.answers);
+    expect(edited?.question).toMatchObject({ title: "Um título novo para a pergunta?", commentCount: 1 });
+    expect(edited?.question.description).toContain("Texto novo");
+    expect(edited?.question.description).not.toContain("script");
+    expect(edited?.question.plainText).toContain("Texto novo");
+    expect(edited?.question.comments.map((c) => [c.body, c.author.id])).toEqual([[COMMENT, people.rich.id]]);
+    // Kept again under the new version.
+    expect(await sharedQuestionPage(id, "votes", false)).toBe(edited);
+  });
+
+  test.each<[string, (ids: { id: number; answerId: number }) => Promise<unknown>]>([
+    ["an accepted answer", ({ answerId }) => acceptAnswer(people.author, answerId)],
+    [
+      "a comment on the question by a member it does not show",
+      ({ id }) => addComment(people.moderator, { kind: "question", id }, COMMENT),
+    ],
+  ])("reads the whole page again after %s", async (_label, write) => {
+    const ids = await questionWithAnswer();
+    const before = await sharedQuestionPage(ids.id, "votes", false);
+    await write(ids);
+    const after = await sharedQuestionPage(ids.id, "votes", false);
+    expect(after?.answers).not.toBe(before?.answers);
+    expect(after?.question.commentCount === 1 ? after.question.comments.length : 1).toBe(1);
+  });
+
   test("shows the write at once: scores, comments, names", async () => {
     const { id, answerId } = await questionWithAnswer();
     await sharedQuestionPage(id, "votes", false);

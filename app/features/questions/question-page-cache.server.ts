@@ -231,13 +231,8 @@ export async function questionPageFor(
     if (kind === "question") marks.questionVote = value;
     else marks.answerVotes.set(targetId, value);
   }
-  if (
-    cached &&
-    cached.version === current.version &&
-    cached.membersVersion === (current.membersVersion ?? "") &&
-    // An open bounty closes by itself when it expires, with no write: the page is read again then.
-    !bountyExpired(cached.question)
-  ) {
+  // The relations were read for the kept page's members: they hold while those are the page's members.
+  const withRelations = (shared: SharedQuestionPage) => {
     if (viewerId) {
       marks.relations = {
         following: new Set(current.following),
@@ -247,12 +242,116 @@ export async function questionPageFor(
         ),
       };
     }
-    return { shared: cached, marks };
+    return { shared, marks };
+  };
+  const membersHold =
+    cached &&
+    cached.membersVersion === (current.membersVersion ?? "") &&
+    // An open bounty closes by itself when it expires, with no write: the page is read again then.
+    !bountyExpired(cached.question);
+  if (membersHold && cached.version === current.version) return withRelations(cached);
+  if (membersHold && threadPartOf(cached.version) === threadPartOf(current.version)) {
+    const updated = await withQuestionRowReread(cached, current.version);
+    if (updated) {
+      cache.set(key, updated);
+      return withRelations(updated);
+    }
   }
   const page = await readSharedPage(id, order, withDeleted, current.version);
   if (!page) return null;
   cache.set(key, page);
   return { shared: page, marks };
+}
+
+/** A version without its first part, the question's own row: what its answers, bounties, tags and links are. */
+function threadPartOf(version: string): string {
+  const end = version.indexOf("|");
+  return end < 0 ? "" : version.slice(end + 1);
+}
+
+/**
+ * The question's fields a favourite, a vote, a view, a comment or an edit of its text change, none of which
+ * touches what the answers show: a kept page differing from the question's row only in these is brought up to
+ * date from that row and the question's comments, instead of read again whole.
+ */
+const COUNTERS_AND_TEXT = new Set<keyof QuestionDetail>([
+  "title",
+  "description",
+  "details",
+  "score",
+  "commentCount",
+  "viewCount",
+  "favoriteCount",
+  "updatedAt",
+  "lastActivityAt",
+  "edited",
+]);
+
+/** The text of a kept page's question before sanitising, to sanitise it again only when it changes. */
+const questionTextOf = new WeakMap<SharedQuestionPage, { description: string; details: string }>();
+
+/**
+ * The kept page with its question read again, when only the question's row moved (the busiest writes on a
+ * question: favourites, votes, views, comments on it): two statements instead of the page's eight, and its
+ * answers kept as they are. Null when anything else differs (acceptance, closing, tags, a new commenter...):
+ * the caller reads the page whole.
+ */
+async function withQuestionRowReread(
+  cached: SharedQuestionPage,
+  version: string,
+): Promise<SharedQuestionPage | null> {
+  const kept = cached.question;
+  const [question, comments] = await Promise.all([
+    readQuestion(kept.id, true),
+    listComments(null, kept.id, []),
+  ]);
+  if (!question || question.author.id !== kept.author.id) return null;
+  for (const field of Object.keys(question) as (keyof QuestionDetail)[]) {
+    if (field === "author" || COUNTERS_AND_TEXT.has(field)) continue;
+    if (JSON.stringify(question[field]) !== JSON.stringify(kept[field])) return null;
+  }
+  // Commenters are shown as the kept page shows its members: one who is not among them means a full read.
+  const shown = new Map<number, SharedComment["author"]>();
+  for (const comment of [...kept.comments, ...cached.answers.flatMap((a) => a.comments)]) {
+    shown.set(comment.author.id, comment.author);
+  }
+  for (const person of [kept.author, ...cached.answers.map((a) => a.author)]) {
+    shown.set(person.id, { id: person.id, handle: person.handle, name: person.name });
+  }
+  if (comments.some((c) => !shown.has(c.author.id))) return null;
+  const keptText = questionTextOf.get(cached);
+  const sameText = keptText?.description === question.description && keptText.details === question.details;
+  const page: SharedQuestionPage = {
+    ...cached,
+    version,
+    question: {
+      ...kept,
+      ...Object.fromEntries([...COUNTERS_AND_TEXT].map((field) => [field, question[field]])),
+      description: sameText ? kept.description : sanitizeRichText(question.description),
+      details: sameText ? kept.details : sanitizeRichText(question.details),
+      plainText: sameText ? kept.plainText : richTextToPlainText(question.description),
+      comments: comments.map((c) => sharedComment(c, shown.get(c.author.id))),
+    },
+    // Rendered parts were made from the old counters: they are made again for this version.
+    memo: new Map(),
+  };
+  questionTextOf.set(page, { description: question.description, details: question.details });
+  return page;
+}
+
+/** A comment as every reader sees it, its author as the page shows members. */
+function sharedComment(c: CommentView, author: SharedComment["author"] | undefined): SharedComment {
+  return {
+    id: c.id,
+    targetKind: c.targetKind,
+    targetId: c.targetId,
+    body: c.body,
+    html: c.html,
+    createdAt: c.createdAt,
+    editedAt: c.editedAt,
+    score: c.score,
+    author: author ?? c.author,
+  };
 }
 
 function bountyExpired(question: QuestionDetail): boolean {
@@ -295,19 +394,9 @@ async function readSharedPage(
   const author = (a: AuthorSummary): AuthorSummary => byId.get(a.id) ?? a;
   const shared = (c: CommentView): SharedComment => {
     const m = byId.get(c.author.id);
-    return {
-      id: c.id,
-      targetKind: c.targetKind,
-      targetId: c.targetId,
-      body: c.body,
-      html: c.html,
-      createdAt: c.createdAt,
-      editedAt: c.editedAt,
-      score: c.score,
-      author: m ? { id: m.id, handle: m.handle, name: m.name } : c.author,
-    };
+    return sharedComment(c, m && { id: m.id, handle: m.handle, name: m.name });
   };
-  return {
+  const page: SharedQuestionPage = {
     version,
     memberIds,
     membersVersion: membersVersionOf(members),
@@ -337,6 +426,8 @@ async function readSharedPage(
     })),
     memo: new Map(),
   };
+  questionTextOf.set(page, { description: question.description, details: question.details });
+  return page;
 }
 
 /** A value derived from this version of the page, computed once (structured data, rendered fragments). */
