@@ -35,7 +35,13 @@ export function startServer(pinned: boolean, args: string[], env: NodeJS.Process
 export function runLoad(pinned: boolean, workDir: string, options: LoadOptions): Promise<LoadResult> {
   const file = path.join(workDir, `load-${process.pid}-${randomBytes(4).toString("hex")}.json`);
   writeFileSync(file, JSON.stringify(options));
-  const { cmd, args } = pinnedNode(pinned, 1, ["bench/load-generator.ts", `@${file}`]);
+  const pinnedLoad = pinnedNode(pinned, 1, ["bench/load-generator.ts", `@${file}`]);
+  // A closed loop takes all of its core. The open-loop loads and probes that share that core count each
+  // request from the moment it was due, so they run first, and the closed loop gets the rest of the core.
+  const { cmd, args } =
+    options.rate === undefined
+      ? { cmd: "nice", args: ["-n", "10", pinnedLoad.cmd, ...pinnedLoad.args] }
+      : pinnedLoad;
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
