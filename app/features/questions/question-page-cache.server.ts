@@ -244,14 +244,12 @@ export async function questionPageFor(
     }
     return { shared, marks };
   };
-  const membersHold =
-    cached &&
-    cached.membersVersion === (current.membersVersion ?? "") &&
-    // An open bounty closes by itself when it expires, with no write: the page is read again then.
-    !bountyExpired(cached.question);
+  // An open bounty closes by itself when it expires, with no write: the page is read again then.
+  const usable = cached && !bountyExpired(cached.question);
+  const membersHold = usable && cached.membersVersion === (current.membersVersion ?? "");
   if (membersHold && cached.version === current.version) return withRelations(cached);
-  if (membersHold && threadPartOf(cached.version) === threadPartOf(current.version)) {
-    const updated = await withQuestionRowReread(cached, current.version);
+  if (usable && threadPartOf(cached.version) === threadPartOf(current.version)) {
+    const updated = await withRowsReread(cached, current.version, !membersHold);
     if (updated) {
       cache.set(key, updated);
       return withRelations(updated);
@@ -291,48 +289,66 @@ const COUNTERS_AND_TEXT = new Set<keyof QuestionDetail>([
 const questionTextOf = new WeakMap<SharedQuestionPage, { description: string; details: string }>();
 
 /**
- * The kept page with its question read again, when only the question's row moved (the busiest writes on a
- * question: favourites, votes, views, comments on it): two statements instead of the page's eight, and its
- * answers kept as they are. Null when anything else differs (acceptance, closing, tags, a new commenter...):
- * the caller reads the page whole.
+ * The kept page brought up to date when only the question's row or its members' rows moved (the busiest writes
+ * on a question: favourites, votes, which also move the author's reputation, views, comments on it): the
+ * question and its comments, and the members when they moved, in one round of two or three statements instead of
+ * the page's eight, its answers kept as they are. Null when anything else differs (an acceptance, a closing, a
+ * bounty, a commenter the page does not show yet): the caller reads the page whole.
  */
-async function withQuestionRowReread(
+async function withRowsReread(
   cached: SharedQuestionPage,
   version: string,
+  membersMoved: boolean,
 ): Promise<SharedQuestionPage | null> {
   const kept = cached.question;
-  const [question, comments] = await Promise.all([
+  const [question, comments, members] = await Promise.all([
     readQuestion(kept.id, true),
     listComments(null, kept.id, []),
+    membersMoved ? membersShown({ ids: cached.memberIds }) : null,
   ]);
   if (!question || question.author.id !== kept.author.id) return null;
   for (const field of Object.keys(question) as (keyof QuestionDetail)[]) {
     if (field === "author" || COUNTERS_AND_TEXT.has(field)) continue;
     if (JSON.stringify(question[field]) !== JSON.stringify(kept[field])) return null;
   }
-  // Commenters are shown as the kept page shows its members: one who is not among them means a full read.
-  const shown = new Map<number, SharedComment["author"]>();
-  for (const comment of [...kept.comments, ...cached.answers.flatMap((a) => a.comments)]) {
-    shown.set(comment.author.id, comment.author);
-  }
-  for (const person of [kept.author, ...cached.answers.map((a) => a.author)]) {
-    shown.set(person.id, { id: person.id, handle: person.handle, name: person.name });
-  }
-  if (comments.some((c) => !shown.has(c.author.id))) return null;
+  // A commenter the kept page does not show means a full read (the members' version names them).
+  const memberIds = new Set(cached.memberIds);
+  if (comments.some((c) => !memberIds.has(c.author.id))) return null;
+  const byId = new Map<number, AuthorSummary>();
+  for (const person of [kept.author, ...cached.answers.map((a) => a.author)]) byId.set(person.id, person);
+  for (const { version: _, ...member } of members ?? []) byId.set(member.id, member);
+  const author = (a: AuthorSummary): AuthorSummary => byId.get(a.id) ?? a;
+  const named = (c: { author: { id: number; handle: string; name: string } }) => {
+    const m = byId.get(c.author.id);
+    return m ? { id: m.id, handle: m.handle, name: m.name } : c.author;
+  };
   const keptText = questionTextOf.get(cached);
   const sameText = keptText?.description === question.description && keptText.details === question.details;
   const page: SharedQuestionPage = {
     ...cached,
     version,
+    membersVersion: members ? membersVersionOf(members) : cached.membersVersion,
     question: {
       ...kept,
       ...Object.fromEntries([...COUNTERS_AND_TEXT].map((field) => [field, question[field]])),
+      author: author(kept.author),
       description: sameText ? kept.description : sanitizeRichText(question.description),
       details: sameText ? kept.details : sanitizeRichText(question.details),
       plainText: sameText ? kept.plainText : richTextToPlainText(question.description),
-      comments: comments.map((c) => sharedComment(c, shown.get(c.author.id))),
+      comments: comments.map((c) => sharedComment(c, named(c))),
+      closing: {
+        ...kept.closing,
+        closers: kept.closing.closers.map((closer) => ({ ...closer, ...named({ author: closer }) })),
+      },
     },
-    // Rendered parts were made from the old counters: they are made again for this version.
+    answers: members
+      ? cached.answers.map((a) => ({
+          ...a,
+          author: author(a.author),
+          comments: a.comments.map((c) => ({ ...c, author: named(c) })),
+        }))
+      : cached.answers,
+    // Rendered parts were made from the old rows: they are made again for this version.
     memo: new Map(),
   };
   questionTextOf.set(page, { description: question.description, details: question.details });
