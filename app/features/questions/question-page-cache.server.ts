@@ -318,6 +318,10 @@ async function withRowsReread(
   for (const person of [kept.author, ...cached.answers.map((a) => a.author)]) byId.set(person.id, person);
   for (const { version: _, ...member } of members ?? []) byId.set(member.id, member);
   const author = (a: AuthorSummary): AuthorSummary => byId.get(a.id) ?? a;
+  const keptVersions = new Set(cached.membersVersion.split(","));
+  const moved = new Set(
+    (members ?? []).filter((m) => !keptVersions.has(`${m.id}:${m.version}`)).map((m) => m.id),
+  );
   const named = (c: { author: { id: number; handle: string; name: string } }) => {
     const m = byId.get(c.author.id);
     return m ? { id: m.id, handle: m.handle, name: m.name } : c.author;
@@ -341,12 +345,17 @@ async function withRowsReread(
         closers: kept.closing.closers.map((closer) => ({ ...closer, ...named({ author: closer }) })),
       },
     },
+    // An answer is made anew only when a member it shows moved; the others are the kept ones.
     answers: members
-      ? cached.answers.map((a) => ({
-          ...a,
-          author: author(a.author),
-          comments: a.comments.map((c) => ({ ...c, author: named(c) })),
-        }))
+      ? cached.answers.map((a) =>
+          moved.has(a.author.id) || a.comments.some((c) => moved.has(c.author.id))
+            ? {
+                ...a,
+                author: author(a.author),
+                comments: a.comments.map((c) => ({ ...c, author: named(c) })),
+              }
+            : a,
+        )
       : cached.answers,
     // Rendered parts were made from the old rows: they are made again for this version.
     memo: new Map(),
