@@ -43,6 +43,8 @@ export type SharedQuestionPage = {
     /** The blog post this question asks about (ADR 043). */
     aboutPost: LinkedPost | null;
   };
+  /** The question's text as stored, before sanitising: a refresh sanitises it again only when it changed. */
+  storedText: { description: string; details: string };
   answers: SharedAnswer[];
   /** Memo of derived strings (structured data, rendered fragments) valid for this version only. */
   memo: Map<string, unknown>;
@@ -285,9 +287,6 @@ const COUNTERS_AND_TEXT = new Set<keyof QuestionDetail>([
   "edited",
 ]);
 
-/** The text of a kept page's question before sanitising, to sanitise it again only when it changes. */
-const questionTextOf = new WeakMap<SharedQuestionPage, { description: string; details: string }>();
-
 /**
  * The kept page brought up to date when only the question's row or its members' rows moved (the busiest writes
  * on a question: favourites, votes, which also move the author's reputation, views, comments on it): the
@@ -317,18 +316,15 @@ async function withRowsReread(
   const byId = new Map<number, AuthorSummary>();
   for (const person of [kept.author, ...cached.answers.map((a) => a.author)]) byId.set(person.id, person);
   for (const { version: _, ...member } of members ?? []) byId.set(member.id, member);
-  const author = (a: AuthorSummary): AuthorSummary => byId.get(a.id) ?? a;
+  const { author, named } = shownAs(byId);
   const keptVersions = new Set(cached.membersVersion.split(","));
   const moved = new Set(
     (members ?? []).filter((m) => !keptVersions.has(`${m.id}:${m.version}`)).map((m) => m.id),
   );
-  const named = (c: { author: { id: number; handle: string; name: string } }) => {
-    const m = byId.get(c.author.id);
-    return m ? { id: m.id, handle: m.handle, name: m.name } : c.author;
-  };
-  const keptText = questionTextOf.get(cached);
-  const sameText = keptText?.description === question.description && keptText.details === question.details;
-  const page: SharedQuestionPage = {
+  const stored = { description: question.description, details: question.details };
+  const sameText =
+    cached.storedText.description === stored.description && cached.storedText.details === stored.details;
+  return {
     ...cached,
     version,
     membersVersion: members ? membersVersionOf(members) : cached.membersVersion,
@@ -339,11 +335,8 @@ async function withRowsReread(
       description: sameText ? kept.description : sanitizeRichText(question.description),
       details: sameText ? kept.details : sanitizeRichText(question.details),
       plainText: sameText ? kept.plainText : richTextToPlainText(question.description),
-      comments: comments.map((c) => sharedComment(c, named(c))),
-      closing: {
-        ...kept.closing,
-        closers: kept.closing.closers.map((closer) => ({ ...closer, ...named({ author: closer }) })),
-      },
+      comments: comments.map((c) => sharedComment(c, named(c.author))),
+      closing: { ...kept.closing, closers: kept.closing.closers.map(named) },
     },
     // An answer is made anew only when a member it shows moved; the others are the kept ones.
     answers: members
@@ -352,20 +345,30 @@ async function withRowsReread(
             ? {
                 ...a,
                 author: author(a.author),
-                comments: a.comments.map((c) => ({ ...c, author: named(c) })),
+                comments: a.comments.map((c) => ({ ...c, author: named(c.author) })),
               }
             : a,
         )
       : cached.answers,
+    storedText: stored,
     // Rendered parts were made from the old rows: they are made again for this version.
     memo: new Map(),
   };
-  questionTextOf.set(page, { description: question.description, details: question.details });
-  return page;
 }
 
-/** A comment as every reader sees it, its author as the page shows members. */
-function sharedComment(c: CommentView, author: SharedComment["author"] | undefined): SharedComment {
+/** Authors and commenters as the page shows them: from the members' rows read with the page, by id. */
+function shownAs(byId: ReadonlyMap<number, AuthorSummary>) {
+  return {
+    author: (a: AuthorSummary): AuthorSummary => byId.get(a.id) ?? a,
+    named: (person: SharedComment["author"]): SharedComment["author"] => {
+      const m = byId.get(person.id);
+      return m ? { id: m.id, handle: m.handle, name: m.name } : person;
+    },
+  };
+}
+
+/** A comment as every reader sees it, with its author as the page shows members. */
+function sharedComment(c: CommentView, author: SharedComment["author"]): SharedComment {
   return {
     id: c.id,
     targetKind: c.targetKind,
@@ -375,7 +378,7 @@ function sharedComment(c: CommentView, author: SharedComment["author"] | undefin
     createdAt: c.createdAt,
     editedAt: c.editedAt,
     score: c.score,
-    author: author ?? c.author,
+    author,
   };
 }
 
@@ -416,12 +419,9 @@ async function readSharedPage(
   ].sort((x, y) => x - y);
   const [members, closing] = await Promise.all([membersShown({ ids: memberIds }), closingDetails(question)]);
   const byId = new Map(members.map(({ version: _, ...m }) => [m.id, m]));
-  const author = (a: AuthorSummary): AuthorSummary => byId.get(a.id) ?? a;
-  const shared = (c: CommentView): SharedComment => {
-    const m = byId.get(c.author.id);
-    return sharedComment(c, m && { id: m.id, handle: m.handle, name: m.name });
-  };
-  const page: SharedQuestionPage = {
+  const { author, named } = shownAs(byId);
+  const shared = (c: CommentView): SharedComment => sharedComment(c, named(c.author));
+  return {
     version,
     memberIds,
     membersVersion: membersVersionOf(members),
@@ -449,10 +449,9 @@ async function readSharedPage(
       bountyAwarded: awarded.get(a.id) ?? null,
       post: links.answerPosts.get(a.id) ?? null,
     })),
+    storedText: { description: question.description, details: question.details },
     memo: new Map(),
   };
-  questionTextOf.set(page, { description: question.description, details: question.details });
-  return page;
 }
 
 /** A value derived from this version of the page, computed once (structured data, rendered fragments). */
