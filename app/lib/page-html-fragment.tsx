@@ -4,6 +4,8 @@
 // `KeptElement` then writes a known fragment as its element's inner HTML instead of rendering its children,
 // and has a new one rendered once, after the response, for the next request. In the browser there is no
 // store: React renders the children and hydrates them against that HTML, which is exactly what they render.
+// Two scopes: a page's parts live with its data's version; the frame's (the header every page shows) are kept
+// across pages, by what they show.
 import { createElement, Fragment, useContext, type Context, type ReactElement, type ReactNode } from "react";
 import {
   UNSAFE_DataRouterContext,
@@ -28,8 +30,14 @@ export type PageFragments = {
   keep(key: string, element: ReactElement): void;
 };
 
+/** `page`: kept with the page's data, by address. `frame`: kept across pages, by what the key names alone. */
+export type FragmentScope = "page" | "frame";
+
 /** By the request's page HTML store (one per document request), so nothing outlives the request's render. */
-export const pageFragmentsOfStore = new WeakMap<ReadonlyMap<string, string>, PageFragments>();
+export const pageFragmentsOfStore = new WeakMap<
+  ReadonlyMap<string, string>,
+  Partial<Record<FragmentScope, PageFragments>>
+>();
 
 /**
  * Every context a fragment's components may read: React Router's (fetchers, links, forms, the location) and
@@ -79,26 +87,29 @@ function useRenderContexts(): (children: ReactNode) => ReactElement {
 
 /**
  * `tag` with `attributes` around `children`; on the server, its inner HTML from the request's fragments when
- * they hold `fragmentKey()` for this address. The key must name everything the children render from (their
- * props, whoever reads them); the address is added here, since forms and links render it.
+ * they hold `fragmentKey()`. The key must name everything the children render from (their props, whoever
+ * reads them). In a page's scope the address is added here, since forms and links render it; a frame's part is
+ * shared by every page, so its key names what of the address it shows, and its links and forms are absolute.
  */
 export function KeptElement({
   tag,
   attributes,
   fragmentKey,
+  scope = "page",
   children,
 }: {
-  tag: "article" | "div" | "li" | "ol" | "section";
+  tag: "article" | "div" | "header" | "li" | "ol" | "section";
   attributes: Record<string, string | undefined>;
   fragmentKey: () => string;
+  scope?: FragmentScope;
   children: ReactNode;
 }) {
   const store = useContext(PageHtmlStore);
-  const fragments = store ? pageFragmentsOfStore.get(store) : undefined;
+  const fragments = store ? pageFragmentsOfStore.get(store)?.[scope] : undefined;
   const location = useLocation();
   const withContexts = useRenderContexts();
   if (!fragments) return createElement(tag, attributes, children);
-  const key = `${location.pathname}${location.search}\n${fragmentKey()}`;
+  const key = scope === "page" ? `${location.pathname}${location.search}\n${fragmentKey()}` : fragmentKey();
   const html = fragments.get(key);
   if (html !== undefined)
     return createElement(tag, { ...attributes, dangerouslySetInnerHTML: { __html: html } });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RichText, withCopyButtons } from "#app/components/rich-text.tsx";
 import { pageHtmlContext } from "./context.ts";
 import { KeptElement } from "./page-html-fragment.tsx";
-import { keepPageFragments, pageHtml } from "./page-html.server.ts";
+import { keepFrameFragments, keepPageFragments, pageHtml } from "./page-html.server.ts";
 import { PageHtmlStore } from "./page-html.ts";
 
 function contextFor(document: boolean) {
@@ -114,5 +114,45 @@ describe("KeptElement with the request's fragments", () => {
     keepPageFragments(data.context, memo);
     page(data.note, "Resposta");
     expect(renders).toBe(2);
+  });
+
+  it("keeps a frame's part across addresses by its key alone, beside the page's own parts", async () => {
+    function Frame({ label }: { label: string }) {
+      renders += 1;
+      return <a href="/u/ana">{label}</a>;
+    }
+    const memo = new Map<string, unknown>();
+    const framed = (note: { html: Map<string, string> }, address: string, label: string) =>
+      renderToString(
+        <MemoryRouter initialEntries={[address]}>
+          <PageHtmlStore value={note.html}>
+            <KeptElement tag="header" scope="frame" attributes={{}} fragmentKey={() => `quadro ${label}`}>
+              <Frame label={label} />
+            </KeptElement>
+            <KeptElement tag="article" attributes={{}} fragmentKey={() => label}>
+              <Card label={label} />
+            </KeptElement>
+          </PageHtmlStore>
+        </MemoryRouter>,
+      );
+    const first = contextFor(true);
+    keepPageFragments(first.context, memo);
+    keepFrameFragments(first.context);
+    await settled(); // what an earlier test left to render
+    renders = 0;
+    const fresh = framed(first.note, "/questions/7", "Ana do quadro");
+    await settled();
+    // Each part rendered in the page and once more to be kept.
+    expect(renders).toBe(4);
+    // Another page: the frame's part is the kept one, the page's own part (another address) is rendered.
+    const other = contextFor(true);
+    keepPageFragments(other.context, memo);
+    keepFrameFragments(other.context);
+    const next = framed(other.note, "/blog", "Ana do quadro");
+    expect(renders).toBe(5);
+    expect(next.slice(0, next.indexOf("</header>"))).toBe(fresh.slice(0, fresh.indexOf("</header>")));
+    // What the key names changed: rendered afresh.
+    expect(framed(other.note, "/blog", "Bia do quadro")).toContain("Bia do quadro");
+    expect(renders).toBe(7);
   });
 });

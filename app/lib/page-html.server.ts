@@ -3,10 +3,11 @@
 // hands it to the render instead and keeps a reference; the browser's RichText adopts the HTML already in
 // the page (app/components/rich-text.tsx). Data requests (client navigation, revalidation) carry the HTML.
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import type { RouterContextProvider } from "react-router";
 import type { PageHtml } from "./page-html.ts";
-import { pageFragmentsOfStore } from "./page-html-fragment.tsx";
+import { pageFragmentsOfStore, type FragmentScope } from "./page-html-fragment.tsx";
 import { pageHtmlContext } from "./context.ts";
 
 /**
@@ -24,6 +25,9 @@ export function pageHtml(context: Readonly<RouterContextProvider>, ref: string, 
 const MAX_FRAGMENTS = 2000;
 const PENDING = Symbol("rendering");
 
+/** Where fragments are kept: a page's memo (a Map its owner empties) or the frame's, which forgets by itself. */
+type FragmentMemo = Map<string, unknown> | LRUCache<string, string | symbol>;
+
 /**
  * Lets this document request's render reuse fragments kept in `memo` (which the caller empties, or drops,
  * when their data changes) and keep new ones there (KeptElement, app/lib/page-html-fragment.tsx). A new
@@ -32,19 +36,22 @@ const PENDING = Symbol("rendering");
  */
 export function keepPageFragments(
   context: Readonly<RouterContextProvider>,
-  memo: Map<string, unknown>,
+  memo: FragmentMemo,
+  scope: FragmentScope = "page",
 ): void {
   const note = context.get(pageHtmlContext);
   if (!note.document) return;
   const slot = (key: string) => `fragment ${createHash("sha256").update(key).digest("base64url")}`;
-  pageFragmentsOfStore.set(note.html, {
+  const scopes = pageFragmentsOfStore.get(note.html) ?? {};
+  pageFragmentsOfStore.set(note.html, scopes);
+  scopes[scope] = {
     get(key) {
       const value = memo.get(slot(key));
       return typeof value === "string" ? value : undefined;
     },
     keep(key, element) {
       const at = slot(key);
-      if (memo.has(at) || memo.size >= MAX_FRAGMENTS) return;
+      if (memo.has(at) || (memo instanceof Map && memo.size >= MAX_FRAGMENTS)) return;
       memo.set(at, PENDING);
       setImmediate(() => {
         try {
@@ -56,7 +63,19 @@ export function keepPageFragments(
         }
       });
     },
-  });
+  };
+}
+
+/**
+ * The frame's fragments (the header, by what it shows: the member's block, the current section), for every
+ * page. A member's header is rendered once and reused on each page they read until something in it changes;
+ * the least recently used go first.
+ */
+const frameFragments = new LRUCache<string, string | symbol>({ max: MAX_FRAGMENTS });
+
+/** `keepPageFragments` for the frame around every page (the site layout's loader asks for it). */
+export function keepFrameFragments(context: Readonly<RouterContextProvider>): void {
+  keepPageFragments(context, frameFragments, "frame");
 }
 
 /** Fragments rendered from a shared value, kept as long as that value is (see `keepFragmentsOf`). */

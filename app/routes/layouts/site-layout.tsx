@@ -12,6 +12,7 @@ import { SuspensionBanner } from "#app/features/moderation/components/suspension
 import { useLiveUnreadCount } from "#app/features/notifications/components/use-live-unread-count.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { notFoundTitle } from "#app/lib/meta.ts";
+import { keepFrameFragments } from "#app/lib/page-html.server.ts";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader, type HeaderTheme } from "./components/site-header.tsx";
 import type { Route } from "./+types/site-layout";
@@ -25,9 +26,11 @@ const LogoutDialog = lazy(() => loadLogoutDialog().then((module) => ({ default: 
 
 /**
  * The administrators' notice (remembered by each app server until it changes), and the auth modal's recovery
- * mode (`?auth=recovery&token=…`, the link of the reset e-mail), which checks its link.
+ * mode (`?auth=recovery&token=…`, the link of the reset e-mail), which checks its link. The header every page
+ * shows is kept across pages (ADR 069).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  keepFrameFragments(context);
   const url = new URL(request.url);
   const notice = currentSiteNotice();
   if (url.searchParams.get("auth") !== "recovery") return { recovery: null, notice: await notice };

@@ -2,14 +2,15 @@
 // JavaScript; without it the form posts to /newsletter, which answers on its own page. The server validates
 // (one rule, one message, app/features/newsletter/schemas.ts): the footer is on every page, and checking one
 // field in the browser is not worth shipping the validation libraries to every visitor's first click.
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher, href } from "react-router";
 import { FieldError, fieldAria, FormStatus, Label } from "#app/components/form/field.tsx";
 import type { NewsletterActionData } from "../schemas.ts";
 
 export function NewsletterForm() {
   const fetcher = useFetcher<NewsletterActionData>();
-  const fieldId = useId();
+  // A fixed id: the footer, kept across pages as rendered once (ADR 069), holds the page's only one.
+  const fieldId = "newsletter-email";
   const formRef = useRef<HTMLFormElement>(null);
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
   const message = reply?.message;

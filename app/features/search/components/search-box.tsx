@@ -1,7 +1,7 @@
 // Spec §Search box: 'Searching...' for 500 ms, then up to five results grouped (Perguntas, Posts, Membros,
 // Tags) or 'Nada foi encontrado para "{q}"', plus the two other sections as suggestions. Arrows, Enter and
 // Escape work; Enter with nothing chosen opens /search?q= (also the plain form's target without JavaScript).
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate, href } from "react-router";
 import { SearchIcon } from "#app/components/icons.tsx";
 import type { SearchHit } from "../search-query.ts";
@@ -57,8 +57,9 @@ export function SearchBox({ section, className = "" }: { section: Section; class
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const boxRef = useRef<HTMLDivElement>(null);
-  const listId = useId();
-  const inputId = useId();
+  // Fixed ids: the header, kept across pages as rendered once (ADR 069), holds the site's only search box.
+  const listId = "busca-do-site-resultados";
+  const inputId = "busca-do-site";
 
   const trimmed = query.trim();
   const ready = delayOver && fetcher.state === "idle" && fetcher.data?.q === trimmed;

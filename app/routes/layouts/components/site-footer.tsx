@@ -4,6 +4,7 @@ import { Logo } from "#app/components/icons.tsx";
 import { ThemeSwitch } from "#app/components/theme-switch.tsx";
 import type { Theme } from "#app/lib/theme.ts";
 import { NewsletterForm } from "#app/features/newsletter/components/newsletter-form.tsx";
+import { KeptElement } from "#app/lib/page-html-fragment.tsx";
 
 const COPYRIGHT_YEAR = 2024;
 
@@ -31,7 +32,13 @@ export function SiteFooter({
   const scrollTop = () => window.scrollTo({ top: 0 });
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200 scheme-light">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
+      {/* The same on every page: rendered once and kept across pages (ADR 069). Its links are absolute. */}
+      <KeptElement
+        tag="div"
+        scope="frame"
+        attributes={{ className: "mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4" }}
+        fragmentKey={() => JSON.stringify(["rodapé", contactPhone, contactEmail])}
+      >
         <div>
           <Logo inverted />
           <p className="mt-3 text-sm text-slate-300">De devs para devs, todo dia — até no domingo.</p>
@@ -88,7 +95,7 @@ export function SiteFooter({
           </ul>
         </div>
         <NewsletterForm />
-      </div>
+      </KeptElement>
       <div className="mx-auto flex max-w-7xl justify-center px-4 pb-6">
         <ThemeSwitch memberTheme={memberTheme} />
       </div>

@@ -11,11 +11,18 @@ import { NativeDialog, closesDialog, opensDialog } from "#app/components/native-
 import { AUTH_DIALOG_IDS } from "#app/features/accounts/components/auth-modal.tsx";
 import { NotificationBell, UserMenu } from "#app/components/layout/user-menu.tsx";
 import { SearchBox, sectionOf } from "#app/features/search/components/search-box.tsx";
+import { KeptElement } from "#app/lib/page-html-fragment.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
 
 export type HeaderTheme = "base" | "blue";
 
 const MOBILE_MENU_ID = "menu-movel";
+
+/** Whether a header link is the current page's, as NavLink decides it: the same path, or one below it. */
+function isCurrent(pathname: string, link: { to: string; end: boolean }): boolean {
+  const path = pathname.toLowerCase();
+  return path === link.to || (!link.end && path.startsWith(link.to) && path.charAt(link.to.length) === "/");
+}
 
 /** Login or Cadastro: opens its dialog, already in the page (spec: "Login and Cadastro buttons"). */
 export function AuthButton({ mode, className }: { mode: "signIn" | "signUp"; className: string }) {
@@ -69,8 +76,26 @@ export function SiteHeader({
         : `hover:bg-slate-100 ${isActive ? "text-primary underline underline-offset-8" : "text-slate-700"}`
     }`;
 
+  // The same for every page a member reads until something in it changes: rendered once and kept (ADR 069).
+  // Its links and forms are absolute; of the address it shows only which link is current and the section.
   return (
-    <header className={blue ? "bg-primary text-white scheme-light" : "border-b border-slate-200 bg-white"}>
+    <KeptElement
+      tag="header"
+      scope="frame"
+      attributes={{
+        className: blue ? "bg-primary text-white scheme-light" : "border-b border-slate-200 bg-white",
+      }}
+      fragmentKey={() =>
+        JSON.stringify([
+          theme,
+          section,
+          links.map((link) => isCurrent(location.pathname, link)),
+          viewer,
+          unreadNotifications,
+          reviewItems,
+        ])
+      }
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:h-16 sm:flex-nowrap sm:py-0">
         <Link to={href("/")} aria-label="Suporte de Domingo, página inicial" className="shrink-0">
           <Logo inverted={blue} />
@@ -216,6 +241,6 @@ export function SiteHeader({
           )}
         </div>
       </NativeDialog>
-    </header>
+    </KeptElement>
   );
 }
