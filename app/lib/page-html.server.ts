@@ -2,7 +2,7 @@
 // in a document response: once as HTML and once inside the hydration data. On document requests a loader
 // hands it to the render instead and keeps a reference; the browser's RichText adopts the HTML already in
 // the page (app/components/rich-text.tsx). Data requests (client navigation, revalidation) carry the HTML.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import type { RouterContextProvider } from "react-router";
@@ -41,7 +41,7 @@ export function keepPageFragments(
 ): void {
   const note = context.get(pageHtmlContext);
   if (!note.document) return;
-  const slot = (key: string) => `fragment ${createHash("sha256").update(key).digest("base64url")}`;
+  const slot = (key: string) => `fragment ${hash("sha256", key, "base64url")}`;
   const scopes = pageFragmentsOfStore.get(note.html) ?? {};
   pageFragmentsOfStore.set(note.html, scopes);
   scopes[scope] = {

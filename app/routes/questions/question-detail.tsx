@@ -112,6 +112,18 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
       ? actionData.message
       : null;
 
+  // Everything the question's own part renders from, none of it naming the viewer (ADR 031). A component of its
+  // own, so a kept part's markup costs nothing of it: neither its elements nor its dates are made.
+  const article: QuestionArticleProps = {
+    question,
+    permissions,
+    signedIn,
+    signInHref,
+    following: following.has(question.author.id),
+    showFollow: viewerId !== question.author.id,
+    viewerReputation: permissions.isAuthor ? loaderData.viewerReputation : null,
+  };
+
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8">
       {/* Structured data is data, not script: the CSP does not apply to it. */}
@@ -141,141 +153,9 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
       <KeptElement
         tag="article"
         attributes={{ "aria-labelledby": "pergunta-titulo", className: "flex flex-col gap-5" }}
-        fragmentKey={() =>
-          JSON.stringify([
-            "question",
-            question,
-            permissions,
-            signedIn,
-            signInHref,
-            following.has(question.author.id),
-            viewerId !== question.author.id,
-            permissions.isAuthor ? loaderData.viewerReputation : null,
-          ])
-        }
+        fragmentKey={() => JSON.stringify(["question", article])}
       >
-        <header className="flex flex-col gap-3 border-b border-slate-200 pb-4">
-          <div className="flex items-start justify-between gap-4">
-            <h1
-              id="pergunta-titulo"
-              className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 md:text-3xl"
-            >
-              {question.title}
-            </h1>
-            <Link to={href("/ask-a-question")} className="btn-primary shrink-0">
-              Perguntar
-            </Link>
-          </div>
-          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-            <span>
-              Perguntada em{" "}
-              <time dateTime={isoDate(question.createdAt)} className="text-slate-800">
-                {formatDate(question.createdAt)}
-              </time>
-            </span>
-            {question.updatedAt ? (
-              <span>
-                Editada em{" "}
-                <time dateTime={isoDate(question.updatedAt)} className="text-slate-800">
-                  {formatDate(question.updatedAt)}
-                </time>
-              </span>
-            ) : null}
-            <span>Vista {countLabel(question.viewCount, "vez", "vezes")}</span>
-          </p>
-          <TagList tags={question.tags} />
-          {question.aboutPost ? (
-            <p className="text-sm text-slate-700">
-              Pergunta sobre o post{" "}
-              <Link
-                to={href("/blog/:slug", { slug: question.aboutPost.slug })}
-                className="text-primary font-semibold break-words hover:underline"
-              >
-                {question.aboutPost.title}
-              </Link>
-            </p>
-          ) : null}
-        </header>
-
-        {question.bounty ? (
-          <OpenBounty amount={question.bounty.amount} timeLeft={question.bountyTimeLeft} />
-        ) : null}
-
-        <div className="flex gap-4">
-          <div className="flex flex-col items-center gap-2">
-            <VoteControls kind="question" id={question.id} score={question.score} myVote={question.myVote} />
-            <FavoriteButton questionId={question.id} favorited={question.favorited} />
-          </div>
-          <div className="flex min-w-0 flex-1 flex-col gap-4">
-            <section aria-label="Descrição">
-              <RichText html={question.description} />
-            </section>
-            {question.details ? (
-              <section aria-labelledby="tentativas-titulo">
-                <h2 id="tentativas-titulo" className="text-base font-semibold text-slate-900">
-                  O que já tentei e o que esperava
-                </h2>
-                <RichText html={question.details} />
-              </section>
-            ) : null}
-            <div className="flex flex-wrap items-end justify-between gap-4">
-              <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-                <span>{countLabel(question.commentCount, "comentário", "comentários")}</span>
-                {question.edited ? (
-                  <Link
-                    to={href("/questions/:id/historico", { id: String(question.id) })}
-                    className="inline-flex items-center gap-1 hover:underline"
-                  >
-                    <HistoryIcon />
-                    Histórico de edições
-                  </Link>
-                ) : null}
-                {question.deletedAt ? null : (
-                  <WatchButton thread={`question-${question.id}`} watching={question.watching} />
-                )}
-                {question.deletedAt ? null : (
-                  <PostMenu
-                    kind="question"
-                    id={question.id}
-                    permalink={href("/questions/:id", { id: String(question.id) })}
-                    editHref={
-                      permissions.canEdit
-                        ? href("/questions/:id/editar", { id: String(question.id) })
-                        : undefined
-                    }
-                    editLabel={permissions.suggestsEdit ? "Sugerir edição" : undefined}
-                    canDelete={permissions.canDelete}
-                    signedIn={signedIn}
-                    signInHref={signInHref}
-                  />
-                )}
-              </div>
-              <AuthorBlock
-                author={question.author}
-                action="Perguntou em"
-                at={question.createdAt}
-                following={following.has(question.author.id)}
-                showFollow={viewerId !== question.author.id}
-                highlight
-              />
-            </div>
-            {permissions.isAuthor && !question.bounty && !question.deletedAt ? (
-              <OfferBountyForm
-                reputation={loaderData.viewerReputation}
-                allowed={permissions.canOfferBounty}
-              />
-            ) : null}
-            {question.deletedAt ? null : (
-              <CommentSection
-                kind="question"
-                id={question.id}
-                comments={question.comments}
-                signedIn={signedIn}
-                signInHref={signInHref}
-              />
-            )}
-          </div>
-        </div>
+        <QuestionArticleContent {...article} />
       </KeptElement>
 
       {question.deletedAt ? null : (
@@ -357,5 +237,152 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
         />
       )}
     </div>
+  );
+}
+
+type QuestionPageData = Route.ComponentProps["loaderData"];
+type QuestionArticleProps = {
+  question: QuestionPageData["question"];
+  permissions: QuestionPageData["permissions"];
+  signedIn: boolean;
+  signInHref: string;
+  following: boolean;
+  showFollow: boolean;
+  /** The asker's reputation, for the bounty form; null for anyone else. */
+  viewerReputation: number | null;
+};
+
+/** The question's own part: title, dates, tags, body, votes, its menu, author and comments. */
+function QuestionArticleContent({
+  question,
+  permissions,
+  signedIn,
+  signInHref,
+  following,
+  showFollow,
+  viewerReputation,
+}: QuestionArticleProps) {
+  return (
+    <>
+      <header className="flex flex-col gap-3 border-b border-slate-200 pb-4">
+        <div className="flex items-start justify-between gap-4">
+          <h1
+            id="pergunta-titulo"
+            className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900 md:text-3xl"
+          >
+            {question.title}
+          </h1>
+          <Link to={href("/ask-a-question")} className="btn-primary shrink-0">
+            Perguntar
+          </Link>
+        </div>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span>
+            Perguntada em{" "}
+            <time dateTime={isoDate(question.createdAt)} className="text-slate-800">
+              {formatDate(question.createdAt)}
+            </time>
+          </span>
+          {question.updatedAt ? (
+            <span>
+              Editada em{" "}
+              <time dateTime={isoDate(question.updatedAt)} className="text-slate-800">
+                {formatDate(question.updatedAt)}
+              </time>
+            </span>
+          ) : null}
+          <span>Vista {countLabel(question.viewCount, "vez", "vezes")}</span>
+        </p>
+        <TagList tags={question.tags} />
+        {question.aboutPost ? (
+          <p className="text-sm text-slate-700">
+            Pergunta sobre o post{" "}
+            <Link
+              to={href("/blog/:slug", { slug: question.aboutPost.slug })}
+              className="text-primary font-semibold break-words hover:underline"
+            >
+              {question.aboutPost.title}
+            </Link>
+          </p>
+        ) : null}
+      </header>
+
+      {question.bounty ? (
+        <OpenBounty amount={question.bounty.amount} timeLeft={question.bountyTimeLeft} />
+      ) : null}
+
+      <div className="flex gap-4">
+        <div className="flex flex-col items-center gap-2">
+          <VoteControls kind="question" id={question.id} score={question.score} myVote={question.myVote} />
+          <FavoriteButton questionId={question.id} favorited={question.favorited} />
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <section aria-label="Descrição">
+            <RichText html={question.description} />
+          </section>
+          {question.details ? (
+            <section aria-labelledby="tentativas-titulo">
+              <h2 id="tentativas-titulo" className="text-base font-semibold text-slate-900">
+                O que já tentei e o que esperava
+              </h2>
+              <RichText html={question.details} />
+            </section>
+          ) : null}
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+              <span>{countLabel(question.commentCount, "comentário", "comentários")}</span>
+              {question.edited ? (
+                <Link
+                  to={href("/questions/:id/historico", { id: String(question.id) })}
+                  className="inline-flex items-center gap-1 hover:underline"
+                >
+                  <HistoryIcon />
+                  Histórico de edições
+                </Link>
+              ) : null}
+              {question.deletedAt ? null : (
+                <WatchButton thread={`question-${question.id}`} watching={question.watching} />
+              )}
+              {question.deletedAt ? null : (
+                <PostMenu
+                  kind="question"
+                  id={question.id}
+                  permalink={href("/questions/:id", { id: String(question.id) })}
+                  editHref={
+                    permissions.canEdit
+                      ? href("/questions/:id/editar", { id: String(question.id) })
+                      : undefined
+                  }
+                  editLabel={permissions.suggestsEdit ? "Sugerir edição" : undefined}
+                  canDelete={permissions.canDelete}
+                  signedIn={signedIn}
+                  signInHref={signInHref}
+                />
+              )}
+            </div>
+            <AuthorBlock
+              author={question.author}
+              action="Perguntou em"
+              at={question.createdAt}
+              following={following}
+              showFollow={showFollow}
+              highlight
+            />
+          </div>
+          {permissions.isAuthor && !question.bounty && !question.deletedAt ? (
+            <OfferBountyForm reputation={viewerReputation ?? 0} allowed={permissions.canOfferBounty} />
+          ) : null}
+          {question.deletedAt ? null : (
+            <CommentSection
+              kind="question"
+              id={question.id}
+              comments={question.comments}
+              signedIn={signedIn}
+              signInHref={signInHref}
+            />
+          )}
+        </div>
+      </div>
+    </>
   );
 }
