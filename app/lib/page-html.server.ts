@@ -9,6 +9,7 @@ import type { RouterContextProvider } from "react-router";
 import type { PageHtml } from "./page-html.ts";
 import { pageFragmentsOfStore, type FragmentScope } from "./page-html-fragment.tsx";
 import { pageHtmlContext } from "./context.ts";
+import { env } from "./env.server.ts";
 
 /**
  * `html` (already sanitised) as loader data: itself, or on a document request a reference to it. `ref` must
@@ -32,7 +33,9 @@ type FragmentMemo = Map<string, unknown> | LRUCache<string, string | symbol>;
  * Lets this document request's render reuse fragments kept in `memo` (which the caller empties, or drops,
  * when their data changes) and keep new ones there (KeptElement, app/lib/page-html-fragment.tsx). A new
  * fragment is rendered once, after the response is under way; markup that would differ when rendered alone
- * (a boundary still waiting, an error) is never kept.
+ * (a boundary still waiting, an error) is never kept. Under `react-router dev` nothing is kept: components change
+ * under the running server, and a kept fragment (the header's above all, whose key never changes) would outlive
+ * its code.
  */
 export function keepPageFragments(
   context: Readonly<RouterContextProvider>,
@@ -40,7 +43,7 @@ export function keepPageFragments(
   scope: FragmentScope = "page",
 ): void {
   const note = context.get(pageHtmlContext);
-  if (!note.document) return;
+  if (!note.document || env().NODE_ENV === "development") return;
   const slot = (key: string) => `fragment ${hash("sha256", key, "base64url")}`;
   const scopes = pageFragmentsOfStore.get(note.html) ?? {};
   pageFragmentsOfStore.set(note.html, scopes);
