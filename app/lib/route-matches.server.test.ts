@@ -16,6 +16,7 @@ function siteRoutes(): RouteObject[] {
           children: [
             { id: "home", index: true },
             ...sections.map((path) => ({ id: path, path, loader: () => null })),
+            { id: "not-found", path: "*" },
           ],
         },
       ],
@@ -53,9 +54,15 @@ describe("rememberRouteMatches", () => {
 
     expect(ids(router.match("/"))).toEqual(["root", "layout", "home"]);
     expect(ids(router.match("/questions"))).toEqual(["root", "layout", "questions"]);
-    expect(router.match("/nada/aqui")).toBeNull();
+    expect(ids(router.match("/nada/aqui"))).toEqual(["root", "layout", "not-found"]);
     for (const path of ["/", "/questions", "/nada/aqui"]) router.match(path);
     expect(asked).toEqual(["/", "/questions", "/nada/aqui"]);
+
+    // A long made-up path (the catch-all matches it) is matched each time, never kept.
+    const long = `/${"x".repeat(300)}`;
+    expect(ids(router.match(long))).toEqual(["root", "layout", "not-found"]);
+    router.match(long);
+    expect(asked.filter((p) => p === long)).toHaveLength(2);
 
     // A location object is matched afresh, as before.
     expect(ids(router.match({ pathname: "/tags" }))).toEqual(["root", "layout", "tags"]);

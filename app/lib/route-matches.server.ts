@@ -8,8 +8,13 @@ import { LRUCache } from "lru-cache";
 /** The static handler's matcher, as React Router hands it to its static router (`router.match`). */
 type RouteMatcher = (location: unknown) => unknown;
 
-/** Paths remembered per build: the site's sections and their parents are few; the rest is turned away. */
+/** Paths remembered per build: the site's sections and their parents are few and short. */
 const REMEMBERED_PATHS = 1_000;
+/**
+ * Longer paths are matched afresh: every parent of an address is asked about, and the catch-all route matches
+ * any of them, so a few long made-up addresses would otherwise keep megabytes of their copies alive.
+ */
+const LONGEST_REMEMBERED_PATH = 200;
 
 const rememberedBy = new WeakMap<RouteMatcher, RouteMatcher>();
 
@@ -28,7 +33,7 @@ export function rememberRouteMatches(handlerContext: object): void {
     const matches = new LRUCache<string, { matches: unknown }>({ max: REMEMBERED_PATHS });
     remembering = (location: unknown) => {
       // Route discovery passes plain paths; anything else is matched as before.
-      if (typeof location !== "string") return match(location);
+      if (typeof location !== "string" || location.length > LONGEST_REMEMBERED_PATH) return match(location);
       let found = matches.get(location);
       if (!found) {
         found = { matches: match(location) };
