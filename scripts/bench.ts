@@ -258,11 +258,6 @@ const memberPageRuns: Array<{ read: MemberRead; connections: number; encoding: s
  * the ratios with them.
  */
 const memberPageCeilings: Record<string, LoadResult[]> = {};
-type InterleavedRatio = { page: number; ceiling: number; ratio: number };
-/** Slices of the page and of its ceiling in `interleavedRatio`: 8 × (1 s + 0.5 s). */
-const INTERLEAVED_SLICES = 8;
-/** Each member page and its bytes ceiling measured in alternating slices (`interleavedRatio`), by path. */
-const memberPageInterleaved: Record<string, InterleavedRatio> = {};
 /**
  * The floors under every member page: the smallest page React Router renders (the root and a heading), and a
  * near-empty page in the site's frame (the header, the footer and a one-field form).
@@ -610,14 +605,6 @@ try {
       log(
         `  teto de bytes de ${read.path} antes e depois: ${ceilings.map((c) => c.requestsPerSecond).join(" e ")} req/s`,
       );
-      const interleaved = (memberPageInterleaved[read.path] = await interleavedRatio(read, {
-        cookie: member.cookie,
-        "accept-encoding": "identity",
-      }));
-      log(
-        `  ${read.path} e o seu teto intercalados (${INTERLEAVED_SLICES} fatias, 50 conexões, sem compressão): ` +
-          `${interleaved.page} e ${interleaved.ceiling} req/s, razão ${interleaved.ratio}`,
-      );
     }
     // The floors under every member page (the same member on the smallest pages the app renders), then the
     // list's ceiling again: what every page pays, against what the list adds (ADR 067).
@@ -668,53 +655,6 @@ async function measureCeiling(args: readonly string[], connections: number): Pro
 /** node:http answering with `file`'s bytes from memory, at 50 connections (used above, so a declaration). */
 function bytesCeiling(file: string): Promise<LoadResult> {
   return measureCeiling(["bytes", file], 50);
-}
-
-/**
- * A member page against its bytes ceiling, measured in alternating slices: the page for 1 s, then node:http
- * answering with the same bytes for 0.5 s, eight times, both servers up on the app's core (the one not loaded
- * idles). Measured one after the other, the ceiling moved 2× within one row on this shared box and the ratio
- * with it; in slices the box's drift falls on both alike (ADR 070). 50 connections, uncompressed.
- */
-async function interleavedRatio(
-  read: MemberRead,
-  headers: Record<string, string>,
-): Promise<InterleavedRatio> {
-  const ceilingOrigin = `http://127.0.0.1:${port + 1}`;
-  const child = startPinned(["bench/ceiling-server.ts", "bytes", read.file, String(port + 1)], {
-    ...dbEnv,
-    SEED_DEMO: "false",
-  });
-  try {
-    await waitFor(`${ceilingOrigin}/`, child, 60_000);
-    const page = { requests: 0, seconds: 0 };
-    const ceiling = { requests: 0, seconds: 0 };
-    for (let slice = 0; slice < INTERLEAVED_SLICES; slice++) {
-      const pageRun = load({
-        targets: [{ name: read.name, path: read.path, headers }],
-        connections: 50,
-        durationMs: 1000,
-        warmupMs: 200,
-      });
-      const ceilingRun = load(
-        { targets: [{ name: "bytes", path: "/" }], connections: 50, durationMs: 500, warmupMs: 100 },
-        ceilingOrigin,
-      );
-      page.requests += pageRun.requests;
-      page.seconds += pageRun.seconds;
-      ceiling.requests += ceilingRun.requests;
-      ceiling.seconds += ceilingRun.seconds;
-    }
-    const pageRate = page.requests / page.seconds;
-    const ceilingRate = ceiling.requests / ceiling.seconds;
-    return {
-      page: Math.round(pageRate * 10) / 10,
-      ceiling: Math.round(ceilingRate * 10) / 10,
-      ratio: Math.round((pageRate / ceilingRate) * 10_000) / 10_000,
-    };
-  } finally {
-    await stop(child);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------- ceilings
@@ -841,7 +781,6 @@ const summary = {
     vsBytes: memberPageVsBytes(run),
     bytesCeiling: memberPageCeiling(run.read.path),
   })),
-  newMemberPagesInterleaved: memberPageInterleaved,
   memberFloors: floorRuns.map((floor) => ({
     path: floor.path,
     requestsPerSecond: floor.result.requestsPerSecond,
@@ -1010,12 +949,6 @@ const md = [
         "",
         "Metas (issue): a pergunta a uma conexão p50 ≤ 15 ms; cada página ≥ 4× o medido de fora (≥ 0,03 dos bytes).",
         "",
-        ...Object.entries(memberPageInterleaved).flatMap(([pagePath, run]) => [
-          `Intercalado (${INTERLEAVED_SLICES} fatias de 1 s da página e 0,5 s do teto, 50 conexões, sem compressão): ` +
-            `${pagePath} ${fmt(run.page)} req/s contra ${fmt(run.ceiling)} req/s dos seus bytes, razão ` +
-            `${run.ratio.toFixed(3)} (ADR 070).`,
-          "",
-        ]),
         ...floorRuns.flatMap(({ path: floorPath, name, result }) => [
           `Piso: o mesmo membro em ${floorPath} (${name}), 50 conexões, sem compressão: ` +
             `${fmt(result.requestsPerSecond)} req/s, p50 ${fmt(result.latency.p50)} ms; ` +
