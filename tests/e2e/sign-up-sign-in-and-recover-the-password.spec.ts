@@ -182,13 +182,14 @@ test("the recovery form refuses different passwords", async ({ page }) => {
   await dialog.getByLabel("Email").fill(me.email);
   await dialog.getByLabel("Nova senha").fill("cafe-com-pao");
   await dialog.getByLabel("Confirmar senha").fill("1234");
-  // A click that lands while React takes the form over (the page hydrated, the forms' module still arriving)
-  // was seen lost (no message, no request), so the first click waits for React to own the button (React marks
-  // the elements it hydrated with its own properties).
+  // The dialog's form stays the server's plain HTML (posting natively to the full page) until the forms'
+  // module arrives, which can come after the page hydrated (ADR 030). Once it is there, a click makes React
+  // hydrate the form at once; the first click waits for it: React owns the button and nothing is loading.
   await page.waitForFunction(() => {
     const button = document.querySelector("dialog[open] form button[type=submit]");
     return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
   });
+  await page.waitForLoadState("networkidle");
   await dialog.getByRole("button", { name: "Cadastrar" }).click();
   await expect(dialog.getByText("A confirmação da senha deve ter pelo menos 8 caracteres")).toBeVisible();
   await dialog.getByLabel("Confirmar senha").fill("pao-com-cafe");
