@@ -8,7 +8,6 @@ import { nonceContext, pageHtmlContext, viewerContext, visitorPageContext } from
 import { parkHydrationScripts, shouldHydrateOnIntent } from "./lib/hydrate-on-intent.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
-import { rememberRouteMatches } from "./lib/route-matches.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -22,8 +21,6 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Route discovery matches the address's parents against every route on each page: remembered (ADR 070).
-  rememberRouteMatches(routerContext.staticHandlerContext);
   const nonce = loadContext.get(nonceContext);
   const hydrateOnIntent = shouldHydrateOnIntent({
     request,
