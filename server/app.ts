@@ -47,15 +47,16 @@ import { hasSessionCookie, routeNoteOf, visitorPageCache } from "./visitor-page-
 // React Router finds a path's routes with its route-pattern matcher, a trie built once per build, instead of trying
 // the path against every route in turn, compiling a regular expression for each: matching was ~9 % of a member's
 // smallest page, asked several times per page (the request, its data, route discovery's parents; ADR 071).
-// Framework mode does not offer the flag yet, so the server's build gets it here; the browser keeps its matcher.
+// Framework mode does not offer the flag yet, so the server's build gets it here. The page hands the browser the
+// build's flags as JSON, and the browser keeps its own matcher (the other one would add its code to every page):
+// written as JSON, the flags are the build's own.
 unstable_preloadRoutePattern();
+const serverFuture = { ...reactRouterBuild.future, unstable_routePatternMatching: true };
+Object.defineProperty(serverFuture, "toJSON", { value: () => reactRouterBuild.future, enumerable: false });
 const productionBuild: ServerBuild = {
   ...(reactRouterBuild as ServerBuild),
   // Framework mode's type names no such flag; the static handler reads it from here all the same.
-  future: {
-    ...reactRouterBuild.future,
-    unstable_routePatternMatching: true,
-  } as unknown as ServerBuild["future"],
+  future: serverFuture as unknown as ServerBuild["future"],
 };
 
 /** How server/server.ts runs the app: from the build, or (`npm run dev`) through Vite's dev server. */
