@@ -145,14 +145,22 @@ const membersShown = preparedQuery((db) =>
 const membersVersionOf = (rows: { id: number; version: string }[]) =>
   rows.map((r) => `${r.id}:${r.version}`).join(",");
 
-/** Entries kept per database (tests open many), the least recently used dropped past 500. */
-const caches = new WeakMap<Database, LRUCache<string, SharedQuestionPage>>();
+/**
+ * Entries kept per database (tests open many), the least recently used dropped past 500; and the reads of a
+ * page's new version under way, so that the requests that find it changed together (a busy question after a new
+ * answer, every page after a restart) wait for one read instead of each making its own eight statements.
+ */
+type PageCache = {
+  pages: LRUCache<string, SharedQuestionPage>;
+  reading: Map<string, Promise<SharedQuestionPage | null>>;
+};
+const caches = new WeakMap<Database, PageCache>();
 
-async function cacheOfDatabase(): Promise<LRUCache<string, SharedQuestionPage>> {
+async function cacheOfDatabase(): Promise<PageCache> {
   const db = await getDb();
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LRUCache({ max: 500 });
+    cache = { pages: new LRUCache({ max: 500 }), reading: new Map() };
     caches.set(db, cache);
   }
   return cache;
@@ -201,7 +209,7 @@ export async function questionPageFor(
   withDeleted: boolean,
 ): Promise<{ shared: SharedQuestionPage; marks: ViewerMarks } | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const cache = await cacheOfDatabase();
+  const { pages: cache, reading } = await cacheOfDatabase();
   const key = `${id}:${order}:${withDeleted ? "all" : "live"}`;
   const cached = cache.get(key);
   // The version is read before the rows: a write in between leaves newer rows under an older version, which
@@ -246,22 +254,43 @@ export async function questionPageFor(
     }
     return { shared, marks };
   };
+  // The relations were read for the members this request's kept page showed: they hold for a page of the same.
+  const withRelationsIfSameMembers = (shared: SharedQuestionPage) =>
+    sameMembers(shared.memberIds, cached?.memberIds ?? []) ? withRelations(shared) : { shared, marks };
   // An open bounty closes by itself when it expires, with no write: the page is read again then.
   const usable = cached && !bountyExpired(cached.question);
   const membersHold = usable && cached.membersVersion === (current.membersVersion ?? "");
   if (membersHold && cached.version === current.version) return withRelations(cached);
-  if (usable && threadPartOf(cached.version) === threadPartOf(current.version)) {
-    const updated = await withRowsReread(cached, current.version, !membersHold);
-    if (updated) {
-      cache.set(key, updated);
-      return withRelations(updated);
-    }
+  // Another request kept the version this one found while it was reading it (statements run side by side on
+  // PostgreSQL): that page is served instead of reading the same again. Its members' rows are checked by the
+  // next request, as for any kept page.
+  const latest = cache.get(key);
+  if (latest && latest !== cached && latest.version === current.version && !bountyExpired(latest.question))
+    return withRelationsIfSameMembers(latest);
+  const readKey = `${key}|${current.version}|${current.membersVersion ?? ""}`;
+  let read = reading.get(readKey);
+  if (!read) {
+    read = (async () => {
+      if (usable && threadPartOf(cached.version) === threadPartOf(current.version)) {
+        const updated = await withRowsReread(cached, current.version, !membersHold);
+        if (updated) return updated;
+      }
+      return readSharedPage(id, order, withDeleted, current.version);
+    })();
+    reading.set(readKey, read);
+    void read
+      .then(
+        (page) => page && cache.set(key, page),
+        () => {},
+      )
+      .finally(() => reading.delete(readKey));
   }
-  const page = await readSharedPage(id, order, withDeleted, current.version);
-  if (!page) return null;
-  cache.set(key, page);
-  return { shared: page, marks };
+  const page = await read;
+  return page ? withRelationsIfSameMembers(page) : null;
 }
+
+const sameMembers = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
 
 /** A version without its first part, the question's own row: what its answers, bounties, tags and links are. */
 function threadPartOf(version: string): string {
