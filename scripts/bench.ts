@@ -1,5 +1,5 @@
-// `npm run bench -- [--db pglite|postgres] [--questions N (0: the demo content alone)] [--duration S] [--connections C] [--rate R] [--short]
-//   [--seed-only]`
+// `npm run bench -- [--db pglite|postgres] [--questions N (0: the demo content alone)] [--duration S]
+//   [--connections C] [--rate R] [--short] [--seed-only]`
 // Builds when needed, seeds a database (the demo content, then `seed:large` with N questions; kept and reused
 // for the next run with the same N), starts the production server pinned to core 0 (`taskset -c 0`) and runs
 // the load generator (bench/load-generator.ts) pinned to core 1. Measures requests a second, p50 and p99 for

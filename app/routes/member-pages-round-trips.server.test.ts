@@ -5,9 +5,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAnswer } from "#app/features/questions/answers.server.ts";
 import { follow } from "#app/features/social/follows.server.ts";
-import { metrics } from "#app/lib/metrics.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { setupTestDatabase } from "#tests/support/database.ts";
+import { setupTestDatabase, statementsOf } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { askAs, cast } from "#tests/support/questions.ts";
 import { loaderArgs } from "#tests/support/route-calls.ts";
@@ -31,17 +30,6 @@ beforeAll(async () => {
   await createAnswer(people.moderator, question, body);
   member = await createMember(db(), { name: "Membro Novo" });
 });
-
-/** How many statements `read` sent to the database (every kind, counted by the database layer's metrics). */
-async function statementsOf(read: () => Promise<unknown>): Promise<number> {
-  const count = async () =>
-    (await metrics().dbQueryDuration.get()).values
-      .filter((v) => v.metricName === "sdd_db_query_duration_seconds_count")
-      .reduce((sum, v) => sum + v.value, 0);
-  const before = await count();
-  await read();
-  return (await count()) - before;
-}
 
 describe("a member's read pages, once their shared parts are warm", () => {
   test("a question page: one statement (its version, the member's marks and their answer draft)", async () => {

@@ -12,6 +12,7 @@ import {
   type Database,
   type DatabaseHandle,
 } from "../../app/lib/db.server.ts";
+import { metrics } from "../../app/lib/metrics.server.ts";
 import { templateDatabaseName, withDatabase } from "./postgres-databases.ts";
 
 /**
@@ -80,4 +81,18 @@ export function setupTestDatabase(): () => Database {
     if (!handle) throw new Error("setupTestDatabase(): the database is opened in beforeAll");
     return handle.db;
   };
+}
+
+/**
+ * How many statements `run` sent to the database (every kind, counted by the database layer's metrics): the
+ * round trips a read costs.
+ */
+export async function statementsOf(run: () => Promise<unknown>): Promise<number> {
+  const count = async () =>
+    (await metrics().dbQueryDuration.get()).values
+      .filter((v) => v.metricName === "sdd_db_query_duration_seconds_count")
+      .reduce((sum, v) => sum + v.value, 0);
+  const before = await count();
+  await run();
+  return (await count()) - before;
 }

@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { answerOutdatedMarks, follows, memberBlocks, questions, users } from "#db/schema.ts";
 import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
-import { metrics } from "#app/lib/metrics.server.ts";
-import { setupTestDatabase } from "#tests/support/database.ts";
+import { setupTestDatabase, statementsOf } from "#tests/support/database.ts";
 import { acceptAnswer, createAnswer, deleteAnswer, updateAnswer } from "./answers.server.ts";
 import { voteToClose } from "./closing.server.ts";
 import { addComment, deleteComment } from "./comments.server.ts";
@@ -217,23 +216,16 @@ describe("the shared question page", () => {
     await createAnswer(people.rich, id, "<p>Uma resposta nova, que muda o que a página mostra.</p>");
     // What an answer sets off afterwards (notifications, indexing) is done: the version stays put meanwhile.
     await settleBackgroundWork();
-    const statements = async () =>
-      (await metrics().dbQueryDuration.get()).values
-        .filter((v) => v.metricName === "sdd_db_query_duration_seconds_count")
-        .reduce((sum, v) => sum + v.value, 0);
-    const before = await statements();
-    const pages = await Promise.all(Array.from({ length: 5 }, () => sharedQuestionPage(id, "votes", false)));
-    const together = (await statements()) - before;
+    let pages: Awaited<ReturnType<typeof sharedQuestionPage>>[] = [];
+    const together = await statementsOf(async () => {
+      pages = await Promise.all(Array.from({ length: 5 }, () => sharedQuestionPage(id, "votes", false)));
+    });
     expect(new Set(pages).size).toBe(1);
     expect(pages[0]?.answers).toHaveLength(2);
     // One read alone: its version and then the page's own statements.
-    const alone = await (async () => {
-      await createAnswer(people.other, id, "<p>Mais uma resposta, para mudar a versão outra vez.</p>");
-      await settleBackgroundWork();
-      const start = await statements();
-      await sharedQuestionPage(id, "votes", false);
-      return (await statements()) - start;
-    })();
+    await createAnswer(people.other, id, "<p>Mais uma resposta, para mudar a versão outra vez.</p>");
+    await settleBackgroundWork();
+    const alone = await statementsOf(() => sharedQuestionPage(id, "votes", false));
     // Five requests: five versions and one read, not five.
     expect(together).toBe(alone + 4);
     expect(await sharedQuestionPage(id, "votes", false)).toBe(await sharedQuestionPage(id, "votes", false));
