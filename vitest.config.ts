@@ -30,6 +30,7 @@ export default defineConfig({
             "db/**/*.test.ts",
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
           env: { TEST_DB_KIND: "pglite" },
         },

@@ -1,12 +1,13 @@
-// A small keep-alive HTTP load generator on node:http, no dependency. Two modes:
+// A small keep-alive HTTP/1.1 load generator on plain sockets (bench/http-connection.ts), no dependency. Two
+// modes:
 // - closed loop (default): `connections` workers each send a request, wait for the whole response, send the
 //   next one, for `durationMs`; gives the throughput ceiling and its latencies;
 // - open loop (`rate`): requests leave at a fixed rate whatever the server does, and each latency is counted
 //   from the moment the request was due, so a stalled server shows in p99 (no coordinated omission).
 // Used by scripts/bench.ts and the resilience suite; as a CLI (`node bench/load-generator.ts '<json>'`) it
 // prints its result as JSON, so the bench can pin it to its own core with taskset.
-import http from "node:http";
 import { performance } from "node:perf_hooks";
+import { HttpConnection, requestBytes } from "./http-connection.ts";
 
 export type LoadTarget = {
   name: string;
@@ -104,42 +105,23 @@ type Sent = { status: number; bytes: number; location?: string };
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.origin);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const connections = connectionPool(url, options.connections);
   const choose = chooser(options.targets);
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  function send(target: LoadTarget): Promise<Sent & { path: string; body: string }> {
+  async function send(target: LoadTarget): Promise<Sent & { path: string; body: string }> {
     const path = fill(target.path);
     const body = target.body ? fill(target.body) : "";
-    return new Promise((resolve) => {
-      const headers: Record<string, string> = { ...target.headers };
-      if (body) {
-        headers["content-type"] = "application/x-www-form-urlencoded";
-        headers["content-length"] = String(Buffer.byteLength(body));
-      }
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: target.method ?? "GET",
-          path,
-          headers,
-          agent,
-          timeout: timeoutMs,
-        },
-        (res) => {
-          let bytes = 0;
-          res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-          res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, bytes, location: res.headers.location, path, body }),
-          );
-          res.on("error", () => resolve({ status: 0, bytes, path, body }));
-        },
-      );
-      req.on("timeout", () => req.destroy(new Error("timeout")));
-      req.on("error", () => resolve({ status: 0, bytes: 0, path, body }));
-      req.end(body || undefined);
-    });
+    const method = target.method ?? "GET";
+    const headers: Record<string, string> = { ...target.headers };
+    if (body) headers["content-type"] = "application/x-www-form-urlencoded";
+    const request = requestBytes({ host: url.hostname, port: url.port }, method, path, headers, body);
+    const connection = await connections.take();
+    try {
+      return { ...(await connection.send(request, { timeoutMs })), path, body };
+    } finally {
+      connections.give(connection);
+    }
   }
 
   async function sendWithFollowUp(target: LoadTarget): Promise<Sent & { path: string; body: string }> {
@@ -237,7 +219,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.rate) await openLoop(started + options.durationMs, options.rate);
   else await closedLoop(started + options.durationMs);
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  connections.close();
 
   return {
     requests: latencies.length,
@@ -254,6 +236,36 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       ]),
     ),
     ...(options.keepBodies ? { acknowledged } : {}),
+  };
+}
+
+/**
+ * At most `size` connections, reused as requests end; a request that finds them all busy waits for one (as
+ * node:http's agent did with `maxSockets`), its latency still counted from when it was due.
+ */
+function connectionPool(url: URL, size: number) {
+  const idle: HttpConnection[] = [];
+  const all: HttpConnection[] = [];
+  const waiting: Array<(connection: HttpConnection) => void> = [];
+  return {
+    async take(): Promise<HttpConnection> {
+      const free = idle.pop();
+      if (free) return free;
+      if (all.length < size) {
+        const connection = new HttpConnection(url.hostname, Number(url.port || 80));
+        all.push(connection);
+        return connection;
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    give(connection: HttpConnection) {
+      const next = waiting.shift();
+      if (next) next(connection);
+      else idle.push(connection);
+    },
+    close() {
+      for (const connection of all) connection.close();
+    },
   };
 }
 
