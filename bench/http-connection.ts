@@ -27,6 +27,7 @@ export class HttpConnection {
   #remaining = 0;
   #line = "";
   #closeAfter = false;
+  #closed = false;
 
   readonly #host: string;
   readonly #port: number;
@@ -39,6 +40,7 @@ export class HttpConnection {
   /** Sends `request` (a whole HTTP/1.1 request) and resolves with its answer; status 0 on any failure. */
   send(request: Buffer, { head = false, timeoutMs = 30_000 } = {}): Promise<Reply> {
     if (this.#pending) throw new Error("uma conexão atende um pedido por vez");
+    if (this.#closed) return Promise.resolve({ status: 0, bytes: 0 });
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.#fail(), timeoutMs);
       this.#pending = { resolve, head, timer };
@@ -50,7 +52,15 @@ export class HttpConnection {
     });
   }
 
+  /** For good: a request under way fails now, and any later one fails at once without connecting. */
   close() {
+    this.#closed = true;
+    this.#fail();
+    this.#drop();
+  }
+
+  /** Leaves the socket (the server said close, or sent what was not asked for); the next request opens another. */
+  #drop() {
     this.#socket?.destroy();
     this.#socket = null;
   }
@@ -63,12 +73,12 @@ export class HttpConnection {
       if (this.#socket === socket) this.#read(chunk);
     });
     socket.on("error", () => {});
-    socket.on("close", () => {
+    socket.on("close", (hadError: boolean) => {
       if (this.#socket !== socket) return;
       this.#socket = null;
       if (!this.#pending) return;
-      // A body sent until the connection closes ends here; anything else was cut short.
-      if (this.#body === "until-close") this.#finish();
+      // A body sent until the connection closes ends here, unless it was reset; anything else was cut short.
+      if (this.#body === "until-close" && !hadError) this.#finish();
       else this.#fail();
     });
     this.#socket = socket;
@@ -80,39 +90,60 @@ export class HttpConnection {
     if (!pending) return;
     this.#pending = null;
     clearTimeout(pending.timer);
-    this.close();
+    this.#drop();
     pending.resolve({ status: 0, bytes: this.#reply.bytes });
   }
 
-  #finish() {
+  /** `leftover`: bytes came after the reply's end, which no request asked for: the socket is left. */
+  #finish(leftover = false) {
     const pending = this.#pending;
     if (!pending) return;
     this.#pending = null;
     clearTimeout(pending.timer);
-    if (this.#closeAfter) this.close();
+    if (this.#closeAfter || leftover) this.#drop();
     pending.resolve(this.#reply);
   }
 
   #read(chunk: Buffer) {
-    if (!this.#pending) return;
+    // Bytes with no request waiting would be read as the next request's reply.
+    if (!this.#pending) return this.#drop();
     let at = 0;
     if (this.#body === "head") {
       this.#headBytes.push(chunk);
-      const all = this.#headBytes.length === 1 ? chunk : Buffer.concat(this.#headBytes);
-      const end = all.indexOf(HEAD_END);
-      if (end < 0) return;
-      this.#headBytes = [all];
-      if (!this.#readHead(all.toString("latin1", 0, end))) return this.#finish();
-      chunk = all;
-      at = end + HEAD_END.length;
+      let all = this.#headBytes.length === 1 ? chunk : Buffer.concat(this.#headBytes);
+      for (;;) {
+        const end = all.indexOf(HEAD_END);
+        if (end < 0) {
+          this.#headBytes = [all];
+          return;
+        }
+        const head = this.#readHead(all.toString("latin1", 0, end));
+        const rest = end + HEAD_END.length;
+        if (head === "unreadable") return this.#fail();
+        // An interim reply (100 Continue) is followed by the real one.
+        if (head === "interim") {
+          all = all.subarray(rest);
+          continue;
+        }
+        this.#headBytes = [];
+        if (head === "no-body") return this.#finish(rest < all.length);
+        chunk = all;
+        at = rest;
+        break;
+      }
     }
     this.#readBody(chunk, at);
   }
 
-  /** The status line and the headers that say where the body ends; false when the reply has no body. */
-  #readHead(head: string): boolean {
+  /** The status line and the headers that say where the body ends. */
+  #readHead(head: string): "unreadable" | "interim" | "no-body" | "body" {
     const lines = head.split("\r\n");
-    this.#reply.status = Number(lines[0]?.split(" ")[1] ?? 0);
+    const statusLine = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(lines[0] ?? "");
+    if (!statusLine) return "unreadable";
+    this.#reply.status = Number(statusLine[1]);
+    if (this.#reply.status >= 100 && this.#reply.status < 200 && this.#reply.status !== 101) {
+      return "interim";
+    }
     let length: number | null = null;
     let chunked = false;
     for (let i = 1; i < lines.length; i++) {
@@ -120,13 +151,16 @@ export class HttpConnection {
       const colon = line.indexOf(":");
       const name = line.slice(0, colon).trim().toLowerCase();
       const value = line.slice(colon + 1).trim();
-      if (name === "content-length") length = Number(value);
-      else if (name === "transfer-encoding") chunked = /chunked/i.test(value);
+      if (name === "content-length") {
+        // A length that is not one plain number would make every later reply on this socket misread.
+        if (!/^\d+$/.test(value)) return "unreadable";
+        length = Number(value);
+      } else if (name === "transfer-encoding") chunked = /chunked/i.test(value);
       else if (name === "location") this.#reply.location = value;
       else if (name === "connection") this.#closeAfter = /close/i.test(value);
     }
     const status = this.#reply.status;
-    const noBody = this.#pending?.head || status === 204 || status === 304 || (status >= 100 && status < 200);
+    const noBody = this.#pending?.head || status === 204 || status === 304 || status === 101;
     if (noBody) this.#body = "none";
     else if (chunked) this.#body = "chunk-size";
     else if (length !== null) {
@@ -134,7 +168,7 @@ export class HttpConnection {
       this.#body = length > 0 ? "length" : "none";
     } else this.#body = "until-close";
     this.#line = "";
-    return this.#body !== "none";
+    return this.#body === "none" ? "no-body" : "body";
   }
 
   #readBody(chunk: Buffer, at: number) {
@@ -147,7 +181,7 @@ export class HttpConnection {
           this.#remaining -= take;
           at += take;
           if (this.#remaining > 0) return;
-          if (this.#body === "length") return this.#finish();
+          if (this.#body === "length") return this.#finish(at < chunk.length);
           this.#body = "chunk-end";
           this.#line = "";
           break;
@@ -176,7 +210,7 @@ export class HttpConnection {
               this.#body = "chunk-data";
             }
           } else if (line === "") {
-            return this.#finish();
+            return this.#finish(at < chunk.length);
           }
           break;
         }
@@ -187,15 +221,18 @@ export class HttpConnection {
   }
 }
 
-/** A request as bytes: the request line, Host, the caller's headers, and the body's length when there is one. */
+/**
+ * A request as bytes: the request line, Host (`host[:port]`, as a URL's `host`), the caller's headers, and the
+ * body's length when there is one.
+ */
 export function requestBytes(
-  { host, port }: { host: string; port: string | number },
+  host: string,
   method: string,
   path: string,
   headers: Record<string, string>,
   body: string,
 ): Buffer {
-  let text = `${method} ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\n`;
+  let text = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n`;
   for (const [name, value] of Object.entries(headers)) text += `${name}: ${value}\r\n`;
   if (body) text += `Content-Length: ${Buffer.byteLength(body)}\r\n`;
   return Buffer.from(`${text}\r\n${body}`);

@@ -8,6 +8,7 @@ import { runLoad, type LoadOptions } from "./load-generator.ts";
 let server: http.Server;
 let origin = "";
 const socketsOpened = { count: 0 };
+let stalledRequests = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -36,6 +37,17 @@ beforeAll(async () => {
       // No length and no chunks: the body ends when the connection does (HTTP/1.0 style).
       res.socket?.write("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\nthe whole body");
       res.socket?.end();
+    } else if (url.pathname === "/garbled") {
+      res.socket?.end("HTTP/1.1 abc\r\ncontent-length: 0\r\n\r\n");
+    } else if (url.pathname === "/bad-length") {
+      res.socket?.end("HTTP/1.1 200 OK\r\ncontent-length: 10, 10\r\n\r\n0123456789");
+    } else if (url.pathname === "/interim") {
+      res.socket?.end(
+        "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 2\r\n\r\nok",
+      );
+    } else if (url.pathname === "/stalled") {
+      // Never answered either, and counted: nothing may reach it once the run is over.
+      stalledRequests++;
     } else if (url.pathname === "/never") {
       // Never answered: the request times out.
     } else {
@@ -107,6 +119,19 @@ describe("the load generator", () => {
     expect(untilClose.bytes).toBe(untilClose.requests * "the whole body".length);
   });
 
+  test("counts a reply it cannot read as a failure, and reads the real reply after an interim one", async () => {
+    for (const path of ["/garbled", "/bad-length"]) {
+      const unreadable = await load({ connections: 1, targets: [{ name: "unreadable", path }] });
+      expect(unreadable.requests, path).toBeGreaterThan(2);
+      expect(unreadable.statuses, path).toEqual({ "0": unreadable.requests });
+      expect(unreadable.errors, path).toBe(unreadable.requests);
+    }
+    const interim = await load({ connections: 1, targets: [{ name: "interim", path: "/interim" }] });
+    expect(interim.requests).toBeGreaterThan(2);
+    expect(interim.statuses).toEqual({ "200": interim.requests });
+    expect(interim.bytes).toBe(interim.requests * 2);
+  });
+
   test("counts refusals by status, and a request left unanswered as a failure", async () => {
     const missing = await load({ connections: 1, targets: [{ name: "missing", path: "/nowhere" }] });
     expect(missing.statuses).toEqual({ "404": missing.requests });
@@ -119,6 +144,24 @@ describe("the load generator", () => {
     });
     expect(never.statuses).toEqual({ "0": 1 });
     expect(never.errors).toBe(1);
+  });
+
+  test("an open loop against a stalled server stops sending when it ends", async () => {
+    const result = await load({
+      connections: 1,
+      rate: 50,
+      durationMs: 200,
+      timeoutMs: 300,
+      targets: [{ name: "stalled", path: "/stalled" }],
+    });
+    // Requests took the only connection in turn as each timed out; none was answered.
+    expect(result.statuses).toEqual({ "0": 10 });
+    const sentDuringTheRun = stalledRequests;
+    expect(sentDuringTheRun).toBeGreaterThanOrEqual(1);
+    expect(sentDuringTheRun).toBeLessThan(10);
+    // Those still waiting for the connection when the run ended fail without being sent.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(stalledRequests).toBe(sentDuringTheRun);
   });
 
   test("in an open loop, sends at the rate asked whatever the connections, latency from when each was due", async () => {

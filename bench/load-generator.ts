@@ -115,7 +115,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const method = target.method ?? "GET";
     const headers: Record<string, string> = { ...target.headers };
     if (body) headers["content-type"] = "application/x-www-form-urlencoded";
-    const request = requestBytes({ host: url.hostname, port: url.port }, method, path, headers, body);
+    const request = requestBytes(url.host, method, path, headers, body);
     const connection = await connections.take();
     try {
       return { ...(await connection.send(request, { timeoutMs })), path, body };
@@ -247,12 +247,15 @@ function connectionPool(url: URL, size: number) {
   const idle: HttpConnection[] = [];
   const all: HttpConnection[] = [];
   const waiting: Array<(connection: HttpConnection) => void> = [];
+  let closed = false;
   return {
     async take(): Promise<HttpConnection> {
       const free = idle.pop();
       if (free) return free;
       if (all.length < size) {
         const connection = new HttpConnection(url.hostname, Number(url.port || 80));
+        // Once the run is over, a request still waiting gets a closed connection: it fails at once, sends nothing.
+        if (closed) connection.close();
         all.push(connection);
         return connection;
       }
@@ -263,7 +266,9 @@ function connectionPool(url: URL, size: number) {
       if (next) next(connection);
       else idle.push(connection);
     },
+    /** Ends the run: requests under way fail now, and those still waiting for a connection fail as they get one. */
     close() {
+      closed = true;
       for (const connection of all) connection.close();
     },
   };
