@@ -54,6 +54,7 @@ describe("requestLog", () => {
     const [line] = lines;
     expect(line).toMatchObject({
       msg: "request",
+      reqId: expect.any(Number),
       req: { method: "GET", url: "/confirmar-email/[redigido]" },
       res: { status: 404 },
     });

@@ -58,13 +58,18 @@ export function requestLog(logger: Logger): RequestHandler {
       res.off("close", done);
       res.off("error", done);
       const status = res.statusCode;
+      // The client left before the whole response was written: logged as it was, and said so.
+      const aborted = !res.writableFinished;
       const failed = error !== undefined || status >= 500;
       const level = failed ? "error" : quiet(req.originalUrl) ? "debug" : "info";
       if (!logger.isLevelEnabled(level)) return;
       const line = {
+        // `reqId` on every line, as pino-http wrote it, for whoever searches the logs by it.
+        reqId: id,
         req: { id, method: req.method, url: redactedUrl(req.originalUrl) },
         res: { status },
         ms: Math.round(performance.now() - started),
+        ...(aborted ? { aborted } : {}),
         ...(failed ? { err: error ?? new Error(`failed with status code ${status}`) } : {}),
       };
       logger[level](line, failed ? "request failed" : "request");
