@@ -9,7 +9,6 @@ export type Reply = { status: number; bytes: number; location?: string };
 
 type Pending = {
   resolve: (reply: Reply) => void;
-  head: boolean;
   timer: NodeJS.Timeout;
 };
 
@@ -38,12 +37,12 @@ export class HttpConnection {
   }
 
   /** Sends `request` (a whole HTTP/1.1 request) and resolves with its answer; status 0 on any failure. */
-  send(request: Buffer, { head = false, timeoutMs = 30_000 } = {}): Promise<Reply> {
+  send(request: Buffer, { timeoutMs = 30_000 } = {}): Promise<Reply> {
     if (this.#pending) throw new Error("uma conexão atende um pedido por vez");
     if (this.#closed) return Promise.resolve({ status: 0, bytes: 0 });
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.#fail(), timeoutMs);
-      this.#pending = { resolve, head, timer };
+      this.#pending = { resolve, timer };
       this.#headBytes = [];
       this.#reply = { status: 0, bytes: 0 };
       this.#body = "head";
@@ -160,7 +159,8 @@ export class HttpConnection {
       else if (name === "connection") this.#closeAfter = /close/i.test(value);
     }
     const status = this.#reply.status;
-    const noBody = this.#pending?.head || status === 204 || status === 304 || status === 101;
+    // The load sends GET and POST only: a body is absent by status alone, never because the request was HEAD.
+    const noBody = status === 204 || status === 304 || status === 101;
     if (noBody) this.#body = "none";
     else if (chunked) this.#body = "chunk-size";
     else if (length !== null) {

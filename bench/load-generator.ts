@@ -7,7 +7,7 @@
 // Used by scripts/bench.ts and the resilience suite; as a CLI (`node bench/load-generator.ts '<json>'`) it
 // prints its result as JSON, so the bench can pin it to its own core with taskset.
 import { performance } from "node:perf_hooks";
-import { HttpConnection, requestBytes } from "./http-connection.ts";
+import { HttpConnection, requestBytes, type Reply } from "./http-connection.ts";
 
 export type LoadTarget = {
   name: string;
@@ -101,7 +101,8 @@ function chooser(targets: LoadTarget[]) {
   };
 }
 
-type Sent = { status: number; bytes: number; location?: string };
+/** A reply, with the address and body the request was sent with (its placeholders filled). */
+type Sent = Reply & { path: string; body: string };
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.origin);
@@ -109,7 +110,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const choose = chooser(options.targets);
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  async function send(target: LoadTarget): Promise<Sent & { path: string; body: string }> {
+  async function send(target: LoadTarget): Promise<Sent> {
     const path = fill(target.path);
     const body = target.body ? fill(target.body) : "";
     const method = target.method ?? "GET";
@@ -124,7 +125,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
   }
 
-  async function sendWithFollowUp(target: LoadTarget): Promise<Sent & { path: string; body: string }> {
+  async function sendWithFollowUp(target: LoadTarget): Promise<Sent> {
     const first = await send(target);
     if (!target.then || first.status === 0 || first.status >= 400) return first;
     // `{{path}}`: the address the first request went to, placeholders filled (an action's own page).
@@ -143,7 +144,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let bytes = 0;
   let measuring = false;
 
-  function record(target: LoadTarget, result: Sent & { path: string; body: string }, ms: number) {
+  function record(target: LoadTarget, result: Sent, ms: number) {
     if (!measuring) return;
     latencies.push(ms);
     const key = String(result.status);
