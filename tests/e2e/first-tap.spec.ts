@@ -2,7 +2,7 @@
 // page before the first tap; a tap that still comes first shows at once that it was taken and is carried out
 // when the app arrives. scripts/first-tap.ts measures how fast; this proves what happens.
 import { expect, test } from "./fixtures.ts";
-import { holdTheApp, scriptsFetched } from "./hydration.ts";
+import { holdTheApp, ownedByReact, scriptsFetched } from "./hydration.ts";
 
 test("a visitor's page hydrates on idle, with no interaction at all", async ({ page }) => {
   const scripts = scriptsFetched(page);
@@ -73,8 +73,10 @@ test("Login and Cadastro open their forms before the app arrives, and the form s
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   release();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  // The app arrived while the dialog was open: it stays open and its form works.
+  // The app arrived while the dialog was open: it stays open, and once the form's own code is there (it comes
+  // on idle after the app; until then the form posts natively to /entrar) the form answers inside the dialog.
   await expect(dialog.getByLabel("Email")).toBeVisible();
+  await ownedByReact(dialog.locator("form"));
   await dialog.getByLabel("Email").fill("ninguem@example.com");
   await dialog.getByLabel("Senha").fill("senha-errada-123");
   await dialog.getByRole("button", { name: "Entrar" }).click();

@@ -1,6 +1,6 @@
 // Steps shared by the specs about what a visitor's page does before the app arrives (first-tap,
 // read-without-downloading-the-app, ADR 014 and ADR 030).
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Records the script files the page fetches from now on. */
 export function scriptsFetched(page: Page): string[] {
@@ -25,4 +25,14 @@ export async function holdTheApp(page: Page): Promise<() => void> {
 /** Waits until the page's app has hydrated (the root marks `<html data-hydrated>`). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 10_000 });
+}
+
+/**
+ * Waits until React owns the element. Parts of a page whose code comes after the app (the Login and Cadastro
+ * forms, ADR 030) stay the server's plain HTML until then, and a submit in between posts natively.
+ */
+export async function ownedByReact(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))))
+    .toBe(true);
 }
