@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { PARKED_PRELOAD_REL, PARKED_SCRIPT_TYPE, hydrateOnIntent } from "./hydrate-on-intent.ts";
+import { AWAITS_CODE, PARKED_PRELOAD_REL, PARKED_SCRIPT_TYPE, hydrateOnIntent } from "./hydrate-on-intent.ts";
 import { parkHydrationScripts, shouldHydrateOnIntent } from "./hydrate-on-intent.server.ts";
 
 const page = [
@@ -49,12 +49,13 @@ describe("parkHydrationScripts", () => {
     for (const size of [1, 2, 3, 7, 13, 50, 101]) expect(await rewrite(page, size)).toBe(whole);
   });
 
-  it("the loader looks for exactly the tags the rewrite makes", () => {
+  it("the loader looks for exactly the tags the rewrite makes, and the mark of parts awaiting their code", () => {
     // The loader is serialised source and cannot import the constants: this keeps its literals in step.
     // (The transpiler may re-quote the selectors, escaping their inner quotes.)
     const source = hydrateOnIntent.toString().replaceAll('\\"', '"');
     expect(source).toContain(`link[rel="${PARKED_PRELOAD_REL}"]`);
     expect(source).toContain(`script[type="${PARKED_SCRIPT_TYPE}"]`);
+    expect(source).toContain(`"[${AWAITS_CODE}]"`);
   });
 
   it("leaves a page without module scripts as it was", async () => {

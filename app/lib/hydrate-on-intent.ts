@@ -4,14 +4,20 @@
 // at the first sign that the visitor is about to use the page (pointer or keyboard on a control, a touch,
 // focus), whichever comes first, the scripts are fetched and React hydrates: usually before the first tap. A
 // click or submit that still comes before hydration is marked pending at once (visible feedback within a
-// frame) and replayed once React owns the page, so every control behaves as it does on a hydrated page.
+// frame) and replayed once React owns the page, so every control behaves as it does on a hydrated page. A part
+// of the page whose code comes after the app (the Login and Cadastro forms) is marked `AWAITS_CODE` until React
+// owns it too: a tap in it waits the same way, for that code.
 
 /** The element types the server gives parked scripts and preloads, so the browser neither runs nor fetches them. */
 export const PARKED_SCRIPT_TYPE = "sdd/parked-module";
 export const PARKED_PRELOAD_REL = "sdd-parked-modulepreload";
+/** The attribute of a part of the page that stays the server's HTML until its own code arrives, after the app. */
+export const AWAITS_CODE = "data-sdd-awaits-code";
 
 /** A route that must come alive on load (an animation that is the page) says so in its handle. */
 export type HydrationHandle = { hydration?: "on-load" };
+
+type HydrationHooks = Window & { __sddHydrated?: (part?: Element) => void };
 
 /**
  * Called by the root route's first effect: React has hydrated the document. Marks `<html data-hydrated>`
@@ -19,7 +25,15 @@ export type HydrationHandle = { hydration?: "on-load" };
  */
 export function announceHydrated() {
   document.documentElement.dataset.hydrated = "true";
-  (window as Window & { __sddHydrated?: () => void }).__sddHydrated?.();
+  (window as HydrationHooks).__sddHydrated?.();
+}
+
+/**
+ * Called once React owns a part that was marked `AWAITS_CODE` (and the mark is gone): what was typed in it is
+ * handed to React, and a tap it held is carried out.
+ */
+export function announcePartHydrated(part: Element) {
+  (window as HydrationHooks).__sddHydrated?.(part);
 }
 
 /**
@@ -29,11 +43,19 @@ export function announceHydrated() {
  */
 export function hydrateOnIntent() {
   const INTERACTIVE = 'a[href], button, summary, label, select, input, textarea, [role="button"]';
+  const AWAITING = "[data-sdd-awaits-code]";
   const TEXT_ENTRY =
     "input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), textarea";
   // "gave-up": the scripts failed or never came; from then on the browser handles everything natively.
   let state: "idle" | "loading" | "hydrated" | "gave-up" = "idle";
-  const holding = () => state === "idle" || state === "loading";
+  const awaitsCode = (element: Element | null | undefined) => Boolean(element?.closest?.(AWAITING));
+  // Set while the browser carries out a held action natively (its code never came): the listeners let it pass.
+  let passThrough = false;
+  const holding = (target: EventTarget | null) =>
+    !passThrough &&
+    (state === "idle" ||
+      state === "loading" ||
+      (state === "hydrated" && awaitsCode(target as Element | null)));
   let replay: (() => void) | null = null;
   let fallback: (() => void) | null = null;
 
@@ -59,8 +81,8 @@ export function hydrateOnIntent() {
 
   // React ignores what was typed before it hydrated (it keeps the text but not its state): hand each edited
   // field's value to React as a fresh input or change event.
-  function handOverEditedFields() {
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_ENTRY)) {
+  function handOverEditedFields(within: ParentNode) {
+    for (const field of within.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_ENTRY)) {
       if (field.type === "file" || field.value === field.defaultValue) continue;
       const typed = field.value;
       const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set;
@@ -68,23 +90,26 @@ export function hydrateOnIntent() {
       nativeSetter?.call(field, typed); // the DOM gets the typed text back without telling the tracker
       field.dispatchEvent(new Event("input", { bubbles: true }));
     }
-    for (const select of document.querySelectorAll("select")) {
+    for (const select of within.querySelectorAll("select")) {
       if ([...select.options].some((option) => option.selected !== option.defaultSelected)) {
         select.dispatchEvent(new Event("change", { bubbles: true }));
       }
     }
   }
 
-  (window as Window & { __sddHydrated?: () => void }).__sddHydrated = () => {
-    if (state === "hydrated") return;
+  // Without `part`: React owns the page (once). With it: React now owns that part, which awaited its code.
+  (window as Window & { __sddHydrated?: (part?: Element) => void }).__sddHydrated = (part) => {
+    if (!part && state === "hydrated") return;
     const gaveUp = state === "gave-up";
-    state = "hydrated";
-    handOverEditedFields();
+    if (!part) state = "hydrated";
+    handOverEditedFields(part ?? document);
+    // A tap in a part still awaiting its code waits for that code, as it waited for the app.
+    if (gaveUp || !pendingControl || awaitsCode(pendingControl)) return;
     const pending = replay;
     replay = null;
     fallback = null;
     markPending(null);
-    if (!gaveUp) pending?.();
+    pending?.();
   };
 
   // The same element after hydration: React keeps the server's nodes, but a subtree it had to render again
@@ -119,14 +144,19 @@ export function hydrateOnIntent() {
       if (replay !== action) return;
       replay = null;
       fallback = null;
-      state = "gave-up";
+      if (state !== "hydrated") state = "gave-up";
       markPending(null);
-      nativeFallback?.();
+      passThrough = true;
+      try {
+        nativeFallback?.();
+      } finally {
+        passThrough = false;
+      }
     };
     fallback = giveUp;
     load();
     // Scripts that never arrive must not leave a link or a form dead: after a while the browser takes over.
-    if (nativeFallback) setTimeout(() => state === "loading" && giveUp(), 5000);
+    if (nativeFallback) setTimeout(giveUp, 5000);
   }
 
   // Once the page is shown (the frame after the document is parsed, not the load event, which waits for
@@ -163,7 +193,7 @@ export function hydrateOnIntent() {
   addEventListener(
     "click",
     (event) => {
-      if (!holding() || event.defaultPrevented) return;
+      if (!holding(event.target) || event.defaultPrevented) return;
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const control = (event.target as Element | null)?.closest?.<HTMLElement>(INTERACTIVE);
       if (!control || control.matches(TEXT_ENTRY) || control instanceof HTMLSelectElement) return;
@@ -216,7 +246,7 @@ export function hydrateOnIntent() {
   addEventListener(
     "submit",
     (event) => {
-      if (!holding()) return;
+      if (!holding(event.target)) return;
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
       event.preventDefault();

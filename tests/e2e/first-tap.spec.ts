@@ -2,7 +2,7 @@
 // page before the first tap; a tap that still comes first shows at once that it was taken and is carried out
 // when the app arrives. scripts/first-tap.ts measures how fast; this proves what happens.
 import { expect, test } from "./fixtures.ts";
-import { holdTheApp, ownedByReact, scriptsFetched } from "./hydration.ts";
+import { holdTheApp, hydrated, scriptsFetched } from "./hydration.ts";
 
 test("a visitor's page hydrates on idle, with no interaction at all", async ({ page }) => {
   const scripts = scriptsFetched(page);
@@ -73,14 +73,39 @@ test("Login and Cadastro open their forms before the app arrives, and the form s
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   release();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  // The app arrived while the dialog was open: it stays open, and once the form's own code is there (it comes
-  // on idle after the app; until then the form posts natively to /entrar) the form answers inside the dialog.
+  // The app arrived while the dialog was open: it stays open and its form works.
   await expect(dialog.getByLabel("Email")).toBeVisible();
-  await ownedByReact(dialog.locator("form"));
   await dialog.getByLabel("Email").fill("ninguem@example.com");
   await dialog.getByLabel("Senha").fill("senha-errada-123");
   await dialog.getByRole("button", { name: "Entrar" }).click();
   await expect(dialog.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos." })).toBeVisible();
+});
+
+test("the Login form sent after the app arrived but before its own code waits for that code and answers in its dialog", async ({
+  page,
+}) => {
+  // The forms' module comes after the app; here it is held while the app is not.
+  let releaseForms = () => {};
+  const formsHeld = new Promise<void>((resolve) => (releaseForms = resolve));
+  await page.route(/\/assets\/auth-forms-[^/]*\.js$/, async (route) => {
+    await formsHeld;
+    await route.continue();
+  });
+  await page.goto("/questions/1");
+  await hydrated(page);
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  await dialog.getByLabel("Email").fill("ninguem@example.com");
+  await dialog.getByLabel("Senha").fill("senha-errada-123");
+  const submit = dialog.getByRole("button", { name: "Entrar" });
+  await submit.click();
+  // Taken at once, and not posted as a page of its own.
+  await expect(submit).toHaveAttribute("data-sdd-pending", "");
+  await expect(page).toHaveURL(/\/questions\/1$/);
+  releaseForms();
+  await expect(dialog.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos." })).toBeVisible();
+  await expect(page).toHaveURL(/\/questions\/1$/);
+  await expect(submit).not.toHaveAttribute("data-sdd-pending");
 });
 
 test("a click on a question of the list before the app arrives still navigates", async ({ page }) => {

@@ -7,12 +7,14 @@
 // mascot show beside the form only when the window is wider than 1070 px.
 //
 // The forms' code (and the validation libraries behind it) is a separate module: the server renders the forms
-// into the page, the browser loads their code when it is idle after the app, and until then the server's form
-// is plain HTML that posts natively (ADR 030).
-import { Suspense, use, useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+// into the page, the browser loads their code when it is idle after the app (or at once, when a dialog takes
+// the focus), and until then the server's form is marked as awaiting its code: a tap in it waits for that code,
+// as a tap before the app waits for the app (ADR 030). Without JavaScript it is plain HTML that posts natively.
+import { Suspense, use, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useLocation, useNavigate, useNavigation, Link } from "react-router";
 import { CloseIcon, Logo } from "#app/components/icons.tsx";
 import { NativeDialog, closesDialog } from "#app/components/native-dialog.tsx";
+import { AWAITS_CODE, announcePartHydrated } from "#app/lib/hydrate-on-intent.ts";
 import { SIGN_IN_DIALOG_ID } from "#app/lib/sign-in-first.ts";
 import type { AuthViewProps, RecoveryState } from "./auth-forms.tsx";
 import { authModalHref, authPageHref, isAuthMode, returnPathOf, type AuthMode } from "./auth-urls.ts";
@@ -75,9 +77,11 @@ if (import.meta.env.SSR || new URLSearchParams(window.location.search).has("auth
  */
 function LoadedAuthForm({
   dialog,
+  onLive,
   ...props
-}: AuthViewProps & { dialog: RefObject<HTMLDialogElement | null> }) {
+}: AuthViewProps & { dialog: RefObject<HTMLDialogElement | null>; onLive: () => void }) {
   const { AuthForm } = use(loadAuthForms());
+  useEffect(onLive, [onLive]);
   useEffect(() => {
     const element = dialog.current;
     if (!element?.open || (document.activeElement !== element && element.contains(document.activeElement)))
@@ -137,6 +141,13 @@ function AuthDialog({
   followed.current = location;
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement | null>(null);
+  // The form column stays marked until React owns the form (its code arrived and hydrated), then says so.
+  const formColumn = useRef<HTMLDivElement | null>(null);
+  const [formLive, setFormLive] = useState(false);
+  const markFormLive = useRef(() => setFormLive(true)).current;
+  useEffect(() => {
+    if (formLive && formColumn.current) announcePartHydrated(formColumn.current);
+  }, [formLive]);
   const params = new URLSearchParams(location.search);
   const closeHref = returnPathOf(location);
   const hrefs = {
@@ -180,16 +191,19 @@ function AuthDialog({
           }
           close={close}
         >
-          <Suspense fallback={<p role="status">Carregando…</p>}>
-            <LoadedAuthForm
-              dialog={dialog}
-              mode={mode}
-              variant="modal"
-              redirectTo={closeHref}
-              hrefs={hrefs}
-              recovery={{ token: params.get("token") ?? "", state: recoveryState ?? { valid: false } }}
-            />
-          </Suspense>
+          <div ref={formColumn} {...(formLive ? {} : { [AWAITS_CODE]: "" })}>
+            <Suspense fallback={<p role="status">Carregando…</p>}>
+              <LoadedAuthForm
+                dialog={dialog}
+                onLive={markFormLive}
+                mode={mode}
+                variant="modal"
+                redirectTo={closeHref}
+                hrefs={hrefs}
+                recovery={{ token: params.get("token") ?? "", state: recoveryState ?? { valid: false } }}
+              />
+            </Suspense>
+          </div>
         </AuthFrame>
       ) : (
         <div className="rounded-xl bg-white p-6 shadow-xl">
@@ -233,11 +247,18 @@ export function AuthModal({
   const named = new URLSearchParams(location.search).get("auth");
   const otherMode = named !== null && named !== "signIn" && named !== "signUp";
 
-  // The forms' code comes when the browser is idle after the app, so an opened dialog's form is live at once.
+  // The forms' code comes when the browser is idle after the app, so an opened dialog's form is live at once;
+  // a dialog that takes the focus before then (it opened, or was open) asks for it now.
   useEffect(() => {
     if (signedIn || authFormsLoaded()) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     idle(() => void loadAuthForms());
+    if (document.activeElement?.closest("dialog")) void loadAuthForms();
+    const onFocus = (event: FocusEvent) => {
+      if ((event.target as Element | null)?.closest?.("dialog")) void loadAuthForms();
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
   }, [signedIn]);
 
   return (
