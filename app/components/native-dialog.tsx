@@ -29,7 +29,9 @@ export function NativeDialog({
   open,
   onClose,
   labelledBy,
+  describedBy,
   label,
+  role,
   className,
   dialogRef,
   children,
@@ -43,7 +45,10 @@ export function NativeDialog({
   /** After the reader closed the dialog (Escape, a click outside, its close button), not the address. */
   onClose?: () => void;
   labelledBy?: string;
+  describedBy?: string;
   label?: string;
+  /** A question that interrupts (a confirmation) is an `alertdialog`. */
+  role?: "alertdialog";
   className: string;
   dialogRef?: Ref<HTMLDialogElement | null>;
   children: ReactNode;
@@ -88,7 +93,9 @@ export function NativeDialog({
         else if (dialogRef) dialogRef.current = element;
       }}
       open={openAtFirst}
+      role={role}
       aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       aria-label={label}
       // A click on the backdrop closes it (the browser's own light dismiss; a fallback where it has none).
       closedby="any"

@@ -124,7 +124,12 @@ baseTest.describe("without JavaScript", () => {
     await expect(tokens.getByRole("button", { name: "Copiar" })).toHaveCount(0);
     await expect(tokenItem(page, "sem js")).toContainText("Nunca usado");
 
+    // The browser's own dialog asks first, without JavaScript too.
     await tokenItem(page, "sem js").getByRole("button", { name: "Revogar o token sem js" }).click();
+    await page
+      .getByRole("alertdialog", { name: 'Revogar o token "sem js"?' })
+      .getByRole("button", { name: "Revogar token" })
+      .click();
     await expect(section(page).getByRole("status").first()).toContainText("Token revogado.");
     await expect(tokenItem(page, "sem js")).toContainText("Revogado em");
     await expect(section(page).getByRole("textbox", { name: /Seu novo token/ })).toHaveCount(0);

@@ -1,8 +1,9 @@
-// A submit button that asks first. Before JavaScript it is a plain submit button (the form posts at once);
-// once React runs it opens an alert dialog whose confirm button submits the same form.
-import { AlertDialog } from "radix-ui";
-import { useRef, type ReactNode } from "react";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
+// A submit button that asks first. It opens the browser's own modal dialog (invoker commands, ADR 052), whose
+// confirm button submits the same form: it asks before and without JavaScript, and adds none to the page (it
+// was Radix's alert dialog, ~12 KB gzipped on every page that could show one). Escape, the backdrop and
+// "Cancelar" close it, and the browser gives focus back to the button that opened it.
+import { useId, type ReactNode } from "react";
+import { NativeDialog, closesDialog, opensDialog } from "#app/components/native-dialog.tsx";
 
 export function ConfirmSubmit({
   label,
@@ -24,46 +25,41 @@ export function ConfirmSubmit({
   /** Hidden inputs of the form. */
   children?: ReactNode;
 }) {
-  const hydrated = useHydrated();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  if (!hydrated) {
-    return (
-      <>
-        {children}
-        <button type="submit" aria-label={accessibleLabel} className={className}>
-          {label}
-        </button>
-      </>
-    );
-  }
+  const id = `confirmar${useId().replace(/[^\w-]/g, "")}`;
   return (
     <>
       {children}
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
-          <button ref={triggerRef} type="button" aria-label={accessibleLabel} className={className}>
-            {label}
+      <button {...opensDialog(id)} aria-label={accessibleLabel} className={className}>
+        {label}
+      </button>
+      <NativeDialog
+        id={id}
+        role="alertdialog"
+        labelledBy={`${id}-titulo`}
+        describedBy={`${id}-descricao`}
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-6 text-left shadow-xl backdrop:bg-black/50"
+      >
+        <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+        <p id={`${id}-descricao`} className="mt-2 text-sm font-normal text-slate-700">
+          {description}
+        </p>
+        <div className="mt-6 flex justify-end gap-3">
+          {/* The first control, so the least harmful choice takes the focus when the dialog opens. */}
+          <button {...closesDialog(id)} className="btn-outline">
+            Cancelar
           </button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[1001] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-bold text-slate-900">{title}</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-              {description}
-            </AlertDialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel className="btn-outline">Cancelar</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-                onClick={() => triggerRef.current?.form?.requestSubmit()}
-              >
-                {confirmLabel}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+          <button
+            type="submit"
+            // Closed as the form goes: what follows (the page again, the comment gone) is behind it.
+            onClick={(event) => event.currentTarget.closest("dialog")?.close()}
+            className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </NativeDialog>
     </>
   );
 }
