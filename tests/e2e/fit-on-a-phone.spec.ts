@@ -152,7 +152,12 @@ test(`every page a member reaches fits ${WIDTHS.join(" and ")} px, long content 
   expect(question).toMatch(/^\/questions\/\d+$/);
   await answerQuestion(page, question, longContent(image));
 
+  // A display name without a single space (an e-mail, a handle) must break too: in the greeting, the profile's
+  // heading, and beside the member's answer.
   await page.goto("/configuracoes");
+  await page.getByLabel("Nome", { exact: true }).fill("Maximiliano_Albuquerque_Bragança_Vasconcelos_dev");
+  await page.getByRole("button", { name: "Salvar perfil" }).click();
+  await expect(page.getByText("Perfil atualizado.")).toBeVisible();
   const profile = await page.locator("main a[href^='/u/']").first().getAttribute("href");
   expect(profile).toBeTruthy();
   await expectAllFit(page, [

@@ -71,7 +71,7 @@ function DraftItem({ draft, index }: { draft: DraftListItem; index: number }) {
           {DRAFT_KIND_LABELS[draft.kind]}
           {draft.kind === "answer" ? <span className="sr-only"> à pergunta</span> : null}
         </p>
-        <h2 id={titleId} className="text-lg leading-snug font-bold break-words text-slate-900">
+        <h2 id={titleId} className="text-lg leading-snug font-bold text-slate-900">
           <Link to={draftResumeHref(draft)} className="hover:text-primary hover:underline">
             {title}
           </Link>

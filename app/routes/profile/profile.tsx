@@ -230,7 +230,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-              <h1 id="perfil-nome" className="text-2xl font-bold break-words text-slate-900">
+              <h1 id="perfil-nome" className="text-2xl font-bold text-slate-900">
                 {profile.name}
               </h1>
               {profile.verified ? (
