@@ -116,6 +116,25 @@ test("a member sees their own writes at once, the next member sees them without 
   await dani.goBack();
   await expect(answerBy(dani, "Bia Responde").getByText(`editada ${stamp}`)).toBeVisible();
 
+  // Caio deletes his comment: the page asks first, Cancelar keeps it, Excluir removes it for everyone.
+  await open(caio, question);
+  answer = answerBy(caio, "Bia Responde");
+  const remove = answer.getByRole("button", { name: "Excluir comentário" });
+  await remove.click();
+  const confirm = caio.getByRole("alertdialog", { name: "Excluir comentário?" });
+  await expect(confirm.getByRole("button", { name: "Cancelar" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await expect(answer.getByText(`comentário ${stamp}`)).toBeVisible();
+  await remove.click();
+  saved = written(caio);
+  await confirm.getByRole("button", { name: "Excluir", exact: true }).click();
+  await saved;
+  await expect(answer.getByText(`comentário ${stamp}`)).toHaveCount(0);
+  await open(dani, question);
+  await expect(answerBy(dani, "Bia Responde").getByText(`comentário ${stamp}`)).toHaveCount(0);
+
   for (const other of [bia, caio, dani]) await other.context().close();
   expect(problems, "a member's page logged errors (a hydration mismatch?)").toEqual([]);
 });

@@ -9,7 +9,7 @@ import { blockedAmong } from "#app/features/moderation/blocks.server.ts";
 import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 import { tagHref } from "#app/features/posts/components/blog-sidebar.tsx";
 import { CommentSection } from "#app/features/posts/components/comment-section.tsx";
-import { ConfirmSubmit } from "#app/features/posts/components/confirm-submit.tsx";
+import { ConfirmSubmit } from "#app/components/confirm-submit.tsx";
 import { CopyLinkButton } from "#app/features/posts/components/copy-link-button.tsx";
 import { WatchButton } from "#app/components/watch-button.tsx";
 import { isWatching } from "#app/features/notifications/thread-watches.server.ts";
@@ -139,7 +139,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <header className="mt-4 flex flex-col gap-5">
-        <h1 className="text-3xl leading-tight font-extrabold tracking-tight break-words text-slate-900 md:text-4xl">
+        <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-slate-900 md:text-4xl">
           {post.title}
         </h1>
         {post.description ? <p className="text-lg text-slate-700">{post.description}</p> : null}
@@ -177,6 +177,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             </Link>
             <Form method="post">
               <ConfirmSubmit
+                dialogId={`confirmar-excluir-post-${post.id}`}
                 label="Excluir post"
                 title="Excluir este post?"
                 description="O post sai do blog, dos favoritos e das buscas. Não dá para desfazer."

@@ -15,7 +15,7 @@ import {
   createAccessTokenSchema,
   type AccessTokenAccess,
 } from "#app/features/accounts/access-token-schemas.ts";
-import { ConfirmSubmit } from "#app/features/posts/components/confirm-submit.tsx";
+import { ConfirmSubmit } from "#app/components/confirm-submit.tsx";
 import { formatDate, formatRelative, isoDate } from "#app/lib/dates.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { AccessTokenActionData, CreatedAccessToken } from "./actions/access-tokens.server.ts";
@@ -268,6 +268,7 @@ function TokenItem({ token }: { token: AccessTokenRow }) {
       ) : (
         <Form method="post" preventScrollReset>
           <ConfirmSubmit
+            dialogId={`confirmar-revogar-token-${token.id}`}
             label="Revogar"
             accessibleLabel={`Revogar o token ${token.name}`}
             title={`Revogar o token "${token.name}"?`}

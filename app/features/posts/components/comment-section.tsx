@@ -13,7 +13,7 @@ import { FlagLink } from "#app/features/moderation/components/flag-link.tsx";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import type { CommentThread, PostComment } from "../comments.server.ts";
 import { COMMENT_MAX, MESSAGES } from "../rules.ts";
-import { ConfirmSubmit } from "./confirm-submit.tsx";
+import { ConfirmSubmit } from "#app/components/confirm-submit.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { BlockedContent } from "#app/features/moderation/components/blocked-content.tsx";
 import type { ActionReply } from "#app/lib/action-reply.ts";
@@ -176,6 +176,7 @@ function DeleteCommentForm({ commentId, authorName }: { commentId: number; autho
         </p>
       ) : null}
       <ConfirmSubmit
+        dialogId={`confirmar-apagar-comentario-${commentId}`}
         label="Apagar"
         accessibleLabel={`Apagar comentário de ${authorName}`}
         title="Apagar comentário?"

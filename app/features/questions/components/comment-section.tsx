@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, href } from "react-router";
 import { CommentText } from "#app/components/comment-text.tsx";
+import { ConfirmSubmit } from "#app/components/confirm-submit.tsx";
 import { FieldError, fieldAria, Hint, Label } from "#app/components/form/field.tsx";
 // "Sinalizar" is the moderation feature's (a link that opens its dialog on demand).
 import { FlagLink } from "#app/features/moderation/components/flag-link.tsx";
@@ -21,15 +22,21 @@ function DeleteCommentButton({ commentId }: { commentId: number }) {
   const fetcher = useFetcher<FormActionData>();
   return (
     <fetcher.Form method="post" className="inline" preventScrollReset>
-      <input type="hidden" name="intent" value="delete-comment" />
-      <input type="hidden" name="commentId" value={commentId} />
-      <button
-        type="submit"
+      <ConfirmSubmit
+        dialogId={`confirmar-excluir-comentario-${commentId}`}
+        label={
+          <>
+            Excluir<span className="sr-only"> comentário</span>
+          </>
+        }
+        title="Excluir comentário?"
+        description="O comentário some para todo mundo. Não dá para desfazer."
+        confirmLabel="Excluir"
         className="text-xs text-slate-500 hover:text-red-700 hover:underline"
-        disabled={fetcher.state !== "idle"}
       >
-        Excluir<span className="sr-only"> comentário</span>
-      </button>
+        <input type="hidden" name="intent" value="delete-comment" />
+        <input type="hidden" name="commentId" value={commentId} />
+      </ConfirmSubmit>
     </fetcher.Form>
   );
 }

@@ -2,10 +2,11 @@
 // confirm button submits the same form: it asks before and without JavaScript, and adds none to the page (it
 // was Radix's alert dialog, ~12 KB gzipped on every page that could show one). Escape, the backdrop and
 // "Cancelar" close it, and the browser gives focus back to the button that opened it.
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { NativeDialog, closesDialog, opensDialog } from "#app/components/native-dialog.tsx";
 
 export function ConfirmSubmit({
+  dialogId: id,
   label,
   accessibleLabel,
   title,
@@ -14,6 +15,11 @@ export function ConfirmSubmit({
   className,
   children,
 }: {
+  /**
+   * The dialog's id, from what it deletes (`confirmar-comentario-12`): unique on the page, and the same in every
+   * render of it, where `useId` is not (a kept fragment is rendered apart, ADR 031, and its ids would repeat).
+   */
+  dialogId: string;
   /** Visible text of the trigger. */
   label: ReactNode;
   /** Screen-reader name of the trigger, when the visible label is not enough. */
@@ -25,7 +31,6 @@ export function ConfirmSubmit({
   /** Hidden inputs of the form. */
   children?: ReactNode;
 }) {
-  const id = `confirmar${useId().replace(/[^\w-]/g, "")}`;
   return (
     <>
       {children}
