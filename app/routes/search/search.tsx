@@ -92,7 +92,8 @@ function HitItem({ hit }: { hit: SearchHit }) {
     case "questions":
       return (
         <TextHit url={hit.url} title={hit.title} snippet={hit.snippet} marker={closedMarker(hit.closed)}>
-          {hit.score} votos · {hit.answerCount} {plural(hit.answerCount, "resposta", "respostas")}
+          {hit.score} {plural(hit.score, "voto", "votos")} · {hit.answerCount}{" "}
+          {plural(hit.answerCount, "resposta", "respostas")}
           {hit.accepted ? " · resposta aceita" : ""} · por {hit.authorName} · {formatDate(hit.createdAt)}
         </TextHit>
       );

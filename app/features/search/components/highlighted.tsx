@@ -9,7 +9,7 @@ export function Highlighted({ text, from = "html" }: { text: string; from?: "htm
     <>
       {snippetParts(text, from).map((part, i) =>
         part.match ? (
-          <mark key={i} className="rounded bg-yellow-100 px-0.5 text-inherit">
+          <mark key={i} className="rounded bg-yellow-100 px-0.5 text-slate-900">
             {part.text}
           </mark>
         ) : (
