@@ -43,11 +43,14 @@ test("a member edits their comment, another up-votes it, and a moderator reads i
   await admin.goto(question);
   await admin.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const seen = admin.locator("li[id^=comentario-]").filter({ hasText: "do Vite você usa" });
+  // The vote shows before the server answers (optimistic): the reload waits for the answer.
+  const voted = admin.waitForResponse((response) => response.request().method() === "POST" && response.ok());
   await seen.getByRole("button", { name: "Votar a favor deste comentário" }).click();
   await expect(seen.getByRole("button", { name: "Retirar seu voto neste comentário" })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
+  await voted;
   await admin.reload();
   const again = admin.locator("li[id^=comentario-]").filter({ hasText: "do Vite você usa" });
   await expect(again.getByRole("button", { name: "Retirar seu voto neste comentário" })).toBeVisible();
