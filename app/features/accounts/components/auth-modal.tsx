@@ -79,9 +79,9 @@ function LoadedAuthForm({
   dialog,
   onLive,
   ...props
-}: AuthViewProps & { dialog: RefObject<HTMLDialogElement | null>; onLive: () => void }) {
+}: AuthViewProps & { dialog: RefObject<HTMLDialogElement | null>; onLive: (live: true) => void }) {
   const { AuthForm } = use(loadAuthForms());
-  useEffect(onLive, [onLive]);
+  useEffect(() => onLive(true), [onLive]);
   useEffect(() => {
     const element = dialog.current;
     if (!element?.open || (document.activeElement !== element && element.contains(document.activeElement)))
@@ -144,7 +144,6 @@ function AuthDialog({
   // The form column stays marked until React owns the form (its code arrived and hydrated), then says so.
   const formColumn = useRef<HTMLDivElement | null>(null);
   const [formLive, setFormLive] = useState(false);
-  const markFormLive = useRef(() => setFormLive(true)).current;
   useEffect(() => {
     if (formLive && formColumn.current) announcePartHydrated(formColumn.current);
   }, [formLive]);
@@ -195,7 +194,7 @@ function AuthDialog({
             <Suspense fallback={<p role="status">Carregando…</p>}>
               <LoadedAuthForm
                 dialog={dialog}
-                onLive={markFormLive}
+                onLive={setFormLive}
                 mode={mode}
                 variant="modal"
                 redirectTo={closeHref}
