@@ -347,8 +347,9 @@ test("a published question's draft never comes back: asking twice in a row on a 
     const tags = page.getByRole("combobox", { name: "Tags (até 5)" });
     await tags.fill("web");
     await tags.press("Enter");
+    // Another spec may have made the tag "Web" first: when its suggestion arrives before Enter, its spelling wins.
     await expect(page.getByRole("list", { name: "Tags escolhidas" }).getByRole("listitem")).toHaveText([
-      "web",
+      /^web$/i,
     ]);
     await draftKept(page, text, "Tentei de tudo");
     // A second tab on the same form keeps the draft of the question this one is about to publish (its
