@@ -211,7 +211,12 @@ test("the author edits and deletes a post; other members cannot", async ({ page,
     .getByRole("alertdialog", { name: "Excluir este post?" })
     .getByRole("button", { name: "Excluir" })
     .click();
-  await expect(page).toHaveURL(/\/blog$/);
+  // The blog says what happened, and the notice closes.
+  await expect(page).toHaveURL(/\/blog\?feito=post-excluido$/);
+  await expect(page.getByRole("status").filter({ hasText: "Post excluído." })).toBeVisible();
   await expect(page.getByRole("heading", { name: `${title} (revisado)` })).toHaveCount(0);
+  await page.getByRole("link", { name: "Fechar aviso" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByText("Post excluído.")).toHaveCount(0);
   expect((await page.request.get(postUrl)).status()).toBe(404);
 });

@@ -13,6 +13,7 @@ import type { CommentActionData } from "#app/features/posts/components/comment-s
 import { questionIdOfPost } from "#app/features/posts/answer-posts.server.ts";
 import { deletePost, findPostId } from "#app/features/posts/posts.server.ts";
 import { commentSchema } from "#app/features/posts/schemas.ts";
+import { withDoneNotice } from "#app/lib/done-notices.ts";
 import { requireViewer, safeRedirectPath } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { formRowId } from "#app/lib/ids.ts";
@@ -92,7 +93,7 @@ const postPageIntents = intentAction(
     },
     async "delete-post"({ viewer, postId }: PostPageArgs) {
       await deletePost(viewer, postId);
-      return redirect(href("/blog"));
+      return redirect(withDoneNotice(href("/blog"), "post-excluido"));
     },
   },
   {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Outlet, isRouteErrorResponse, useMatches, href } from "react-router";
 import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-content.tsx";
 import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
-import { PasswordChangedNotice } from "#app/features/accounts/components/password-changed-notice.tsx";
+import { DoneNotice } from "./components/done-notice.tsx";
 import { recoveryState } from "#app/features/accounts/accounts.server.ts";
 import { SiteNoticeBanner } from "#app/features/curation/components/site-notice-banner.tsx";
 import { currentSiteNotice } from "#app/features/curation/site-notice.server.ts";
@@ -71,7 +71,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SuspensionBanner viewer={root?.viewer ?? null} />
       <SiteNoticeBanner notice={loaderData.notice} />
       <main id="conteudo" className="min-h-[60vh]">
-        <PasswordChangedNotice />
+        <DoneNotice />
         <Outlet />
       </main>
       <SiteFooter

@@ -54,3 +54,19 @@ describe("question page intents", () => {
     ]);
   });
 });
+
+describe("deleting a question", () => {
+  const deleteAs = async (viewer: typeof people.author, id: number) => {
+    const reply = await action(
+      actionArgs(`/questions/${id}`, viewer, { intent: "delete-question" }, { id: String(id) }),
+    );
+    return reply instanceof Response ? reply.headers.get("location") : null;
+  };
+
+  test("its author goes back to the list, which says it was deleted; the moderation stays on the question", async () => {
+    const own = await askAs(people.author);
+    expect(await deleteAs(people.author, own)).toBe("/questions?feito=pergunta-excluida");
+    const other = await askAs(people.author);
+    expect(await deleteAs(people.moderator, other)).toBe(`/questions/${other}`);
+  });
+});

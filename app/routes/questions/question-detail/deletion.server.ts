@@ -3,12 +3,13 @@ import { redirect, href } from "react-router";
 import { deleteAnswer, restoreAnswer } from "#app/features/questions/answers.server.ts";
 import { deleteQuestion, restoreQuestion } from "#app/features/questions/question-writes.server.ts";
 import { reply, type QuestionActionArgs } from "./intents.server.ts";
+import { withDoneNotice } from "#app/lib/done-notices.ts";
 import { isModerator } from "#app/lib/permissions.ts";
 
 export async function deleteQuestionAction({ viewer, questionId, here }: QuestionActionArgs) {
   await deleteQuestion(viewer, questionId);
   // The moderation still sees a deleted question (and may restore it); its author goes back to the list.
-  return redirect(isModerator(viewer) ? here : href("/questions"));
+  return redirect(isModerator(viewer) ? here : withDoneNotice(href("/questions"), "pergunta-excluida"));
 }
 
 export async function restoreQuestionAction({ viewer, questionId, here }: QuestionActionArgs) {
