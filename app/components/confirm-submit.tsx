@@ -2,7 +2,7 @@
 // confirm button submits the same form: it asks before and without JavaScript, and adds none to the page (it
 // was Radix's alert dialog, ~12 KB gzipped on every page that could show one). Escape, the backdrop and
 // "Cancelar" close it, and the browser gives focus back to the button that opened it.
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { NativeDialog, closesDialog, opensDialog } from "#app/components/native-dialog.tsx";
 
 export function ConfirmSubmit({
@@ -13,6 +13,7 @@ export function ConfirmSubmit({
   description,
   confirmLabel,
   className,
+  focusAfterRemoval,
   children,
 }: {
   /**
@@ -28,9 +29,26 @@ export function ConfirmSubmit({
   description: string;
   confirmLabel: string;
   className?: string;
+  /**
+   * The id of what takes the focus once the confirmed form is gone with what it deleted (the comments' heading):
+   * otherwise the focus falls to the page's start, and a keyboard or screen-reader user loses their place.
+   */
+  focusAfterRemoval?: string;
   /** Hidden inputs of the form. */
   children?: ReactNode;
 }) {
+  const confirmed = useRef(false);
+  useEffect(
+    () => () => {
+      if (!confirmed.current || !focusAfterRemoval) return;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const target = document.getElementById(focusAfterRemoval);
+      if (!target) return;
+      if (target.tabIndex < 0) target.tabIndex = -1;
+      target.focus();
+    },
+    [focusAfterRemoval],
+  );
   return (
     <>
       {children}
@@ -58,7 +76,10 @@ export function ConfirmSubmit({
           <button
             type="submit"
             // Closed as the form goes: what follows (the page again, the comment gone) is behind it.
-            onClick={(event) => event.currentTarget.closest("dialog")?.close()}
+            onClick={(event) => {
+              confirmed.current = true;
+              event.currentTarget.closest("dialog")?.close();
+            }}
             className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
           >
             {confirmLabel}

@@ -72,6 +72,8 @@ test("like, comment, reply, delete a comment and favourite, then find it in Favo
   await page.getByRole("alertdialog").getByRole("button", { name: "Apagar" }).click();
   await expect(page.getByText("Que explicação boa! Salvei aqui.")).toHaveCount(0);
   await expect(comments).toHaveText(new RegExp(`^Comentários \\(${commentsBefore + 1}\\)`));
+  // The keyboard's place stays in the comments, not at the top of the page.
+  await expect(comments).toBeFocused();
   // Other people's comments have no delete button for me.
   await expect(page.getByRole("button", { name: /^Apagar comentário de (?!Leitora)/ })).toHaveCount(0);
 

@@ -132,6 +132,8 @@ test("a member sees their own writes at once, the next member sees them without 
   await confirm.getByRole("button", { name: "Excluir", exact: true }).click();
   await saved;
   await expect(answer.getByText(`comentário ${stamp}`)).toHaveCount(0);
+  // The focus stays with the answer's comments instead of falling to the top of the page.
+  await expect(caio.locator(`#comentarios-answer-${answerId}`)).toBeFocused();
   await open(dani, question);
   await expect(answerBy(dani, "Bia Responde").getByText(`comentário ${stamp}`)).toHaveCount(0);
 

@@ -42,7 +42,7 @@ export function CommentSection({
   const signInHref = `${href("/entrar")}?redirectTo=${encodeURIComponent(`${location.pathname}#comentarios`)}`;
   return (
     <section aria-labelledby="comentarios" className="mt-10">
-      <h2 id="comentarios" className="text-xl font-bold text-slate-900">
+      <h2 id="comentarios" tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
         Comentários ({count})
       </h2>
       {signedIn ? (
@@ -183,6 +183,7 @@ function DeleteCommentForm({ commentId, authorName }: { commentId: number; autho
         description="O comentário some para todo mundo. Não dá para desfazer."
         confirmLabel="Apagar"
         className="text-sm font-medium text-red-700 hover:underline"
+        focusAfterRemoval="comentarios"
       >
         <input type="hidden" name="intent" value="delete-comment" />
         <input type="hidden" name="commentId" value={commentId} />

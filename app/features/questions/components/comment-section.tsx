@@ -18,7 +18,7 @@ import {
   EditedMark,
 } from "#app/features/comments/components/comment-controls.tsx";
 
-function DeleteCommentButton({ commentId }: { commentId: number }) {
+function DeleteCommentButton({ commentId, section }: { commentId: number; section: string }) {
   const fetcher = useFetcher<FormActionData>();
   return (
     <fetcher.Form method="post" className="inline" preventScrollReset>
@@ -33,6 +33,7 @@ function DeleteCommentButton({ commentId }: { commentId: number }) {
         description="O comentário some para todo mundo. Não dá para desfazer."
         confirmLabel="Excluir"
         className="text-xs text-slate-500 hover:text-red-700 hover:underline"
+        focusAfterRemoval={section}
       >
         <input type="hidden" name="intent" value="delete-comment" />
         <input type="hidden" name="commentId" value={commentId} />
@@ -58,6 +59,7 @@ export function CommentSection({
   // Named after its target, not by useId: an answer's card may be rendered on its own and reused (ADR 031),
   // where React's ids would differ from the page's.
   const fieldId = `comentario-${target}-campo`;
+  const sectionId = `comentarios-${target}`;
   const fetcher = useFetcher<FormActionData>({ key: `comment-${target}` });
   const formRef = useRef<HTMLFormElement>(null);
   const reply = fetcher.state === "idle" && fetcher.data?.target === target ? fetcher.data : null;
@@ -68,7 +70,8 @@ export function CommentSection({
   }, [reply]);
 
   return (
-    <div className="mt-4 border-t border-slate-200 pt-3">
+    // Takes the focus when one of its comments is deleted from under it (ConfirmSubmit).
+    <div id={sectionId} className="mt-4 border-t border-slate-200 pt-3 focus:outline-none">
       {comments.length ? (
         <ul aria-label="Comentários" className="flex flex-col divide-y divide-slate-100">
           {comments.map((comment) => (
@@ -112,7 +115,7 @@ export function CommentSection({
                   maxLength={COMMENT_MAX}
                 />
               ) : null}{" "}
-              {comment.canDelete ? <DeleteCommentButton commentId={comment.id} /> : null}{" "}
+              {comment.canDelete ? <DeleteCommentButton commentId={comment.id} section={sectionId} /> : null}{" "}
               <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
             </li>
           ))}
