@@ -1,10 +1,37 @@
-// "Tema": Claro, Escuro, Sistema, in the footer of every page (ADR 059). A plain form that posts to /tema (and
+// "Tema": Claro, Escuro, Sistema, in the footer of every page and in a member's settings (ADR 059). A plain form that posts to /tema (and
 // comes back) before JavaScript; once the app runs, the choice shows at once and is sent in the background.
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation, href } from "react-router";
 import { applyTheme, parseTheme, themeFromCookie, THEME_LABELS, THEMES, type Theme } from "#app/lib/theme.ts";
 
-export function ThemeSwitch({ memberTheme }: { memberTheme: Theme | null }) {
+const TONES = {
+  // On the footer's dark background.
+  footer: {
+    title: "text-sm font-semibold text-white",
+    group: "flex rounded-md border border-slate-600 p-0.5",
+    button:
+      "rounded px-2.5 py-1 text-sm text-slate-200 hover:text-white aria-pressed:bg-slate-700 aria-pressed:text-white",
+  },
+  // On a page's card (the settings).
+  card: {
+    title: "text-sm font-medium text-slate-800",
+    group: "flex rounded-md border border-slate-300 p-0.5",
+    button:
+      "rounded px-3 py-1.5 text-sm text-slate-700 hover:text-slate-900 aria-pressed:bg-primary aria-pressed:text-white",
+  },
+} as const;
+
+export function ThemeSwitch({
+  memberTheme,
+  tone = "footer",
+  titleId = "tema-titulo",
+}: {
+  memberTheme: Theme | null;
+  tone?: keyof typeof TONES;
+  /** Unique on the page: the footer's switch is on every page, the settings' beside it. */
+  titleId?: string;
+}) {
+  const style = TONES[tone];
   const fetcher = useFetcher({ key: "tema" });
   const location = useLocation();
   // A visitor's choice lives in their cookie, which the page (the same for every visitor) cannot say.
@@ -23,7 +50,7 @@ export function ThemeSwitch({ memberTheme }: { memberTheme: Theme | null }) {
     <form
       method="post"
       action={href("/tema")}
-      aria-labelledby="tema-titulo"
+      aria-labelledby={titleId}
       className="flex flex-wrap items-center gap-2"
       onSubmit={(event) => {
         const theme = parseTheme((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value"));
@@ -34,11 +61,11 @@ export function ThemeSwitch({ memberTheme }: { memberTheme: Theme | null }) {
         void fetcher.submit({ tema: theme }, { method: "post", action: href("/tema") });
       }}
     >
-      <span id="tema-titulo" className="text-sm font-semibold text-white">
+      <span id={titleId} className={style.title}>
         Tema
       </span>
       <input type="hidden" name="voltar" value={`${location.pathname}${location.search}`} />
-      <div className="flex rounded-md border border-slate-600 p-0.5">
+      <div className={style.group}>
         {THEMES.map((theme) => (
           <button
             key={theme}
@@ -46,7 +73,7 @@ export function ThemeSwitch({ memberTheme }: { memberTheme: Theme | null }) {
             name="tema"
             value={theme}
             aria-pressed={current ? current === theme : undefined}
-            className="rounded px-2.5 py-1 text-sm text-slate-200 hover:text-white aria-pressed:bg-slate-700 aria-pressed:text-white"
+            className={style.button}
           >
             {THEME_LABELS[theme]}
           </button>

@@ -101,3 +101,23 @@ test("a member's choice follows them to another device", async ({ page, browser 
   await expectAccessible(other);
   await phone.close();
 });
+
+test("a member finds the theme in Configurações too, and both switches agree", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await signUp(page);
+  await page.goto("/configuracoes");
+  await hydrated(page);
+  const appearance = page.getByRole("region", { name: "Aparência" });
+  await appearance.getByRole("button", { name: "Escuro" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "escuro");
+  expect(await looksDark(page)).toBe(true);
+  await expect(appearance.getByRole("button", { name: "Escuro" })).toHaveAttribute("aria-pressed", "true");
+  const footer = page.getByRole("contentinfo").getByRole("form", { name: "Tema" });
+  await expect(footer.getByRole("button", { name: "Escuro" })).toHaveAttribute("aria-pressed", "true");
+  await expectAccessible(page);
+  // Kept on the account.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "escuro");
+  }).toPass({ timeout: 5_000 });
+});

@@ -22,7 +22,9 @@ import {
   profileSchema,
   type AccountActionData,
 } from "#app/features/accounts/schemas.ts";
+import { ThemeSwitch } from "#app/components/theme-switch.tsx";
 import { plural } from "#app/lib/plural.ts";
+import type { Theme } from "#app/lib/theme.ts";
 import type { Route } from "./+types/settings";
 
 function Section({
@@ -260,6 +262,18 @@ export function PasswordSection({ answer }: { answer?: AccountActionData }) {
           </button>
         </div>
       </Form>
+    </Section>
+  );
+}
+
+/** The theme on the account: every device the member signs in on follows it (the footer's switch does the same). */
+export function AppearanceSection({ theme }: { theme: Theme | null }) {
+  return (
+    <Section id="secao-aparencia" title="Aparência">
+      <p className="mb-4 text-sm text-slate-800">
+        Claro, escuro ou o mesmo do seu dispositivo (Sistema), em todos os aparelhos em que você entrar.
+      </p>
+      <ThemeSwitch memberTheme={theme} tone="card" titleId="tema-configuracoes" />
     </Section>
   );
 }

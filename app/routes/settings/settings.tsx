@@ -17,6 +17,7 @@ import { listBlockedMembers } from "#app/features/moderation/blocks.server.ts";
 import { BlockedMembersSection } from "#app/features/moderation/components/blocked-members.tsx";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useRootData } from "#app/lib/root-data.ts";
 import { activeSuspension } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/settings";
 import { AccessTokensSection } from "./access-tokens-section.tsx";
@@ -24,6 +25,7 @@ import { SignInProvidersSection } from "./sign-in-providers-section.tsx";
 import type { SettingsSection } from "./actions/intents.server.ts";
 import { settingsAction } from "./settings-action.server.ts";
 import {
+  AppearanceSection,
   AvatarSection,
   DataSection,
   DeleteSection,
@@ -69,6 +71,7 @@ function answerFor<T extends AccountActionData>(actionData: T | undefined, inten
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, notifications, handle } = loaderData;
+  const theme = useRootData()?.viewer?.theme ?? null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -84,6 +87,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <ProfileSection settings={settings} answer={answerFor(actionData, "profile")} />
         <AvatarSection settings={settings} answer={answerFor(actionData, "avatar")} />
         <EmailSection settings={settings} answer={answerFor(actionData, "email")} />
+        <AppearanceSection theme={theme} />
         <PasswordSection answer={answerFor(actionData, "password")} />
         <SignInProvidersSection
           linked={loaderData.providers.providers}
