@@ -957,6 +957,8 @@ export const notifications = pgTable(
     uniqueIndex("notifications_group_key")
       .on(t.userId, t.groupKey)
       .where(sql`${t.readAt} is null and ${t.groupKey} is not null`),
+    // Deleting a post or a comment deletes the notifications that lead to it, found by their address.
+    index("notifications_url_idx").using("btree", sql`${t.url} text_pattern_ops`),
   ],
 );
 

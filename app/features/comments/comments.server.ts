@@ -16,6 +16,7 @@ import {
   refuseBlockedEdit,
 } from "#app/features/moderation/spam-defences.server.ts";
 import {
+  forgetNotificationsAbout,
   mentionedMembers,
   notifyMentions,
   notifyThreadWatchers,
@@ -190,7 +191,23 @@ export async function removeComment(
       });
     }
     await moveCommentCount(tx, target, -1);
+    // Nobody is sent to a comment that is gone (its mentions, its replies' notices).
+    await forgetNotificationsAbout(tx, await commentUrl(tx, target, commentId));
   });
+}
+
+/** The address of a comment on its page: what notifications about it link to. */
+async function commentUrl(executor: Executor, target: CommentTarget, commentId: number): Promise<string> {
+  if (target.kind === "post") {
+    const [post] = await executor.select({ slug: posts.slug }).from(posts).where(eq(posts.id, target.id));
+    return `${href("/blog/:slug", { slug: post?.slug ?? "" })}#comentario-${commentId}`;
+  }
+  const questionId =
+    target.kind === "answer"
+      ? (await executor.select({ id: answers.questionId }).from(answers).where(eq(answers.id, target.id)))[0]
+          ?.id
+      : target.id;
+  return `${href("/questions/:id", { id: String(questionId ?? 0) })}#comentario-${commentId}`;
 }
 
 // --------------------------------------------------------------------------------------- edits and votes
@@ -342,19 +359,7 @@ export async function commentHistory(
     .from(comments)
     .where(eq(comments.id, commentId));
   if (!comment) return null;
-  const page =
-    comment.targetKind === "post"
-      ? (await db.select({ slug: posts.slug }).from(posts).where(eq(posts.id, comment.targetId)))[0]
-      : undefined;
-  const questionId =
-    comment.targetKind === "answer"
-      ? (await db.select({ id: answers.questionId }).from(answers).where(eq(answers.id, comment.targetId)))[0]
-          ?.id
-      : comment.targetId;
-  const url =
-    comment.targetKind === "post"
-      ? `${href("/blog/:slug", { slug: page?.slug ?? "" })}#comentario-${commentId}`
-      : `${href("/questions/:id", { id: String(questionId ?? 0) })}#comentario-${commentId}`;
+  const url = await commentUrl(db, { kind: comment.targetKind, id: comment.targetId }, commentId);
   const edits = await db
     .select({ body: commentEdits.body, at: commentEdits.createdAt, handle: users.handle, name: users.name })
     .from(commentEdits)

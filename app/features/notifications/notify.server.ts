@@ -127,6 +127,27 @@ export async function notifyMentions(
 }
 
 /** A question or a post someone can watch ("Acompanhar"). */
+/**
+ * Deletes the notifications that lead to what was just deleted, so none of them opens a 404 or a missing
+ * comment: those about `url` alone (a comment's `…#comentario-12`; a line that groups it with others still
+ * leads to their page, and stays), or with `andFragments` every one on that page (a post's, whose likes,
+ * comments and mentions name `/blog/slug#…`). Found through notifications_url_idx.
+ */
+export async function forgetNotificationsAbout(
+  executor: Executor,
+  url: string,
+  { andFragments = false }: { andFragments?: boolean } = {},
+): Promise<void> {
+  const prefix = `${url.replace(/[\\%_]/g, (c) => `\\${c}`)}#%`;
+  await executor
+    .delete(notifications)
+    .where(
+      andFragments
+        ? sql`(${notifications.url} = ${url} or ${notifications.url} like ${prefix})`
+        : and(eq(notifications.url, url), eq(notifications.count, 1)),
+    );
+}
+
 export type WatchedThread = { kind: "question" | "post"; id: number };
 
 /** Starts watching a thread (an author, for their own question or post). Call inside the creating transaction. */

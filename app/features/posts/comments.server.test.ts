@@ -96,6 +96,39 @@ describe("post comments", () => {
     expect(forAna[0]?.url).toMatch(/#comentario-\d+$/);
   });
 
+  test("deleting a comment or a post deletes the notifications that lead to it, and only those", async () => {
+    const author = await createMember(db());
+    const ana = await createMember(db());
+    const bia = await createMember(db());
+    const notified = async (userId: number) =>
+      (
+        await db()
+          .select({ url: notifications.url })
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+      )
+        .map((n) => n.url)
+        .sort();
+    const { id: postId } = await publish(author, { title: "Post que vai sumir" });
+    const { id: keptId } = await publish(author, { title: "Post que fica" });
+    const top = await addPostComment(ana, postId, { body: "Oi" });
+    const reply = await addPostComment(bia, postId, { body: "Oi, Ana", parentId: top.id });
+    await addPostComment(bia, keptId, { body: "Neste também" });
+    expect(await notified(ana.id)).toEqual([expect.stringMatching(new RegExp(`#comentario-${reply.id}$`))]);
+
+    // Bia deletes her reply: Ana's notice of it would open a comment that is gone. The author's line groups it
+    // with Ana's comment, and stays.
+    await deletePostComment(bia, reply.id);
+    expect(await notified(ana.id)).toEqual([]);
+
+    // The author deletes the post: its notices would open a 404; the other post's stay.
+    expect(await notified(author.id)).toHaveLength(2);
+    await deletePost(author, postId);
+    const left = await notified(author.id);
+    expect(left).toHaveLength(1);
+    expect(left[0]).not.toContain(`#comentario-${top.id}`);
+  });
+
   test("no comments on a deleted post", async () => {
     const author = await createMember(db());
     const { id } = await publish(author);

@@ -13,7 +13,12 @@ import {
 } from "#app/features/tags/tags.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
-import { mentionedMembers, notifyMentions, watchThread } from "#app/features/notifications/notify.server.ts";
+import {
+  forgetNotificationsAbout,
+  mentionedMembers,
+  notifyMentions,
+  watchThread,
+} from "#app/features/notifications/notify.server.ts";
 import { linkMentions, mentionableText } from "#app/lib/mentions.ts";
 import { requireMember } from "#app/lib/permissions.ts";
 import { safeImageSrc } from "#app/lib/sanitize-rules.ts";
@@ -291,6 +296,8 @@ export async function deletePost(viewer: Viewer | null, postId: number): Promise
   await db.transaction(async (tx) => {
     const post = await loadManagedPost(tx, viewer, postId);
     await tx.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, post.id));
+    // Its likes, comments and mentions no longer lead anywhere.
+    await forgetNotificationsAbout(tx, href("/blog/:slug", { slug: post.slug }), { andFragments: true });
     if (viewer && viewer.id !== post.authorId) {
       await logModeration(tx, {
         actorId: viewer.id,

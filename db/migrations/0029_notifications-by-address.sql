@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_url_idx" ON "notifications" USING btree ("url" text_pattern_ops);
