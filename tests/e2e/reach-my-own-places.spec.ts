@@ -35,6 +35,21 @@ test("the avatar menu leads to the profile, favourites, drafts, notifications an
   }
 });
 
+test("on a tablet the avatar keeps its size beside the search box, and opens the menu", async ({ page }) => {
+  test.skip(test.info().project.name === "phone", "the phone has the hamburger instead");
+  await signUp(page);
+  for (const width of [768, 820, 880]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await page.goto("/questions");
+    const avatar = page.getByRole("button", { name: "Menu do usuário" });
+    const box = await avatar.boundingBox();
+    expect(box?.width, `${width} px`).toBeGreaterThanOrEqual(32);
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${width} px`).toBeLessThanOrEqual(width);
+    await avatar.click();
+    await expect(page.getByRole("menuitem", { name: "Ver Perfil" })).toBeVisible();
+  }
+});
+
 test("@phone the hamburger's user block lists the same places", async ({ page }) => {
   test.skip(test.info().project.name !== "phone", "the phone's menu");
   await signUp(page);

@@ -113,7 +113,7 @@ export function SiteHeader({
         </nav>
         {/* One search box at every width (a second row on phones), so it is always the only one. */}
         <SearchBox section={section} className="order-last w-full sm:order-none sm:ml-auto sm:max-w-xs" />
-        <div className="ml-auto flex items-center gap-2 sm:ml-0">
+        <div className="ml-auto flex shrink-0 items-center gap-2 sm:ml-0">
           {viewer ? (
             <div className="flex items-center gap-2">
               {/* The bell stays in the bar on phones too; the avatar menu moves into the hamburger. */}
