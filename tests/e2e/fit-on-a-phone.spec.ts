@@ -120,6 +120,12 @@ for (const url of VISITOR_PAGES) {
   });
 }
 
+test("the landing page fits a tablet too: the featured cards fanned out behind the stack stay inside", async ({
+  page,
+}) => {
+  await expectAllFit(page, ["/"], [768, 820]);
+});
+
 test("a visitor's question and blog post fit a phone's width", async ({ page }) => {
   const question = await firstLink(page, "/questions", "article h2 a[href^='/questions/']");
   const post = await firstLink(page, "/blog", "article a[href^='/blog/']:not([href^='/blog/tag'])");

@@ -31,7 +31,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (viewer && loaderData.home) return <MemberHome viewer={viewer} home={loaderData.home} />;
   return (
     <>
-      <section className="from-primary-light bg-gradient-to-b to-white">
+      {/* Clips the featured cards fanned out behind the stack where they would reach past a tablet's screen. */}
+      <section className="from-primary-light overflow-x-clip bg-gradient-to-b to-white">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 md:grid-cols-2 md:py-24">
           <div>
             <p className="text-primary font-mono text-sm font-semibold">{"<suporte-de-domingo />"}</p>
