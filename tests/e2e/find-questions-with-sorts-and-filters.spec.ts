@@ -82,6 +82,13 @@ test("the filter modal applies through the address, closes on Cancelar and the o
 
   await dialog.getByRole("button", { name: "Cancelar" }).click();
   await expect(dialog).toBeHidden();
+  // The keyboard's place is the link that opened it, by Cancelar or by Escape.
+  await expect(open).toBeFocused();
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
   await open.click();
   await expect(dialog).toBeVisible();
   await page.mouse.click(10, 10);

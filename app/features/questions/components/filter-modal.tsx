@@ -233,11 +233,14 @@ export function FilterModal({
   const params = new URLSearchParams(location.search);
   params.set(FILTER_PARAM, "novo");
   const triggerHref = `${location.pathname}?${params.toString()}#filtro`;
+  // The link opens the dialog without being Radix's trigger, so the focus is given back to it by hand.
+  const trigger = useRef<HTMLAnchorElement>(null);
   const title = "Criar Filtro Customizado";
 
   return (
     <>
       <a
+        ref={trigger}
         href={triggerHref}
         onClick={(event) => {
           event.preventDefault();
@@ -257,7 +260,14 @@ export function FilterModal({
       <Dialog.Root open={hydrated && open} onOpenChange={setOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-[1001] max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Content
+            onCloseAutoFocus={(event) => {
+              if (!trigger.current) return;
+              event.preventDefault();
+              trigger.current.focus();
+            }}
+            className="fixed top-1/2 left-1/2 z-[1001] max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+          >
             <div className="mb-4 flex items-start justify-between gap-4">
               <Dialog.Title className="text-primary text-xl font-bold">{title}</Dialog.Title>
               <Dialog.Close className="btn-ghost -mt-1 -mr-2 p-1.5" aria-label="Fechar">
