@@ -24,10 +24,13 @@ const TONES = {
 export function ThemeSwitch({
   memberTheme,
   tone = "footer",
+  title = "Tema",
   titleId = "tema-titulo",
 }: {
   memberTheme: Theme | null;
   tone?: keyof typeof TONES;
+  /** The form's name: two on a page need two names (the footer's and the settings'). */
+  title?: string;
   /** Unique on the page: the footer's switch is on every page, the settings' beside it. */
   titleId?: string;
 }) {
@@ -62,7 +65,7 @@ export function ThemeSwitch({
       }}
     >
       <span id={titleId} className={style.title}>
-        Tema
+        {title}
       </span>
       <input type="hidden" name="voltar" value={`${location.pathname}${location.search}`} />
       <div className={style.group}>

@@ -30,7 +30,7 @@ test("the featured cards rotate, and only the front card's arrow works", async (
 
   // A visitor's page hydrates on the first interaction (ADR 014): the click is replayed once React runs, so
   // the rotation is awaited rather than read at once.
-  const frontTitle = region.locator('[data-position="card-1"] h3');
+  const frontTitle = region.locator('[data-position="card-1"] h2');
   const first = await frontTitle.innerText();
   await region.getByRole("button", { name: "Próximo destaque" }).click();
   await expect(frontTitle).not.toHaveText(first);

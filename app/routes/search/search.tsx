@@ -142,7 +142,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Busca</h1>
-      <Form method="get" action={href("/search")} role="search" className="mt-4 flex gap-2">
+      <Form
+        method="get"
+        action={href("/search")}
+        role="search"
+        aria-label="Refinar a busca"
+        className="mt-4 flex gap-2"
+      >
         <div className="relative flex-1">
           {/* The magnifying glass is the field's visible label (its text is for screen readers). */}
           <label
@@ -228,7 +234,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </nav>
-          <section aria-label={`Resultados: ${KIND_LABELS[kind]}`} className="mt-6">
+          <section aria-labelledby="resultados-titulo" className="mt-6">
+            {/* The results' heading, so each result's h3 sits under an h2 (read aloud, not shown). */}
+            <h2 id="resultados-titulo" className="sr-only">
+              Resultados: {KIND_LABELS[kind]}
+            </h2>
             {page.items.length === 0 ? (
               <p className="text-slate-700">Nada foi encontrado para &quot;{query}&quot;</p>
             ) : (

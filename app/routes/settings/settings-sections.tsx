@@ -273,7 +273,7 @@ export function AppearanceSection({ theme }: { theme: Theme | null }) {
       <p className="mb-4 text-sm text-slate-800">
         Claro, escuro ou o mesmo do seu dispositivo (Sistema), em todos os aparelhos em que você entrar.
       </p>
-      <ThemeSwitch memberTheme={theme} tone="card" titleId="tema-configuracoes" />
+      <ThemeSwitch memberTheme={theme} tone="card" title="Tema da conta" titleId="tema-configuracoes" />
     </Section>
   );
 }

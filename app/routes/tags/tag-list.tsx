@@ -128,7 +128,13 @@ export default function TagList({ loaderData, actionData }: Route.ComponentProps
       </div>
       {canCreateTags ? <CreateTagForm reply={actionData} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Form method="get" action={href("/tags")} className="flex items-end gap-2" role="search">
+        <Form
+          method="get"
+          action={href("/tags")}
+          className="flex items-end gap-2"
+          role="search"
+          aria-label="Pesquisar tags"
+        >
           {sort === "name" ? <input type="hidden" name="sort" value="name" /> : null}
           <div>
             <Label htmlFor="filtro-tags">Filtrar tópicos</Label>

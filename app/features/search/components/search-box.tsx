@@ -138,7 +138,13 @@ export function SearchBox({ section, className = "" }: { section: Section; class
 
   return (
     <div ref={boxRef} className={`relative ${className}`}>
-      <form role="search" action={href("/search")} method="get" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label="Pesquisa do site"
+        action={href("/search")}
+        method="get"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="relative">
           {/* The magnifying glass is the field's visible label (its text is for screen readers). */}
           <label

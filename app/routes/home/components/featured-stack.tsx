@@ -55,7 +55,7 @@ export function FeaturedStack({ cards }: { cards: FeaturedCard[] }) {
                 <AvatarImage src={card.avatarUrl} handle={card.username} size="sm" />
                 <span>@{card.username}</span>
               </p>
-              <h3 className="line-clamp-2 text-lg font-bold text-slate-900">
+              <h2 className="line-clamp-2 text-lg font-bold text-slate-900">
                 <Link
                   to={href("/blog/:slug", { slug: card.slug })}
                   tabIndex={isFront ? undefined : -1}
@@ -63,7 +63,7 @@ export function FeaturedStack({ cards }: { cards: FeaturedCard[] }) {
                 >
                   {card.headingTitle}
                 </Link>
-              </h3>
+              </h2>
               <p className="line-clamp-2 text-sm text-slate-700">{card.subTitle}</p>
               <ul className="mt-auto flex flex-wrap gap-2" aria-label="Tags">
                 {card.tags.map((tag) => (
