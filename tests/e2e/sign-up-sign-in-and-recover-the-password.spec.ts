@@ -259,6 +259,24 @@ test("Voltar keeps the member signed in", async ({ page }) => {
   await expect(page.getByRole("menu")).toContainText(me.name);
 });
 
+test("signed out on a page, Login and Cadastro put the cursor in their first field once their forms arrive", async ({
+  page,
+}) => {
+  test.skip(test.info().project.name === "phone", "the avatar menu is the desktop's");
+  await signUp(page);
+  await page.goto("/questions");
+  await page.getByRole("banner").getByRole("button", { name: "Menu do usuário" }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  await page.getByRole("dialog", { name: "Deseja sair?" }).getByRole("button", { name: "Sair" }).click();
+  const banner = page.getByRole("banner");
+  await banner.getByRole("button", { name: "Login" }).click();
+  const signIn = page.getByRole("dialog", { name: "Login" });
+  await expect(signIn.getByRole("textbox", { name: "Email" })).toBeFocused();
+  await signIn.getByRole("button", { name: "Fechar" }).click();
+  await banner.getByRole("button", { name: "Cadastro" }).click();
+  await expect(page.getByRole("dialog", { name: "Cadastro" }).getByRole("textbox").first()).toBeFocused();
+});
+
 test("a visitor asked to sign in comes back to the same place @phone", async ({ page }) => {
   const me = await signUp(page);
   await page.context().clearCookies();

@@ -61,14 +61,20 @@ function AuthField({
         placeholder={placeholder}
         readOnly={readOnly}
         // In a dialog, `autofocus` names what showModal focuses (HTML's advice for dialogs); it moves nothing
-        // on page load, since a closed dialog's fields cannot take focus.
+        // on page load, since a closed dialog's fields cannot take focus. React writes the attribute only in the
+        // server's HTML; a form rendered in the browser (after signing out) gets it from the ref.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={focusInDialog}
+        ref={focusInDialog ? markAutofocus : undefined}
         className="field-input"
       />
       <FieldError id={field.errorId} errors={field.errors} />
     </Field>
   );
+}
+
+function markAutofocus(input: HTMLInputElement | null) {
+  input?.setAttribute("autofocus", "");
 }
 
 function SwitchLine({ text, children }: { text: string; children: ReactNode }) {

@@ -49,6 +49,8 @@ function AuthBrand() {
 /** What takes the focus when a form shows: its first field (or, with none, its first button). */
 export const FIRST_FIELD = "form input:not([type=hidden]), form select, form textarea, form button";
 
+const CLOSE_BUTTON = 'button[aria-label="Fechar"]';
+
 type AuthForms = typeof import("./auth-forms.tsx");
 /** Marked fulfilled once loaded (React's thenable convention), so `use` reads it without suspending. */
 type LoadingAuthForms = Promise<AuthForms> & { status?: "fulfilled"; value?: AuthForms };
@@ -84,8 +86,11 @@ function LoadedAuthForm({
   useEffect(() => onLive(true), [onLive]);
   useEffect(() => {
     const element = dialog.current;
-    if (!element?.open || (document.activeElement !== element && element.contains(document.activeElement)))
-      return;
+    if (!element?.open) return;
+    // The browser gave the opening dialog's focus to the only control it had then (Fechar), or to itself.
+    const givenByTheDialog =
+      document.activeElement === element || document.activeElement === element.querySelector(CLOSE_BUTTON);
+    if (element.contains(document.activeElement) && !givenByTheDialog) return;
     element.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
   }, [dialog]);
   return <AuthForm {...props} />;
