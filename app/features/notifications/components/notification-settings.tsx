@@ -45,7 +45,7 @@ export function NotificationSettings({
                   name={`email-${kind}`}
                   type="checkbox"
                   defaultChecked={value.byEmail[kind]}
-                  className="accent-primary size-4"
+                  className="accent-primary size-4 shrink-0"
                 />
                 <Label htmlFor={`email-${kind}`} className="text-sm text-slate-800">
                   {NOTIFICATION_KINDS[kind]}
@@ -60,7 +60,7 @@ export function NotificationSettings({
             name="weeklyDigest"
             type="checkbox"
             defaultChecked={value.weeklyDigest}
-            className="accent-primary size-4"
+            className="accent-primary size-4 shrink-0"
           />
           <Label htmlFor="weeklyDigest" className="text-sm text-slate-800">
             Resumo semanal com o que não li
