@@ -111,9 +111,11 @@ export async function mentionedMembers(executor: Executor, text: string): Promis
 export async function notifyMentions(
   executor: Executor,
   mentioned: Map<string, number>,
-  input: { actorId: number; title: string; url: string; item: string },
+  input: { actorId: number; title: string; url: string; item: string; told?: number[] },
 ): Promise<void> {
   if (mentioned.size === 0) return;
+  // Those a notice of their own already reached (the asker, for an answer) are not told twice.
+  const told = new Set(input.told);
   const groupKey = `mention:${input.item}`;
   const rows = await executor
     .select({ userId: notifications.userId })
@@ -121,8 +123,9 @@ export async function notifyMentions(
     .where(eq(notifications.groupKey, groupKey));
   const toldBefore = new Set(rows.map((row) => row.userId));
   for (const userId of [...mentioned.values()].slice(0, MENTIONS_NOTIFIED)) {
-    if (toldBefore.has(userId)) continue;
-    await notify(executor, { ...input, userId, kind: "mention", groupKey });
+    if (toldBefore.has(userId) || told.has(userId)) continue;
+    const { told: _told, ...notice } = input;
+    await notify(executor, { ...notice, userId, kind: "mention", groupKey });
   }
 }
 
@@ -145,6 +148,27 @@ export async function forgetNotificationsAbout(
       andFragments
         ? sql`(${notifications.url} = ${url} or ${notifications.url} like ${prefix})`
         : and(eq(notifications.url, url), eq(notifications.count, 1)),
+    );
+}
+
+/**
+ * Takes back the notice of something undone before it was read (a like taken back): the unread line of
+ * `groupKey` when it tells of `actorId` alone; a line that also counts others stays as it is.
+ */
+export async function withdrawNotice(
+  executor: Executor,
+  notice: { userId: number; groupKey: string; actorId: number },
+): Promise<void> {
+  await executor
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, notice.userId),
+        eq(notifications.groupKey, notice.groupKey),
+        eq(notifications.actorId, notice.actorId),
+        eq(notifications.count, 1),
+        sql`${notifications.readAt} is null`,
+      ),
     );
 }
 

@@ -69,6 +69,23 @@ describe("likes", () => {
     expect(rows[0]?.url).toMatch(/^\/blog\/post-curtido/);
   });
 
+  test("a like taken back before the author read it takes its notice back; liking again tells once", async () => {
+    const author = await createMember(db());
+    const fan = await createMember(db(), { name: "Fã Indeciso" });
+    const { id } = await publish(author, { title: "Post indeciso" });
+    const notices = () =>
+      db()
+        .select({ count: notifications.count })
+        .from(notifications)
+        .where(eq(notifications.userId, author.id));
+    await setPostLike(fan, id, true);
+    expect(await notices()).toEqual([{ count: 1 }]);
+    await setPostLike(fan, id, false);
+    expect(await notices()).toEqual([]);
+    await setPostLike(fan, id, true);
+    expect(await notices()).toEqual([{ count: 1 }]);
+  });
+
   test("a deleted post cannot be liked", async () => {
     const author = await createMember(db());
     const { id } = await publish(author);

@@ -2,8 +2,8 @@
 // transaction; the primary keys make a repeated or concurrent request count once.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { favorites, postLikes, posts } from "#db/schema.ts";
-// The notifications feature's public `notify`, called inside the like's transaction.
-import { notify } from "#app/features/notifications/notify.server.ts";
+// The notifications feature's public `notify` and `withdrawNotice`, called inside the like's transaction.
+import { notify, withdrawNotice } from "#app/features/notifications/notify.server.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -61,6 +61,13 @@ export async function setPostLike(
         url: href("/blog/:slug", { slug: post.slug }),
         groupKey: `like:post:${post.id}`,
         groupedTitle: `{n} pessoas curtiram seu post "${post.title}"`,
+      });
+    } else {
+      // Taken back before the author read it: so is its notice (liking again tells once more, not twice).
+      await withdrawNotice(tx, {
+        userId: post.authorId,
+        groupKey: `like:post:${post.id}`,
+        actorId: viewer.id,
       });
     }
     return { liked, likeCount: updated?.likeCount ?? post.likeCount };
