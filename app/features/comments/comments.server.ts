@@ -119,6 +119,7 @@ export async function tellCommentReaders(
     title: `${actor.name} mencionou você num comentário em "${thread.title}"`,
     url,
     item: `comment:${input.commentId}`,
+    told: input.told,
   });
   await notifyThreadWatchers(
     tx,

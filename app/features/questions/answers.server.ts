@@ -138,6 +138,7 @@ export async function createAnswer(
       title: `${member.name} mencionou você numa resposta em "${question.title}"`,
       url: `${href("/questions/:id", { id: String(questionId) })}#resposta-${row.id}`,
       item: `answer:${row.id}`,
+      told: [question.authorId],
     });
     await notifyThreadWatchers(
       tx,

@@ -66,4 +66,16 @@ describe("@mentions", () => {
       `${people.other.name} mencionou você num comentário em "Uma pergunta para comentar com menção"`,
     ]);
   });
+
+  test("the asker mentioned in an answer, or an author in a comment on their question, is told once, not twice", async () => {
+    const asker = await createMember(db(), { name: "Quem Perguntou" });
+    const id = await askAs(asker, { title: "Uma pergunta cujo autor é citado" });
+    await createAnswer(people.other, id, `<p>Como @${asker.handle} disse, o erro some com a flag certa.</p>`);
+    await addComment(people.rich, { kind: "question", id }, `@${asker.handle} qual versão você usa?`);
+    const kinds = await db()
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.userId, asker.id));
+    expect(kinds.map((n) => n.kind).sort()).toEqual(["answer", "comment"]);
+  });
 });
