@@ -1,6 +1,7 @@
 // A member opens an answer's "Mais ações" menu with the keyboard and with the mouse: the menu is a plain
 // button until first used (the real menu mounts then), yet it opens, takes focus, copies the link, opens the
-// flag dialog and gives focus back exactly like a menu that was always there.
+// flag dialog and gives focus back exactly like a menu that was always there. Its author is offered no
+// Sinalizar.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
@@ -34,6 +35,14 @@ async function openQuestion(page: Page, question: string) {
 test("a member uses an answer's menu with the keyboard and with the mouse", async ({ page, browser }) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   const question = await questionWithAnAnswer(page);
+  // Bia, on her own answer: everything but Sinalizar (the server refuses a flag of one's own post too).
+  const own = await openQuestion(page, question);
+  await own.click();
+  const ownMenu = page.getByRole("menu");
+  await expect(ownMenu.getByRole("menuitem", { name: "Copiar link" })).toBeVisible();
+  await expect(ownMenu.getByRole("menuitem", { name: "Excluir" })).toBeVisible();
+  await expect(ownMenu.getByRole("menuitem", { name: "Sinalizar" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
   // Caio may flag: a confirmed e-mail and his first points.
   const caio = await signUp(page, { name: "Caio Leitor" });
   await earnVotingRights(page, caio, browser);

@@ -43,6 +43,8 @@ export type AnswerOnPage = AnswerView & {
   /** The viewer's edit would be a suggestion for review ("Sugerir edição"). */
   suggestsEdit: boolean;
   canDelete: boolean;
+  /** Sinalizar: anyone but its author (visitors are sent to sign in). */
+  mayFlag: boolean;
   canRestore: boolean;
   canAccept: boolean;
   canAwardBounty: boolean;
@@ -116,6 +118,7 @@ export async function loadQuestionPage(
       canEdit: !a.deletedAt && Boolean(viewer) && (moderator || !question.lockedAt),
       suggestsEdit: editMode(viewer, a.author.id) === "suggest",
       canDelete: !a.deletedAt && (moderator || (own(a.author.id) && !a.accepted)),
+      mayFlag: !own(a.author.id),
       canRestore: Boolean(a.deletedAt) && moderator,
       canAccept: permissions.isAuthor && !a.deletedAt && !question.deletedAt,
       canAwardBounty:

@@ -355,6 +355,7 @@ function QuestionArticleContent({
                   }
                   editLabel={permissions.suggestsEdit ? "Sugerir edição" : undefined}
                   canDelete={permissions.canDelete}
+                  mayFlag={!permissions.isAuthor}
                   signedIn={signedIn}
                   signInHref={signInHref}
                 />

@@ -154,7 +154,10 @@ function CommentItem({
             <CommentEditForm commentId={comment.id} body={comment.body} maxLength={COMMENT_MAX} />
           ) : null}
           {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
-          <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
+          {/* Not on a member's own comment (mayVote: signed in, not its author). */}
+          {signedIn && !comment.mayVote ? null : (
+            <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
+          )}
         </div>
       </div>
     </article>

@@ -210,6 +210,7 @@ function AnswerCardContent({
                   }
                   editLabel={answer.suggestsEdit ? "Sugerir edição" : undefined}
                   canDelete={answer.canDelete}
+                  mayFlag={answer.mayFlag}
                   signedIn={signedIn}
                   signInHref={signInHref}
                   turnIntoPostAction={

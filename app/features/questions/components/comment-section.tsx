@@ -116,7 +116,10 @@ export function CommentSection({
                 />
               ) : null}{" "}
               {comment.canDelete ? <DeleteCommentButton commentId={comment.id} section={sectionId} /> : null}{" "}
-              <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
+              {/* Not on a member's own comment (mayVote: signed in, not its author). */}
+              {signedIn && !comment.mayVote ? null : (
+                <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
+              )}
             </li>
           ))}
         </ul>

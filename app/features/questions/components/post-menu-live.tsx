@@ -14,6 +14,7 @@ export type LivePostMenuProps = LiveMenuProps & {
   editHref?: string;
   editLabel?: string;
   canDelete: boolean;
+  mayFlag: boolean;
   signedIn: boolean;
   signInHref: string;
   /** The id of the form "Transformar em post" submits, when the viewer may (post-menu.tsx). */
@@ -35,6 +36,7 @@ export default function LivePostMenu({
   editHref,
   editLabel = "Editar",
   canDelete,
+  mayFlag,
   signedIn,
   signInHref,
   turnIntoPostForm,
@@ -80,7 +82,7 @@ export default function LivePostMenu({
           <DropdownMenu.Item className={itemClass} onSelect={onCopy}>
             Copiar link
           </DropdownMenu.Item>
-          {signedIn ? (
+          {!mayFlag ? null : signedIn ? (
             <DropdownMenu.Item
               className={itemClass}
               onSelect={() => onDialog("flag")}

@@ -21,6 +21,8 @@ type Props = {
   /** "Sugerir edição" when the viewer's edit would wait for review. */
   editLabel?: string;
   canDelete: boolean;
+  /** Sinalizar: not on the viewer's own post (the server refuses those flags too). */
+  mayFlag: boolean;
   signedIn: boolean;
   signInHref: string;
   /** "Transformar em post" (an answer's author and the moderators, ADR 043): where its form posts. */
@@ -49,6 +51,7 @@ export function PostMenu({
   editHref,
   editLabel,
   canDelete,
+  mayFlag,
   signedIn,
   signInHref,
   turnIntoPostAction,
@@ -92,6 +95,7 @@ export function PostMenu({
             editHref={editHref}
             editLabel={editLabel}
             canDelete={canDelete}
+            mayFlag={mayFlag}
             signedIn={signedIn}
             signInHref={signInHref}
             turnIntoPostForm={turnIntoPostAction ? `transformar-em-post-${id}` : undefined}
