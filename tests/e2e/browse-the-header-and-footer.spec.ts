@@ -121,6 +121,17 @@ test.describe("on a phone @phone", () => {
     await expect(menu.getByRole("link", { name: "Perguntas" })).toBeVisible();
     await expect(menu.getByRole("button", { name: "Login" })).toBeVisible();
     await expect(menu.getByRole("button", { name: "Cadastro" })).toBeVisible();
+    // Login in the menu: the menu makes way for the form, and closing the form gives the focus back to the
+    // hamburger (not to a button inside a closed menu).
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await menu.getByRole("button", { name: "Login" }).click();
+    const signIn = page.getByRole("dialog", { name: "Login" });
+    await expect(signIn.getByLabel("Email")).toBeFocused();
+    await expect(menu).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(signIn).toBeHidden();
+    await expect(open).toBeFocused();
+    await open.click();
     await page.getByRole("button", { name: "Fechar menu" }).click();
     await expect(menu).toBeHidden();
     await open.click();

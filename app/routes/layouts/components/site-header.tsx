@@ -25,9 +25,23 @@ function isCurrent(pathname: string, link: { to: string; end: boolean }): boolea
 }
 
 /** Login or Cadastro: opens its dialog, already in the page (spec: "Login and Cadastro buttons"). */
-export function AuthButton({ mode, className }: { mode: "signIn" | "signUp"; className: string }) {
+export function AuthButton({
+  mode,
+  className,
+  onOpen,
+}: {
+  mode: "signIn" | "signUp";
+  className: string;
+  /** Runs just before the browser opens the dialog (the listener comes before the button's own command). */
+  onOpen?: () => void;
+}) {
   return (
-    <button {...opensDialog(AUTH_DIALOG_IDS[mode])} data-auth-opener={mode} className={className}>
+    <button
+      {...opensDialog(AUTH_DIALOG_IDS[mode])}
+      data-auth-opener={mode}
+      className={className}
+      onClick={onOpen}
+    >
       {mode === "signIn" ? "Login" : "Cadastro"}
     </button>
   );
@@ -235,8 +249,10 @@ export function SiteHeader({
             </div>
           ) : (
             <div className="mt-2 flex gap-2 border-t border-slate-200 pt-3">
-              <AuthButton mode="signIn" className="btn-outline flex-1" />
-              <AuthButton mode="signUp" className="btn-primary flex-1" />
+              {/* The menu makes way, as the browser's own menus do: closing the form later shows the page, and
+                  the focus goes back to the hamburger. Before the app arrives the menu stays under the form. */}
+              <AuthButton mode="signIn" className="btn-outline flex-1" onOpen={() => menu.current?.close()} />
+              <AuthButton mode="signUp" className="btn-primary flex-1" onOpen={() => menu.current?.close()} />
             </div>
           )}
         </div>
