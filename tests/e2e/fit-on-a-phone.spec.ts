@@ -1,4 +1,4 @@
-// On a phone no page scrolls sideways. Every page a visitor or a member reaches is opened at 360 and 390 px
+// On a phone no page scrolls sideways, and every control is big enough for a finger. Every page a visitor or a member reaches is opened at 360 and 390 px
 // and its document must be no wider than the viewport; a failure names the page and the elements that
 // stick out, widest first. A question with a long address, a long inline code, a wide code block and a wide
 // image checks that what members write stays inside the page too.
@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { signUp } from "./auth.ts";
 import { signInAsAdmin } from "./moderators.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 import { answerQuestion } from "./questions.ts";
 
 const WIDTHS = [360, 390] as const;
@@ -49,6 +49,8 @@ async function expectAllFit(page: Page, urls: readonly string[], widths: readonl
   for (const url of urls) {
     await page.setViewportSize({ width: narrowest!, height: 800 });
     await page.goto(url);
+    // A finger, not a pointer: every control is 24 px or has room around it (WCAG 2.2's target size).
+    await expectAccessible(page, ["target-size"]);
     for (const width of [narrowest!, ...wider]) {
       if (width !== narrowest) await page.setViewportSize({ width, height: 800 });
       const problem = await overflowOf(page, url);

@@ -12,11 +12,11 @@ const axeOptions: RunOptions = {
 };
 
 /**
- * axe-core run in the page itself. @axe-core/playwright's `analyze()` runs axe in parts and finishes in a second
+ * axe-core run in the page itself (every WCAG 2.1 A and AA rule, or only `rules` when given). @axe-core/playwright's `analyze()` runs axe in parts and finishes in a second
  * page it opens for every check, which cost 1–2 s a page on two cores; one `axe.run` on the document with the same
  * rules takes a third of that (ADR 045). Our pages have no frames of their own to descend into.
  */
-export async function expectAccessible(page: Page) {
+export async function expectAccessible(page: Page, rules?: readonly string[]) {
   const injected = await page.evaluate(() => "axe" in window);
   if (!injected) await page.evaluate(axeSource);
   // Colours are judged as they settle: a transition still running (a button fading in as it is enabled again)
@@ -36,7 +36,9 @@ export async function expectAccessible(page: Page) {
         .then((results) =>
           results.violations.map(({ id, help, nodes }) => ({ id, help, nodes: nodes.map((n) => n.target) })),
         ),
-    axeOptions,
+    rules
+      ? ({ ...axeOptions, runOnly: { type: "rule", values: [...rules] } } satisfies RunOptions)
+      : axeOptions,
   );
   const summary = violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((target) => target.join(" ")).join(", ")})`,

@@ -353,7 +353,7 @@ function RolesSection({
       </ul>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="role" />
-        <div className="min-w-0 flex-1 sm:max-w-xs">
+        <div className="min-w-48 flex-1 sm:max-w-xs">
           <Label htmlFor="papel-arroba">Arroba do membro</Label>
           <input
             id="papel-arroba"

@@ -108,7 +108,7 @@ export function OutdatedMarkForm({
   const id = `desatualizada-${answerId}`;
   return (
     <details className="text-xs">
-      <summary className="cursor-pointer text-slate-600 hover:underline">
+      <summary className="cursor-pointer py-1 text-slate-600 hover:underline">
         Não funciona mais na versão…
       </summary>
       <fetcher.Form

@@ -125,8 +125,8 @@ export function CommentSection({
         </ul>
       ) : null}
       {signedIn ? (
-        <details className="group mt-2" open={Boolean(error || reply?.message)}>
-          <summary className="text-primary cursor-pointer text-sm font-medium hover:underline">
+        <details className="group mt-1" open={Boolean(error || reply?.message)}>
+          <summary className="text-primary cursor-pointer py-1 text-sm font-medium hover:underline">
             Adicionar um comentário
           </summary>
           <fetcher.Form ref={formRef} method="post" className="mt-2 flex flex-col gap-2" preventScrollReset>
@@ -162,8 +162,9 @@ export function CommentSection({
           </fetcher.Form>
         </details>
       ) : (
-        <p className="mt-2 text-sm">
-          <Link to={signInHref} className="text-primary font-medium hover:underline">
+        <p className="mt-1 text-sm">
+          {/* A tap target of its own height: the post's tags sit right above it. */}
+          <Link to={signInHref} className="text-primary inline-block py-1 font-medium hover:underline">
             Entre para comentar
           </Link>
         </p>
