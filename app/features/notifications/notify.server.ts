@@ -3,7 +3,7 @@
 // the same transaction as what caused them, announced with pg_notify so every app server's open streams learn
 // about them (LISTEN/NOTIFY), optionally e-mailed, and grouped while unread. Reading them (lists, the unread
 // count, the live feed, preferences, the digest) is in notifications.server.ts, for routes.
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   memberBlocks,
   notificationPreferences,
@@ -167,7 +167,7 @@ export async function withdrawNotice(
         eq(notifications.groupKey, notice.groupKey),
         eq(notifications.actorId, notice.actorId),
         eq(notifications.count, 1),
-        sql`${notifications.readAt} is null`,
+        isNull(notifications.readAt),
       ),
     );
 }
