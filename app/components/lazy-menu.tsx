@@ -3,7 +3,14 @@
 // on a bare click, which is all some assistive technology sends), and mounts the Radix menu, already open, on
 // the first press; a pointer or the focus on it starts fetching that. This module must not import Radix: it
 // ships with the page, the menu's live module does not.
-import { useRef, useState, type ComponentProps, type FocusEvent, type RefObject } from "react";
+import {
+  useRef,
+  useState,
+  type ComponentProps,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from "react";
 
 /** The keys that open a Radix menu from its trigger. */
 const OPEN_KEYS = ["Enter", " ", "ArrowDown"];
@@ -68,5 +75,16 @@ export function focusFirstItemOnOpen(focusFirstItem: RefObject<boolean>) {
     if (!focusFirstItem.current || event.target !== event.currentTarget) return;
     focusFirstItem.current = false;
     event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
+  };
+}
+
+/**
+ * The `onKeyDown` of the live menu's DropdownMenu.Content: Tab closes the menu, as a menu button's Tab does
+ * (WAI-ARIA's pattern). Radix keeps Tab from leaving an open menu, so the focus goes back to the trigger and the
+ * next Tab goes on from there.
+ */
+export function closeOnTab(onOpenChange: (open: boolean) => void) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === "Tab") onOpenChange(false);
   };
 }

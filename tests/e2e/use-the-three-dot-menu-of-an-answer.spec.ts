@@ -64,6 +64,13 @@ test("a member uses an answer's menu with the keyboard and with the mouse", asyn
   await expect(trigger).toBeFocused();
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
 
+  // Tab closes the menu too, as a menu button's does, and the focus is back on the button.
+  await page.keyboard.press("Enter");
+  await expect(menu.getByRole("menuitem", { name: "Sugerir edição" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+
   // Again from the keyboard, now on the mounted menu: Sinalizar opens the dialog, Escape gives focus back.
   await page.keyboard.press(" ");
   await expect(menu.getByRole("menuitem", { name: "Sugerir edição" })).toBeFocused();

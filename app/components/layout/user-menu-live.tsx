@@ -3,7 +3,7 @@
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { AvatarImage } from "#app/components/avatar.tsx";
-import { focusFirstItemOnOpen, type LiveMenuProps } from "#app/components/lazy-menu.tsx";
+import { closeOnTab, focusFirstItemOnOpen, type LiveMenuProps } from "#app/components/lazy-menu.tsx";
 import { memberLinks } from "./member-links.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 
@@ -32,6 +32,7 @@ export default function LiveUserMenu({
           sideOffset={8}
           className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg"
           onFocus={focusFirstItemOnOpen(focusFirstItem)}
+          onKeyDown={closeOnTab(onOpenChange)}
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">{viewer.name}</DropdownMenu.Label>
           {memberLinks(viewer, reviewItems).map((link) => (

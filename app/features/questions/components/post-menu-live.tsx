@@ -3,7 +3,7 @@
 import { DropdownMenu } from "radix-ui";
 import type { RefObject } from "react";
 import { Link } from "react-router";
-import { focusFirstItemOnOpen, type LiveMenuProps } from "#app/components/lazy-menu.tsx";
+import { closeOnTab, focusFirstItemOnOpen, type LiveMenuProps } from "#app/components/lazy-menu.tsx";
 import { DotsIcon } from "./icons.tsx";
 
 export type LivePostMenuProps = LiveMenuProps & {
@@ -55,6 +55,7 @@ export default function LivePostMenu({
           sideOffset={4}
           className="z-[1000] min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           onFocus={focusFirstItemOnOpen(focusFirstItem)}
+          onKeyDown={closeOnTab(onOpenChange)}
         >
           {editHref ? (
             <DropdownMenu.Item asChild className={itemClass}>
