@@ -240,3 +240,31 @@ test("the moderation's pages fit a phone: review queue, log, filters, flag page,
     "/privilegios",
   ]);
 });
+
+test("a strip of tabs wider than the phone fades at the edge where more is hidden", async ({ page }) => {
+  const fades = () =>
+    page.getByRole("navigation", { name: "Atividade do membro" }).evaluate((nav) => {
+      const strip = nav.querySelector("ul")!;
+      const style = getComputedStyle(strip);
+      return {
+        scrolls: strip.scrollWidth > strip.clientWidth,
+        start: style.getPropertyValue("--scroll-fade-start"),
+        end: style.getPropertyValue("--scroll-fade-end"),
+      };
+    });
+  const scrollStripTo = (where: "start" | "end") =>
+    page.getByRole("navigation", { name: "Atividade do membro" }).evaluate((nav, to) => {
+      const strip = nav.querySelector("ul")!;
+      strip.scrollLeft = to === "end" ? strip.scrollWidth : 0;
+    }, where);
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/u/anabeatriz");
+  await expect.poll(fades).toEqual({ scrolls: true, start: "0px", end: "32px" });
+  await scrollStripTo("end");
+  await expect.poll(fades).toEqual({ scrolls: true, start: "32px", end: "0px" });
+  // Where the strip fits, nothing fades.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expect.poll(fades).toEqual({ scrolls: false, start: "0px", end: "0px" });
+});

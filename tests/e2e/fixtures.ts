@@ -20,12 +20,17 @@ export async function expectAccessible(page: Page, rules?: readonly string[]) {
   const injected = await page.evaluate(() => "axe" in window);
   if (!injected) await page.evaluate(axeSource);
   // Colours are judged as they settle: a transition still running (a button fading in as it is enabled again)
-  // is measured halfway otherwise. Infinite animations (a spinner) are left alone.
+  // is measured halfway otherwise. Infinite animations (a spinner) are left alone, and so are those driven by a
+  // scroll (the fading edge of a tab strip), which end only when someone scrolls.
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter(
+          (animation) =>
+            animation.timeline === document.timeline &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );

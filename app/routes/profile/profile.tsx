@@ -323,7 +323,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           Atividade
         </h2>
         <nav aria-label="Atividade do membro" className="border-b border-slate-200">
-          <ul className="-mb-px flex gap-2 overflow-x-auto">
+          <ul className="scroll-fade -mb-px flex gap-2 overflow-x-auto">
             {TABS.map((tab) => {
               const current = tab.id === list.tab;
               return (

@@ -12,7 +12,7 @@ export function blogTabHref(tab: BlogTab, tagSlug?: string | null): string {
 
 export function BlogTabs({ current, tagSlug }: { current: BlogTab; tagSlug?: string | null }) {
   return (
-    <nav aria-label="Filtrar posts" className="-mx-4 overflow-x-auto px-4">
+    <nav aria-label="Filtrar posts" className="scroll-fade -mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 border-b border-slate-200">
         {BLOG_TABS.map((tab) => {
           const active = tab.id === current;

@@ -5,7 +5,7 @@ import { listQueryToSearch, SORT_LINKS, type QuestionListQuery } from "../list-q
 
 export function SortLinks({ basePath, query }: { basePath: string; query: QuestionListQuery }) {
   return (
-    <nav aria-label="Ordenar perguntas" className="overflow-x-auto">
+    <nav aria-label="Ordenar perguntas" className="scroll-fade overflow-x-auto">
       <ul className="flex w-max items-center gap-1 rounded-lg border border-slate-200 bg-white p-1">
         {SORT_LINKS.map((link) => {
           const search = listQueryToSearch({ ...query, sort: link.value, page: 1 });
