@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 //
 // Test files share their worker's modules (`isolate: false`): isolated, every file imported the app afresh, which
 // was 228 of the suite's 817 s on two cores; shared, imports take 31 s and the whole run about half. Each file
-// still gets its own database (tests/support/database.ts installs it for the file and closes it after), and a
+// still gets a database of its own (tests/support/database.ts: on PGlite the last file's, emptied, ADR 045), and a
 // file that needs other configuration sets it for itself (tests/support/env.ts). One worker per core: Vitest's
 // default leaves one core idle, and a worker mostly waits on its database thread.
 const shared = {
