@@ -4,7 +4,14 @@ import { sql } from "drizzle-orm";
 // Removed accounts stay in `users` (accounts' ADR 010); search leaves them out.
 import { REMOVED_EMAIL_PREFIX } from "#app/lib/removed-members.server.ts";
 import { questionsOnly, type MemberHit, type ParsedSearch } from "./search-query.ts";
-import { countOf, searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
+import {
+  countOf,
+  likePrefix,
+  searchDb,
+  tsQuery,
+  type Paging,
+  type SearchPage,
+} from "./search-statements.server.ts";
 import { href } from "react-router";
 
 export async function searchMembers(
@@ -16,10 +23,12 @@ export async function searchMembers(
   if (!text || parsed.tags.length || questionsOnly(parsed)) return { items: [], total: 0 };
   // Name and bio by full text, name by trigrams (misspellings), handle by prefix: three index lookups as a
   // UNION, since an OR of them reads every member.
+  // The handle's prefix as typed, LIKE's own characters taken literally: `%` or `_` alone is not "every member".
+  const handlePrefix = likePrefix(text.toLowerCase());
   const matched = sql`
     select id from users where search @@ ${tsQuery(text)}
     union select id from users where ${text} <% name
-    union select id from users where lower(handle) like ${`${text.toLowerCase().replace(/[%_\\]/g, "")}%`}`;
+    ${handlePrefix ? sql`union select id from users where lower(handle) like ${handlePrefix}` : sql``}`;
   const present = sql`u.email not like ${`${REMOVED_EMAIL_PREFIX}%`}`;
   if (limit === 0) {
     return {

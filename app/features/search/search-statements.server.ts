@@ -89,6 +89,14 @@ export function tsQuery(text: string, { rewrite = true } = {}): SQL {
   return words ?? phrases ?? sql`null::tsquery`;
 }
 
+/**
+ * A LIKE pattern for values that begin with `typed`, its `%`, `_` and `\` taken literally; null for an empty
+ * prefix, which would match every value.
+ */
+export function likePrefix(typed: string): string | null {
+  return typed ? `${typed.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+}
+
 /** The text with whole words (no prefixes): ranks a word above the longer words it begins. */
 export function exactQuery(text: string): SQL {
   return sql`websearch_to_tsquery('pt_unaccent', ${searchText(sql`${text}::text`)})`;

@@ -108,6 +108,15 @@ describe("search", () => {
     expect(await newestMatches("answers", "rejeições", sql`true`, { firstWindow })).toEqual([ids.promises]);
   });
 
+  it("reads %, _, quotes and * as typed, not as every member and every tag", async () => {
+    for (const typed of ["%", "_", '"', "*", "%a", "_o"]) {
+      const { totals } = await search(typed, "members", 1);
+      expect({ typed, members: totals.members, tags: totals.tags }).toEqual({ typed, members: 0, tags: 0 });
+    }
+    // A handle's prefix is still a prefix.
+    expect((await search("joao", "members", 1)).totals.members).toBe(1);
+  });
+
   it("matches Portuguese stems (plural and singular)", async () => {
     expect(await questionIds("promessa")).toEqual([ids.promises]);
     expect(await questionIds("erro")).toContain(ids.promises);

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { slugify } from "#app/lib/slug.ts";
 import { questionsOnly, type ParsedSearch, type TagHit } from "./search-query.ts";
-import { searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
+import { likePrefix, searchDb, tsQuery, type Paging, type SearchPage } from "./search-statements.server.ts";
 import { correctedText } from "./spelling.server.ts";
 import { href } from "react-router";
 
@@ -23,13 +23,15 @@ export async function searchTags(
 async function tagsNamed(names: string[], { limit, offset }: Paging): Promise<SearchPage<TagHit>> {
   // By name and description (full text), name by trigrams (misspellings) and slug by prefix, as a UNION of
   // index lookups.
+  // A name with no letters or digits has no slug: it matches no slug rather than all of them.
   const matched = sql.join(
-    names.map(
-      (name) => sql`
+    names.map((name) => {
+      const slugPrefix = likePrefix(slugify(name));
+      return sql`
         select id from tags where search @@ ${tsQuery(name)}
         union select id from tags where ${name} <% name
-        union select id from tags where slug like ${`${slugify(name).replace(/[%_\\]/g, "")}%`}`,
-    ),
+        ${slugPrefix ? sql`union select id from tags where slug like ${slugPrefix}` : sql``}`;
+    }),
     sql` union `,
   );
   const db = await searchDb();
