@@ -203,7 +203,10 @@ export default function QuestionDetail({ loaderData, actionData }: Route.Compone
           </p>
         ) : null}
         {answers.length === 0 ? (
-          <p className="text-slate-600">no answers were found</p>
+          // The spec's own words, in English: marked so a screen reader reads them as English.
+          <p lang="en" className="text-slate-600">
+            no answers were found
+          </p>
         ) : (
           answers.map((answer) => [
             blocked.has(answer.author.id) ? <BlockedToggle key={`bloqueado-${answer.id}`} /> : null,
