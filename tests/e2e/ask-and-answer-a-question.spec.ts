@@ -69,6 +69,17 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
   await tags.press("Enter");
   await page.getByRole("button", { name: "+", exact: true }).click();
   await page.getByRole("listbox", { name: "Tags sugeridas" }).getByRole("option", { name: "Dicas" }).click();
+  // The draft's saves after Publicar would only be refused (409): the published draft sends none.
+  const lateDraftSaves: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/api/drafts" && response.status() === 409) {
+      lateDraftSaves.push(response.status());
+    }
+  });
+  // Keys typed just before Publicar: their save is still waiting when the question is published.
+  await tried.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Obrigada!");
   await page.getByRole("button", { name: "Poste sua pergunta" }).click();
 
   // The new question opens at the top of its page.
@@ -80,6 +91,7 @@ test("ask with tags, answer twice, vote, comment, accept, edit and read the hist
     "Dicas",
     "react",
   ]);
+  expect(lateDraftSaves).toEqual([]);
   await expect(page.getByRole("heading", { name: "0 Respostas" })).toBeVisible();
   await expect(page.getByText("no answers were found")).toBeVisible();
   // Nobody votes on their own question.

@@ -345,6 +345,22 @@ describe("FormDraft: keeping the server in step", () => {
     expect(remote.sent).toEqual([{ intent: "discard", key: "pergunta:nova", id }]);
   });
 
+  test("once the form's post published the draft, nothing the closing editors keep is sent", async () => {
+    const { local, drafts } = memory();
+    const remote = fakeServer();
+    const draft = new FormDraft(syncOf(server()), { local, send: remote.send });
+    // The last keys before Publicar, still waiting for the pause that sends them.
+    drafts.set("pergunta:nova:titulo", "Título da pergunta");
+    draft.changed();
+    draft.published();
+    // The editors flushing as they unmount, and the page going away.
+    drafts.set("pergunta:nova:descricao", "<p>teclas finais</p>");
+    draft.changed();
+    draft.close();
+    await vi.advanceTimersByTimeAsync(SERVER_DRAFT_DELAY_MS * 2);
+    expect(remote.sent).toEqual([]);
+  });
+
   test("the page going away sends what the editors hold right away", async () => {
     const { local, drafts } = memory();
     const remote = fakeServer();

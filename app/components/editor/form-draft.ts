@@ -333,6 +333,17 @@ export class FormDraft {
     if (leaving) this.#closed = true;
   }
 
+  /**
+   * The form's own post published this draft (the server deleted it): what the closing editors keep
+   * afterwards stays in this browser, where the form clears it, and nothing more is sent, since a save now
+   * would only be refused.
+   */
+  published() {
+    clearTimeout(this.#timer);
+    this.#dirty = false;
+    this.#closed = true;
+  }
+
   /** The page is going away: the last change goes now. */
   close() {
     this.flush({ keepalive: true });

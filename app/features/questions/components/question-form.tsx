@@ -150,8 +150,9 @@ export function QuestionForm({
       /^\/questions\/\d+$/.test(navigation.location.pathname)
     ) {
       leaving.current = true;
+      formDraft?.published();
     }
-  }, [navigation]);
+  }, [navigation, formDraft]);
   useEffect(
     () => () => {
       if (leaving.current) setTimeout(() => clearQuestionDrafts(draftPrefix), 0);
