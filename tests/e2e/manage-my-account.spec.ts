@@ -23,8 +23,13 @@ test("a member edits the profile and sees it on the public page @phone", async (
   await profile.getByLabel("Nome").fill("Carla Mendes Rocha");
   await profile.getByLabel("Apresentação curta").fill("Desenvolvedora Back-end");
   await profile.getByLabel("Bio").fill("Node.js, filas e café.");
-  await profile.getByRole("button", { name: "Salvar perfil" }).click();
+  // From the keyboard: the button is disabled while the form is on its way, and the focus comes back to it
+  // afterwards instead of falling to the page's start.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await profile.getByRole("button", { name: "Salvar perfil" }).focus();
+  await page.keyboard.press("Enter");
   await expect(profile.getByRole("status")).toHaveText("Perfil atualizado.");
+  await expect(profile.getByRole("button", { name: "Salvar perfil" })).toBeFocused();
 
   const picture = section(page, "Foto de perfil");
   await picture.getByLabel("Nova foto (PNG ou JPEG, até 2 MB)").setInputFiles({

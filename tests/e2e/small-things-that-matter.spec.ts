@@ -429,3 +429,17 @@ test.describe("g. in-site 404s say what was not found", () => {
     await expect(page).toHaveTitle("404 - Page not Found | Suporte de Domingo");
   });
 });
+
+test("a Login refused from the keyboard keeps the focus in its dialog", async ({ page }) => {
+  await page.goto("/questions");
+  await hydrated(page);
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  await dialog.getByLabel("Email").fill(`ninguem-${Date.now()}@exemplo.com.br`);
+  await dialog.getByLabel("Senha").fill("senha-errada-123");
+  await dialog.getByRole("button", { name: "Entrar" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos." })).toBeVisible();
+  // Not on the page's start behind the dialog: the next Tab stays in the form.
+  await expect(dialog.locator(":focus")).toHaveCount(1);
+});
