@@ -268,7 +268,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </Link>
             ) : (
               <>
-                <FollowButton userId={profile.id} following={following} name={profile.name} />
+                <FollowButton userId={profile.id} following={following} name={profile.name} size="regular" />
                 {loaderData.signedIn ? (
                   <BlockControl name={profile.name} blocking={loaderData.blocking} reply={actionData} />
                 ) : null}

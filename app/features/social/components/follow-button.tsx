@@ -12,12 +12,15 @@ export function FollowButton({
   following,
   name,
   className = "",
+  size = "small",
 }: {
   userId: number;
   following: boolean;
   /** The member's name, read by screen readers after the visible label ("Seguir Ana Souza"). */
   name?: string;
   className?: string;
+  /** "small" in lists and bylines; "regular" beside the page's other buttons (a profile's Bloquear). */
+  size?: "small" | "regular";
 }) {
   const fetcher = useFetcher<FollowActionData>({ key: `follow-${userId}` });
   const location = useLocation();
@@ -51,7 +54,7 @@ export function FollowButton({
       <button
         type="submit"
         aria-pressed={isFollowing}
-        className={`${isFollowing ? "btn-outline" : "btn-primary"} px-3 py-1 text-xs ${className}`}
+        className={`${isFollowing ? "btn-outline" : "btn-primary"} ${size === "small" ? "px-3 py-1 text-xs" : ""} ${className}`}
       >
         {isFollowing ? "Seguindo" : "Seguir"}
         {name ? <span className="sr-only"> {name}</span> : null}
