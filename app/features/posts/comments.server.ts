@@ -52,6 +52,8 @@ export type PostComment = {
   /** The viewer up-voted it, and may (a member who did not write it). */
   voted: boolean;
   mayVote: boolean;
+  /** Sinalizar: anyone but its author (visitors are sent to sign in; the server refuses an author's flag). */
+  mayFlag: boolean;
   /** The viewer is a moderator: "editado" links to its earlier versions. */
   seesHistory: boolean;
   /** The viewer blocked its author: shown collapsed. */
@@ -104,6 +106,7 @@ export async function listPostComments(viewer: Viewer | null, postId: number): P
       canEdit: !removed && canEditComment(viewer, { authorId: row.author.id, createdAt: row.createdAt }),
       voted: !removed && Boolean(row.voted),
       mayVote: !removed && Boolean(viewer && viewer.id !== row.author.id),
+      mayFlag: !removed && viewer?.id !== row.author.id,
       seesHistory: isModerator(viewer),
     };
   };

@@ -48,6 +48,8 @@ export type CommentView = {
   voted: boolean;
   /** The viewer may up-vote it (a member who did not write it). */
   mayVote: boolean;
+  /** Sinalizar: anyone but its author (visitors are sent to sign in; the server refuses an author's flag). */
+  mayFlag: boolean;
   /** The viewer is a moderator: "editado" links to its earlier versions. */
   seesHistory: boolean;
   /** The viewer blocked its author: shown collapsed. */
@@ -174,6 +176,7 @@ export async function listComments(
     canEdit: canEditComment(viewer, { authorId: r.author.id, createdAt: r.createdAt }),
     voted: false,
     mayVote: Boolean(viewer && viewer.id !== r.author.id),
+    mayFlag: viewer?.id !== r.author.id,
     seesHistory: isModerator(viewer),
   }));
 }

@@ -21,7 +21,10 @@ import type { AuthorSummary } from "./question-rows.server.ts";
 export type SharedClosing = ClosingDetails & { closers: { id: number; handle: string; name: string }[] };
 
 /** A comment as every reader sees it: who may delete or edit it, and their vote, are worked out per request. */
-export type SharedComment = Omit<CommentView, "canDelete" | "canEdit" | "voted" | "mayVote" | "seesHistory">;
+export type SharedComment = Omit<
+  CommentView,
+  "canDelete" | "canEdit" | "voted" | "mayVote" | "mayFlag" | "seesHistory"
+>;
 
 type SharedAnswer = AnswerView & {
   comments: SharedComment[];

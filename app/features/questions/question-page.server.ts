@@ -99,6 +99,7 @@ export async function loadQuestionPage(
     canEdit: canEditComment(viewer, { authorId: c.author.id, createdAt: c.createdAt }),
     voted: marks.commentVotes.has(c.id),
     mayVote: Boolean(viewer && viewer.id !== c.author.id),
+    mayFlag: viewer?.id !== c.author.id,
     seesHistory: moderator,
   });
   const bountyOpen = Boolean(question.bounty && !question.deletedAt);

@@ -94,7 +94,14 @@ describe("editing a comment", () => {
     const { id } = await addPostComment(people.other, post.id, { body: "Ótimo post!" });
     await changePostComment(people.other, id, "Ótimo post!\nVou testar.");
     const [thread] = await listPostComments(people.author, post.id);
-    expect(thread).toMatchObject({ body: "Ótimo post!\nVou testar.", canEdit: false, mayVote: true });
+    expect(thread).toMatchObject({
+      body: "Ótimo post!\nVou testar.",
+      canEdit: false,
+      mayVote: true,
+      mayFlag: true,
+    });
+    // Its author is offered no Sinalizar on it.
+    expect((await listPostComments(people.other, post.id))[0]).toMatchObject({ mayFlag: false });
     expect(thread?.editedAt).toBeInstanceOf(Date);
     await expect(changePostComment(people.author, id, "Outro texto")).rejects.toMatchObject({
       code: "forbidden",
@@ -111,10 +118,11 @@ describe("up-votes on comments", () => {
     expect(await voteComment(people.rich, id, true)).toBe(1);
     expect(await voteComment(people.other, id, true)).toBe(2);
     const page = await loadQuestionPage(people.rich, questionId, "votes");
-    expect(page?.question.comments[0]).toMatchObject({ score: 2, voted: true, mayVote: true });
+    expect(page?.question.comments[0]).toMatchObject({ score: 2, voted: true, mayVote: true, mayFlag: true });
     expect((await loadQuestionPage(people.author, questionId, "votes"))?.question.comments[0]).toMatchObject({
       voted: false,
       mayVote: false,
+      mayFlag: false,
     });
     expect(await voteComment(people.rich, id, false)).toBe(1);
     await expect(voteComment(people.author, id, true)).rejects.toMatchObject({ code: "forbidden" });

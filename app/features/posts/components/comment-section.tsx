@@ -154,10 +154,9 @@ function CommentItem({
             <CommentEditForm commentId={comment.id} body={comment.body} maxLength={COMMENT_MAX} />
           ) : null}
           {comment.canDelete ? <DeleteCommentForm commentId={comment.id} authorName={name} /> : null}
-          {/* Not on a member's own comment (mayVote: signed in, not its author). */}
-          {signedIn && !comment.mayVote ? null : (
+          {comment.mayFlag ? (
             <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
-          )}
+          ) : null}
         </div>
       </div>
     </article>

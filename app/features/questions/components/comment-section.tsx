@@ -116,10 +116,9 @@ export function CommentSection({
                 />
               ) : null}{" "}
               {comment.canDelete ? <DeleteCommentButton commentId={comment.id} section={sectionId} /> : null}{" "}
-              {/* Not on a member's own comment (mayVote: signed in, not its author). */}
-              {signedIn && !comment.mayVote ? null : (
+              {comment.mayFlag ? (
                 <FlagLink kind="comment" id={comment.id} signedIn={signedIn} signInHref={signInHref} />
-              )}
+              ) : null}
             </li>
           ))}
         </ul>
