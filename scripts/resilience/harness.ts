@@ -266,6 +266,12 @@ export async function mailsTo(store: Store, to: string): Promise<Mail[]> {
   return mails.filter((m): m is Mail => m?.to.toLowerCase() === to.toLowerCase());
 }
 
+/**
+ * Records a failed check, and prints it at once: the summary at the end never comes if the run dies first, and
+ * a check printed beside its section says when it failed.
+ */
 export function check(failures: string[], ok: boolean, message: string) {
-  if (!ok) failures.push(message);
+  if (ok) return;
+  failures.push(message);
+  console.error(`  ✗ ${message}`);
 }

@@ -54,9 +54,15 @@ const started = Date.now();
 const failures: string[] = [];
 const temp: string[] = [];
 
+let currentSection = "início";
 function section(title: string) {
+  currentSection = title;
   console.log(`\n▶ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
+// A run that ends without its summary (a crash, a signal) still says where it was.
+process.on("exit", (code) => {
+  if (code !== 0) console.error(`✗ resiliência: saiu com ${code} em "${currentSection}"`);
+});
 
 function freshPglite(): Store {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sdd-resiliencia-"));
