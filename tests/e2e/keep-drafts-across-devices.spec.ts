@@ -114,6 +114,46 @@ test("a question started on one device opens on the other, and once published ne
   await phone.close();
 });
 
+test("a question refused by the form or by the server keeps every field's draft, also those not touched since", async ({
+  page,
+}) => {
+  await signUp(page, { name: "Rui Tag Nova" });
+  await page.goto("/ask-a-question");
+  await hydrated(page);
+  await (await editorIn(page, "Quais são os detalhes do seu problema?")).click();
+  await page.keyboard.type("Um problema descrito com texto suficiente para passar.");
+  await (await editorIn(page, "O que você tentou e o que estava esperando?")).click();
+  await page.keyboard.type("Tentei de tudo e esperava que funcionasse logo.");
+  // Without a title the form's own checks stop the post: nothing was sent, so nothing of the draft goes.
+  await page.getByRole("button", { name: "Poste sua pergunta" }).click();
+  await expect(page.getByText("Informe o título da pergunta.")).toBeVisible();
+  const title = `Pergunta recusada por uma tag nova ${Date.now()}`;
+  const keptWithTitle = keptOnServer(page, title, "Tentei de tudo e esperava que funcionasse logo.");
+  await page.getByRole("textbox", { name: "Título" }).fill(title);
+  await keptWithTitle;
+  const tags = page.getByRole("combobox", { name: "Tags (até 5)" });
+  await tags.fill("tag-que-ninguem-criou");
+  await tags.press("Enter");
+  // A new member may not create a tag (the demo's members passed 150 points): the server refuses the post.
+  await page.getByRole("button", { name: "Poste sua pergunta" }).click();
+  await expect(page.getByText(/A tag “tag-que-ninguem-criou” ainda não existe/).first()).toBeVisible();
+
+  // One more word in the first field: the draft sent then still holds the second, untouched since the post.
+  const kept = keptOnServer(page, "para passar. Mais", "Tentei de tudo e esperava que funcionasse logo.");
+  await (await editorIn(page, "Quais são os detalhes do seu problema?")).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Mais");
+  await kept;
+  await page.reload();
+  await hydrated(page);
+  await expect(await editorIn(page, "O que você tentou e o que estava esperando?")).toHaveText(
+    "Tentei de tudo e esperava que funcionasse logo.",
+  );
+  await expect(await editorIn(page, "Quais são os detalhes do seu problema?")).toHaveText(
+    "Um problema descrito com texto suficiente para passar. Mais",
+  );
+});
+
 test("an answer and a post follow the member; a post discarded from Rascunhos never returns", async ({
   page,
   browser,

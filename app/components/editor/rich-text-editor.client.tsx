@@ -222,7 +222,13 @@ export function RichTextEditor(props: RichTextEditorProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor]);
 
-  useDraftAfterPost({ keeper: draft.keeper, editor, draftKey, defaultValue, fieldRef: valueRef });
+  useDraftAfterPost({
+    keeper: draft.keeper,
+    editor,
+    draftKey,
+    defaultValue: draft.storedValue,
+    fieldRef: valueRef,
+  });
   useMentionListAria(editor, mentions.open, mentionListId);
 
   const closePanel = useCallback(
@@ -287,9 +293,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const discardDraft = () => {
     if (!editor) return;
     draft.discard();
-    editor.commands.setContent(defaultValue, { emitUpdate: false });
-    if (valueRef.current) valueRef.current.value = defaultValue;
-    onChangeRef.current?.(defaultValue);
+    editor.commands.setContent(draft.storedValue, { emitUpdate: false });
+    if (valueRef.current) valueRef.current.value = draft.storedValue;
+    onChangeRef.current?.(draft.storedValue);
     setAnnouncement("Rascunho descartado.");
   };
 

@@ -133,10 +133,13 @@ export function useEditorDraft({
   const [start] = useState(() =>
     startingContent({ typedText, draft: () => (draftKey ? loadDraft(draftKey) : null), defaultValue }),
   );
+  // The value the field opened with is the stored one, which is no draft. After a refused post the form hands
+  // its fields what was sent as their value: that is still a draft, and comparing with it would forget it.
+  const [storedValue] = useState(defaultValue);
   const [recovered, setRecovered] = useState(start.fromDraft);
   const [keeper] = useState(() => new DraftKeeper(localDrafts, DRAFT_DELAY_MS, () => formDraft?.changed()));
 
-  const flush = useCallback(() => keeper.flush(draftKey, defaultValue), [keeper, draftKey, defaultValue]);
+  const flush = useCallback(() => keeper.flush(draftKey, storedValue), [keeper, draftKey, storedValue]);
 
   // Keep the draft when the page goes away mid-typing, and before the form's draft goes to the server.
   useEffect(() => {
@@ -152,6 +155,8 @@ export function useEditorDraft({
   return {
     keeper,
     start,
+    /** The value the field opened with: content equal to it is no draft. */
+    storedValue,
     /** A draft from an earlier visit was put back (the editor offers to discard it). */
     recovered,
     changed: (html: string) => {
@@ -169,11 +174,12 @@ export function useEditorDraft({
 }
 
 /**
- * Posting: the draft is dropped when the form is sent (a <Form> or a fetcher's). If this editor is still here
- * once the answer came back (the server refused it), the draft is kept again; if the post went through, the
- * page moved on or remounted the field (give it a new `key`) and clearing stays. The draft is kept again at
- * once, in this effect: a child's effects run before its parent's in the same commit, so a form that clears
- * the draft on success (the answer form) always has the last word. (A timer here would fire after that
+ * Posting: the draft is dropped once the form is on its way (a <Form>'s or a fetcher's submission carrying
+ * this field's value; a submit that the form's own checks stopped sends nothing, and keeps it). If this editor
+ * is still here once the answer came back (the server refused it), the draft is kept again; if the post went
+ * through, the page moved on or remounted the field (give it a new `key`) and clearing stays. The draft is kept
+ * again at once, in this effect: a child's effects run before its parent's in the same commit, so a form that
+ * clears the draft on success (the answer form) always has the last word. (A timer here would fire after that
  * clearing and bring the posted text back into the fresh editor.)
  */
 export function useDraftAfterPost({
@@ -194,12 +200,13 @@ export function useDraftAfterPost({
   const fetchers = useFetchers();
   const sending = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   useEffect(() => {
-    const form = fieldRef.current?.form;
-    if (!form || !draftKey) return;
-    const onSubmit = () => keeper.submitted(draftKey);
-    form.addEventListener("submit", onSubmit);
-    return () => form.removeEventListener("submit", onSubmit);
-  }, [keeper, fieldRef, draftKey]);
+    const field = fieldRef.current;
+    if (!field?.name || !draftKey) return;
+    const carried = [navigation, ...fetchers].some(
+      (submission) => submission.state !== "idle" && submission.formData?.get(field.name) === field.value,
+    );
+    if (carried) keeper.submitted(draftKey);
+  }, [keeper, navigation, fetchers, fieldRef, draftKey]);
   useEffect(() => {
     if (sending || !editor || !draftKey) return;
     keeper.answered(draftKey, defaultValue, () => editorHtml(editor));
