@@ -68,6 +68,10 @@ test("following people and tags brings live notifications to the bell", async ({
 
   // A's bell rises without a reload.
   await expect(bellCount(page)).toHaveText(/^2/, { timeout: 15_000 });
+  // The bell's name stays "Notificações"; a screen reader hears the count as its description.
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Notificações" }),
+  ).toHaveAccessibleDescription("2 não lidas");
   // B learned about the new follower, too.
   await bia.goto("/notifications");
   await expect(bia.getByRole("link", { name: /Ana Notificada começou a seguir você/ })).toBeVisible();

@@ -7,16 +7,24 @@ import { BellIcon } from "#app/components/icons.tsx";
 import { useLazyMenu } from "#app/components/lazy-menu.tsx";
 import type { Viewer } from "#app/lib/viewer.ts";
 
+/** The count's id: the header has one bell. */
+const UNREAD_ID = "notificacoes-nao-lidas";
+
 export function NotificationBell({ unread = 0, inverted = false }: { unread?: number; inverted?: boolean }) {
   return (
     <Link
       to={href("/notifications")}
       aria-label="Notificações"
+      // The label names the link and hides its content: the count is read as its description.
+      aria-describedby={unread > 0 ? UNREAD_ID : undefined}
       className={`relative rounded-full p-2 ${inverted ? "text-white hover:bg-white/10" : "text-slate-700 hover:bg-slate-100"}`}
     >
       <BellIcon />
       {unread > 0 ? (
-        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white">
+        <span
+          id={UNREAD_ID}
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white"
+        >
           {unread > 99 ? "99+" : unread}
           <span className="sr-only"> não lidas</span>
         </span>
