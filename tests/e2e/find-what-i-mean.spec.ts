@@ -47,6 +47,13 @@ test("/search finds by tag name, forgives a swapped letter and reads funções a
     await expect(found.filter({ hasText: title! })).toHaveCount(1);
   }
 
+  // Words only a post has: the search opens on the posts it found, not on "nothing found" among questions.
+  await page.goto(`/search?q=${encodeURIComponent("ilustrações svg")}`);
+  const kinds = page.getByRole("navigation", { name: "Tipos de resultado" });
+  await expect(kinds.getByRole("link", { name: "Perguntas (0)" })).toBeVisible();
+  await expect(kinds.locator('[aria-current="page"]')).toHaveText(/^Posts \(\d+\)$/);
+  await expect(page.getByRole("article").first()).toContainText(/SVG/i);
+
   await signUp(page);
   const title = `Funções assíncronas dentro de um forEach ${Date.now()}`;
   await askQuestion(page, {

@@ -137,6 +137,17 @@ describe("search that finds what was meant", () => {
     expect((await search("javascript", "questions", 1)).totals.questions).toBe(2);
   });
 
+  it("opens on the first kind that found something when no kind was chosen", async () => {
+    const opened = await search("ciência de dados", null, 1);
+    expect(opened.totals.questions).toBe(0);
+    expect(opened.kind).toBe("posts");
+    expect(opened.page.items.map((p) => p.id)).toEqual([ids.post]);
+    // Questions first when they found something; a chosen kind stays chosen, found or not.
+    expect((await search("javascript", null, 1)).kind).toBe("questions");
+    const chosen = await search("ciência de dados", "questions", 1);
+    expect([chosen.kind, chosen.page.total]).toEqual(["questions", 0]);
+  });
+
   it("matches every word of a query as a prefix", async () => {
     expect(await questionIds("docker postgres")).toEqual([ids.docker]);
     expect(await questionIds("postgres")).toEqual([ids.docker]);

@@ -69,13 +69,18 @@ async function searchEveryKind(
   }
 }
 
-/** The /search page: the chosen kind's page of results, and how many of each kind there are. */
+/**
+ * The /search page: the chosen kind's page of results, and how many of each kind there are. Without a chosen
+ * kind (`null`), questions, unless they found nothing and another kind did: then the first of those, so a search
+ * that found a post or a member does not open on "nothing found".
+ */
 export async function search(
   query: string,
-  kind: SearchKind,
+  chosen: SearchKind | null,
   page: number,
   pageSize = 10,
 ): Promise<SearchResults> {
+  const kind = chosen ?? "questions";
   const parsed = parseSearchQuery(query);
   const empty = { items: [], total: 0 };
   const none = { query, parsed, kind, page: empty, totals: { questions: 0, posts: 0, members: 0, tags: 0 } };
@@ -90,6 +95,8 @@ export async function search(
     SearchKind,
     number
   >;
+  const found = chosen === null && totals[kind] === 0 ? SEARCH_KINDS.find((k) => totals[k] > 0) : undefined;
+  if (found) return search(query, found, page, pageSize);
   return { query, parsed, kind, page: pages[SEARCH_KINDS.indexOf(kind)] ?? empty, totals, timedOut: false };
 }
 

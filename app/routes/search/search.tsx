@@ -33,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Long enough for a pasted error trace (ADR 041); the parser still cuts the words as before.
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_SEARCH_QUERY);
   const requested = url.searchParams.get("tipo") as SearchKind | null;
-  const kind = requested && SEARCH_KINDS.includes(requested) ? requested : "questions";
+  // No tab chosen: the first kind that found something opens, questions first (`search`).
+  const kind = requested && SEARCH_KINDS.includes(requested) ? requested : null;
   const results = await search(q, kind, pageFromUrl(url), PAGE_SIZE);
   const body = {
     ...results,
