@@ -45,7 +45,11 @@ test("a member edits their comment, another up-votes it, and a moderator reads i
   const seen = admin.locator("li[id^=comentario-]").filter({ hasText: "do Vite você usa" });
   // The vote shows before the server answers (optimistic): the reload waits for the answer.
   const voted = admin.waitForResponse((response) => response.request().method() === "POST" && response.ok());
-  await seen.getByRole("button", { name: "Votar a favor deste comentário" }).click();
+  const upVote = seen.getByRole("button", { name: "Votar a favor deste comentário" });
+  // A target a thumb can hit: 24 px square at least (WCAG 2.5.8).
+  const box = await upVote.boundingBox();
+  expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
+  await upVote.click();
   await expect(seen.getByRole("button", { name: "Retirar seu voto neste comentário" })).toHaveAttribute(
     "aria-pressed",
     "true",

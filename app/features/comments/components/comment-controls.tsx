@@ -55,7 +55,8 @@ export function CommentVote({
         aria-pressed={on}
         aria-label={on ? "Retirar seu voto neste comentário" : "Votar a favor deste comentário"}
         title={on ? "Retirar seu voto" : "Este comentário ajuda"}
-        className={`focus-visible:outline-primary rounded px-1 text-xs leading-none focus-visible:outline-2 ${
+        // 24 px square (WCAG's target size) without making the comment's line taller.
+        className={`focus-visible:outline-primary -my-1 inline-flex size-6 items-center justify-center rounded text-xs leading-none focus-visible:outline-2 ${
           on ? "text-primary" : "text-slate-500 hover:text-slate-800"
         }`}
       >
