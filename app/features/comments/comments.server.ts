@@ -235,6 +235,14 @@ export function canEditComment(
 }
 
 /**
+ * Whether `viewer` is offered Sinalizar on a comment: anyone but its author. Visitors are sent to sign in;
+ * flagging itself refuses an author's own comment (`moderation/flags.server.ts`).
+ */
+export function mayFlagComment(viewer: Viewer | null, comment: { authorId: number }): boolean {
+  return viewer?.id !== comment.authorId;
+}
+
+/**
  * Changes what a live comment says (`body` already checked by its feature's rules), keeping the old body for the
  * moderators (comment_edits). Blocked words refuse the edit; members it newly mentions are told; a moderator's
  * edit of someone else's comment is logged. The comment's target row is written too, so the question page's

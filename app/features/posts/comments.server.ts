@@ -5,6 +5,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { comments, commentVotes, posts, users } from "#db/schema.ts";
 import {
   canEditComment,
+  mayFlagComment,
   checkNewComment,
   editComment,
   insertComment,
@@ -106,7 +107,7 @@ export async function listPostComments(viewer: Viewer | null, postId: number): P
       canEdit: !removed && canEditComment(viewer, { authorId: row.author.id, createdAt: row.createdAt }),
       voted: !removed && Boolean(row.voted),
       mayVote: !removed && Boolean(viewer && viewer.id !== row.author.id),
-      mayFlag: !removed && viewer?.id !== row.author.id,
+      mayFlag: !removed && mayFlagComment(viewer, { authorId: row.author.id }),
       seesHistory: isModerator(viewer),
     };
   };

@@ -8,6 +8,7 @@ import { getDb, isAnyOf, preparedQuery } from "#app/lib/db.server.ts";
 // rules and tells the author of what a comment is on.
 import {
   canEditComment,
+  mayFlagComment,
   checkNewComment,
   editComment,
   insertComment,
@@ -176,7 +177,7 @@ export async function listComments(
     canEdit: canEditComment(viewer, { authorId: r.author.id, createdAt: r.createdAt }),
     voted: false,
     mayVote: Boolean(viewer && viewer.id !== r.author.id),
-    mayFlag: viewer?.id !== r.author.id,
+    mayFlag: mayFlagComment(viewer, { authorId: r.author.id }),
     seesHistory: isModerator(viewer),
   }));
 }

@@ -12,7 +12,7 @@ import type { AnswerView } from "./answer-list.server.ts";
 import type { LinkedPost } from "./post-links.server.ts";
 import { bountyTimeLeft } from "./bounty-time.ts";
 import type { CommentView } from "./comments.server.ts";
-import { canEditComment } from "#app/features/comments/comments.server.ts";
+import { canEditComment, mayFlagComment } from "#app/features/comments/comments.server.ts";
 import { questionPermissions, type QuestionDetail } from "./question-detail.server.ts";
 import {
   memoised,
@@ -99,7 +99,7 @@ export async function loadQuestionPage(
     canEdit: canEditComment(viewer, { authorId: c.author.id, createdAt: c.createdAt }),
     voted: marks.commentVotes.has(c.id),
     mayVote: Boolean(viewer && viewer.id !== c.author.id),
-    mayFlag: viewer?.id !== c.author.id,
+    mayFlag: mayFlagComment(viewer, { authorId: c.author.id }),
     seesHistory: moderator,
   });
   const bountyOpen = Boolean(question.bounty && !question.deletedAt);
