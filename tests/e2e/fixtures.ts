@@ -17,23 +17,23 @@ const axeOptions: RunOptions = {
  * rules takes a third of that (ADR 045). Our pages have no frames of their own to descend into.
  */
 export async function expectAccessible(page: Page, rules?: readonly string[]) {
+  // Colours are judged as they settle: an entrance or a transition still running (a button fading in as it is
+  // enabled again) is taken to its end rather than measured halfway, and rather than waited for (the brand bar's
+  // 1.45 s entrance on every not-found page). Infinite animations (a spinner) are left alone, and so are those
+  // driven by a scroll (the fading edge of a tab strip), which end only when someone scrolls.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      const endless = animation.effect?.getComputedTiming().endTime === Infinity;
+      if (animation.timeline !== document.timeline || endless) continue;
+      try {
+        animation.finish();
+      } catch {
+        // An animation that cannot be finished (paused at a zero rate) is left as it is.
+      }
+    }
+  });
   const injected = await page.evaluate(() => "axe" in window);
   if (!injected) await page.evaluate(axeSource);
-  // Colours are judged as they settle: a transition still running (a button fading in as it is enabled again)
-  // is measured halfway otherwise. Infinite animations (a spinner) are left alone, and so are those driven by a
-  // scroll (the fading edge of a tab strip), which end only when someone scrolls.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.timeline === document.timeline &&
-            animation.effect?.getComputedTiming().endTime !== Infinity,
-        )
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
   const violations = await page.evaluate(
     (options) =>
       (window as unknown as { axe: { run: (c: Document, o: RunOptions) => Promise<AxeResults> } }).axe
