@@ -229,6 +229,8 @@ test("a member answers twice from the same page, and the editor starts empty eac
   await expect(page.getByRole("heading", { name: "2 Respostas" })).toBeVisible();
   const answers = page.getByRole("region", { name: "2 Respostas" }).getByRole("article");
   await expect(answers.nth(1)).toContainText("Segunda resposta, sem a primeira dentro.");
+  // The focus follows the answer just posted, so the keyboard and the screen reader go on from it.
+  await expect(answers.nth(1)).toBeFocused();
   await expect(answers.nth(1)).not.toContainText("Primeira resposta");
   await expect(await editorIn(page, "Sua resposta")).toHaveText("");
   await page.reload();

@@ -1,6 +1,6 @@
 // A member writes a post, is told what is missing, publishes it and finds it on the blog: first on
 // Para Você, under its category, and for a follower under Seguindo.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 import { ensureTags } from "./moderators.ts";
@@ -53,9 +53,16 @@ test("write, get the messages, publish, and find the post on the blog and under 
   await expect(page.getByText("Escolha no máximo 5 tags.").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Remover tag headers" })).toHaveCount(0);
 
+  // The empty title's placeholder is large text that must still be read (WCAG 1.4.3: 3:1), in both themes.
+  const titleBox = page.getByRole("textbox", { name: "Título", exact: true });
+  expect(await placeholderContrast(titleBox)).toBeGreaterThanOrEqual(3);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(await placeholderContrast(titleBox)).toBeGreaterThanOrEqual(3);
+  await page.emulateMedia({ colorScheme: "light" });
+
   // Fix it: nothing typed was lost.
   await expect(editor).toContainText("Curto demais.");
-  await page.getByRole("textbox", { name: "Título", exact: true }).fill(title);
+  await titleBox.fill(title);
   await page.getByRole("textbox", { name: "Subtítulo" }).fill("O que aprendi configurando Cache-Control");
   await page.getByRole("combobox", { name: "Categoria" }).selectOption("ux");
   await editor.click();
@@ -220,3 +227,35 @@ test("the author edits and deletes a post; other members cannot", async ({ page,
   await expect(page.getByText("Post excluído.")).toHaveCount(0);
   expect((await page.request.get(postUrl)).status()).toBe(404);
 });
+
+/** The contrast of a field's placeholder against the first opaque background behind it. */
+function placeholderContrast(field: Locator): Promise<number> {
+  return field.evaluate((element) => {
+    // Colours come as oklch(); a canvas turns any CSS colour into sRGB bytes.
+    const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    const bytes = (color: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      return Array.from(canvas.getImageData(0, 0, 1, 1).data);
+    };
+    let background = [255, 255, 255, 255];
+    for (let behind: Element | null = element; behind; behind = behind.parentElement) {
+      const color = bytes(getComputedStyle(behind).backgroundColor);
+      if (color[3] === 255) {
+        background = color;
+        break;
+      }
+    }
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const linear = (v: number) =>
+        v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4;
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const [a, b] = [
+      luminance(bytes(getComputedStyle(element, "::placeholder").color)),
+      luminance(background),
+    ];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}

@@ -293,7 +293,7 @@ export function PostForm({
             rows={1}
             maxLength={TITLE_MAX * 2}
             {...fieldAria({ error: titleError, errorId: fields.title.errorId })}
-            className="focus-visible:outline-primary/40 block field-sizing-content w-full resize-none overflow-hidden rounded-md border-0 bg-transparent px-1 py-2 text-3xl leading-tight font-extrabold text-slate-900 placeholder:text-slate-400 focus-visible:outline-2 md:text-4xl"
+            className="focus-visible:outline-primary/40 block field-sizing-content w-full resize-none overflow-hidden rounded-md border-0 bg-transparent px-1 py-2 text-3xl leading-tight font-extrabold text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 md:text-4xl"
           />
           <FieldError id={fields.title.errorId} errors={titleError} />
         </div>

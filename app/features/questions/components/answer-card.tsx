@@ -98,6 +98,8 @@ export function AnswerCard({
       attributes={{
         id: `resposta-${answer.id}`,
         "aria-labelledby": `resposta-${answer.id}-titulo`,
+        // Focusable by script, not by Tab: the answer form sends the focus here once the answer is posted.
+        tabIndex: "-1",
         className: `card scroll-mt-24 ${answer.accepted ? "border-green-dark border-2" : ""} ${
           answer.deletedAt ? "border-red-300 bg-red-50/40" : ""
         }`,
