@@ -118,6 +118,23 @@ test("a fresh member's votes say how much reputation is missing; the privileges 
     "Votar positivamente exige 15 pontos de reputação. Faltam 14 pontos.",
   );
   await expect(votes.getByLabel("Pontuação: 0")).toBeVisible();
+  // Flagging comes with the same 15 points: the dialog says so instead of a form the server would refuse.
+  const menuButton = votes.getByRole("button", { name: "Mais ações" }).first();
+  await menuButton.click();
+  await page.getByRole("menuitem", { name: "Sinalizar" }).click();
+  const flag = page.getByRole("dialog", { name: "Sinalizar pergunta" });
+  await expect(flag).toContainText("Sinalizar exige 15 pontos de reputação. Faltam 14 pontos.");
+  await expect(flag.getByRole("button", { name: "Enviar sinalização" })).toHaveCount(0);
+  await flag.getByRole("button", { name: "Fechar" }).last().click();
+  await expect(flag).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  // The flag page, which works without JavaScript, says the same.
+  await page.goto(`/sinalizar?tipo=question&id=${question.split("/").pop()}`);
+  await expect(page.getByRole("main")).toContainText(
+    "Sinalizar exige 15 pontos de reputação. Faltam 14 pontos.",
+  );
+  await expect(page.getByRole("button", { name: "Enviar sinalização" })).toHaveCount(0);
+  await page.goto(question);
 
   await page.getByRole("contentinfo").getByRole("link", { name: "Privilégios" }).click();
   await expect(page).toHaveURL(/\/privilegios$/);

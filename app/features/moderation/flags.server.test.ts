@@ -7,8 +7,10 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { FLAG_MESSAGES, flagContent, questionNumberFrom } from "./flags.server.ts";
 import { countOpenReviewItems } from "./review-count.server.ts";
 import {
+  CONFIRM_EMAIL_FIRST,
   ESTABLISHED_ACCOUNT_DAYS,
   FLAG_RECORD_MIN,
+  flagRefusal,
   flagWeight,
   FLAGS_PER_DAY,
   FLAGS_TO_HIDE,
@@ -64,6 +66,25 @@ describe("who may flag", () => {
       status: 403,
       message: privilegeMessage("flag", PRIVILEGES.flag.reputation),
     });
+    expect(await flagsOn("question", question.id)).toHaveLength(0);
+  });
+
+  test("with the points but no confirmed e-mail, a member is told to confirm it, as the dialog says before the form", async () => {
+    const question = await questionBy(author);
+    const unconfirmed = await createMember(db(), {
+      reputation: PRIVILEGES.flag.reputation,
+      emailVerified: false,
+    });
+    expect(flagRefusal(unconfirmed)).toBe(CONFIRM_EMAIL_FIRST.flag);
+    await expect(flagContent(unconfirmed, spam("question", question.id))).rejects.toMatchObject({
+      code: "forbidden",
+      message: CONFIRM_EMAIL_FIRST.flag,
+    });
+    // The points come first: a newcomer without either hears about the points.
+    const newcomer = await createMember(db(), { reputation: 0, emailVerified: false });
+    expect(flagRefusal(newcomer)).toBe(privilegeMessage("flag", PRIVILEGES.flag.reputation));
+    expect(flagRefusal(author)).toBeNull();
+    expect(flagRefusal(moderator)).toBeNull();
     expect(await flagsOn("question", question.id)).toHaveLength(0);
   });
 

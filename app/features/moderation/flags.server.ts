@@ -20,10 +20,9 @@ import {
   FLAGS_PER_DAY,
   FLAGS_TO_HIDE,
   HIDING_FLAG_REASONS,
+  flagRefusal,
   flagWeight,
   PRIVILEGES,
-  requireConfirmedEmail,
-  requirePrivilege,
   type MemberFlagReason,
 } from "./rules.ts";
 import {
@@ -170,7 +169,8 @@ async function hidingFlagWeight(tx: Executor, target: FlagTarget): Promise<numbe
  */
 export async function flagContent(viewer: Viewer | null, input: FlagInput): Promise<FlagResult> {
   if (!viewer) throw new AppError("unauthenticated", FLAG_MESSAGES.signIn);
-  const member = requireConfirmedEmail(requirePrivilege(viewer, "flag"), "flag");
+  const refusal = flagRefusal(viewer);
+  if (refusal) throw new AppError("forbidden", refusal);
   const db = await getDb();
   // Validation first (no counter spent on a form with a missing field), then the daily cap.
   const checked = await checkInput(db, input);
@@ -179,20 +179,20 @@ export async function flagContent(viewer: Viewer | null, input: FlagInput): Prom
   if (!preview || preview.deletedAt || preview.parentDeletedAt) {
     throw new AppError("not_found", FLAG_MESSAGES.notFound);
   }
-  if (preview.authorId === member.id) throw new AppError("forbidden", FLAG_MESSAGES.own);
+  if (preview.authorId === viewer.id) throw new AppError("forbidden", FLAG_MESSAGES.own);
   const [already] = await db
     .select({ id: flags.id })
     .from(flags)
     .where(
       and(
-        eq(flags.reporterId, member.id),
+        eq(flags.reporterId, viewer.id),
         eq(flags.targetKind, target.kind),
         eq(flags.targetId, target.id),
         eq(flags.status, "open"),
       ),
     );
   if (already) throw new AppError("conflict", FLAG_MESSAGES.already);
-  if (!(await hitRateLimit(DAILY_RULE, String(member.id))).allowed) {
+  if (!(await hitRateLimit(DAILY_RULE, String(viewer.id))).allowed) {
     throw new AppError("rate_limited", FLAG_MESSAGES.tooMany);
   }
 
@@ -206,7 +206,7 @@ export async function flagContent(viewer: Viewer | null, input: FlagInput): Prom
         targetKind: target.kind,
         targetId: target.id,
         authorId: row.authorId,
-        reporterId: member.id,
+        reporterId: viewer.id,
         reason,
         duplicateOfId,
         note,
@@ -218,15 +218,15 @@ export async function flagContent(viewer: Viewer | null, input: FlagInput): Prom
 
     const hides =
       (HIDING_FLAG_REASONS as readonly string[]).includes(reason) &&
-      (isModerator(member) || (await hidingFlagWeight(tx, target)) >= FLAGS_TO_HIDE);
+      (isModerator(viewer) || (await hidingFlagWeight(tx, target)) >= FLAGS_TO_HIDE);
     if (hides && (await hideTarget(tx, target, null))) {
       await logModeration(tx, {
         // A moderator's flag is the moderator's act; trusted members' flags together are the site's.
-        actorId: isModerator(member) ? member.id : null,
+        actorId: isModerator(viewer) ? viewer.id : null,
         action: "hide",
         target,
         subjectId: row.authorId,
-        reason: isModerator(member)
+        reason: isModerator(viewer)
           ? `Sinalização da moderação: ${FLAG_REASONS[reason]}`
           : `${FLAGS_TO_HIDE} sinalizações de confiança: ${FLAG_REASONS[reason]}`,
       });

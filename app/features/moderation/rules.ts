@@ -186,6 +186,17 @@ export function privilegeMessage(privilege: Privilege, missing: number): string 
   return `${label} exige ${points(reputation)} de reputação. Faltam ${points(missing)}.${note}`;
 }
 
+/**
+ * Why `viewer` may not flag yet, in the order the server judges it (the reputation, then the confirmed e-mail),
+ * or null when they may: the flag dialog and page say it before the form rather than after it.
+ */
+export function flagRefusal(viewer: Viewer): string | null {
+  const missing = missingReputation(viewer, "flag");
+  if (missing > 0) return privilegeMessage("flag", missing);
+  if (!viewer.emailVerified && !isModerator(viewer)) return CONFIRM_EMAIL_FIRST.flag;
+  return null;
+}
+
 /** Throws the 403 whose message says how much reputation is missing; returns the member otherwise. */
 export function requirePrivilege(viewer: Viewer, privilege: Privilege, field?: string): Viewer {
   const missing = missingReputation(viewer, privilege);

@@ -5,6 +5,7 @@ import { data, Form, Link, useActionData } from "react-router";
 import { FlagFields, type FlagActionData } from "#app/features/moderation/components/flag-form.tsx";
 import { FLAG_NOUNS } from "#app/features/moderation/components/flag-link.tsx";
 import { flagContent, flagFormTarget } from "#app/features/moderation/flags.server.ts";
+import { flagRefusal } from "#app/features/moderation/rules.ts";
 import { requireViewer } from "#app/lib/auth-guard.server.ts";
 import { isAppError } from "#app/lib/errors.ts";
 import { formRowId } from "#app/lib/ids.ts";
@@ -15,14 +16,14 @@ import type { Route } from "./+types/flag";
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Sinalizar", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireViewer(request, context);
+  const viewer = requireViewer(request, context);
   const url = new URL(request.url);
   const target = await flagFormTarget(
     url.searchParams.get("tipo") ?? "",
     formRowId(url.searchParams.get("id")),
   );
   // Not thrown: right after a flag that hid the item, this page still shows the action's answer.
-  return data({ target }, { status: target ? 200 : 404 });
+  return data({ target, refusal: flagRefusal(viewer) }, { status: target ? 200 : 404 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,10 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FlagPage({ loaderData }: Route.ComponentProps) {
-  const { target } = loaderData;
+  const { target, refusal } = loaderData;
   const reply = useActionData<typeof action>() ?? null;
   const noun = target ? FLAG_NOUNS[target.kind] : "";
-  if (reply?.ok || !target) {
+  if (reply?.ok || !target || refusal) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-10">
         <h1 className="text-primary text-2xl font-bold">Sinalizar {noun}</h1>
@@ -68,8 +69,15 @@ export default function FlagPage({ loaderData }: Route.ComponentProps) {
           <p role="status" className="text-green-dark font-medium">
             {reply.message}
           </p>
-        ) : (
+        ) : !target ? (
           <p className="text-slate-700">Este conteúdo não existe ou já foi removido.</p>
+        ) : (
+          <>
+            <p className="text-slate-800">{refusal}</p>
+            <Link to="/privilegios" className="text-primary font-medium hover:underline">
+              Ver os privilégios
+            </Link>
+          </>
         )}
         <Link to={target?.url ?? "/"} className="btn-primary">
           Voltar

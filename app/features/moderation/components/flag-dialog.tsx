@@ -3,8 +3,10 @@
 // action as the page that works without JavaScript, and shows the answer in place.
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { CloseIcon } from "#app/components/icons.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
+import { flagRefusal } from "../rules.ts";
 import { FlagFields, type FlagActionData, type FlagFormKind } from "./flag-form.tsx";
 
 export type FlagDialogProps = {
@@ -20,6 +22,9 @@ export type FlagDialogProps = {
 export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: FlagDialogProps) {
   const fetcher = useFetcher<FlagActionData>();
   const reply = fetcher.state === "idle" ? (fetcher.data ?? null) : null;
+  // A member who may not flag yet is told so before the form, not after it (the server says the same).
+  const viewer = useRootData()?.viewer;
+  const refusal = viewer ? flagRefusal(viewer) : null;
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -46,6 +51,16 @@ export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: F
                 {reply.message}
               </p>
               <div className="flex justify-end">
+                <Dialog.Close className="btn-primary">Fechar</Dialog.Close>
+              </div>
+            </div>
+          ) : refusal ? (
+            <div className="mt-4 flex flex-col gap-4">
+              <p className="text-slate-800">{refusal}</p>
+              <div className="flex items-center justify-end gap-4">
+                <Link to="/privilegios" className="text-primary text-sm font-medium hover:underline">
+                  Ver os privilégios
+                </Link>
                 <Dialog.Close className="btn-primary">Fechar</Dialog.Close>
               </div>
             </div>
