@@ -52,7 +52,14 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
 const TITLE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
 /** Freshness breaks near-ties: a result three years old weighs half as much as one from today. */
 const freshness = (column: SQL) => sql`(1.0 / (1.0 + extract(epoch from (now() - ${column})) / 94608000.0))`;
-const plainText = (column: SQL) => sql`regexp_replace(${column}, '<[^>]*>', ' ', 'g')`;
+/**
+ * Stored HTML as the text a snippet is cut from: a line break or a block's end becomes a space, every other tag
+ * goes without one, so highlighted code (a span per token) reads `console.log(x)`, not `console . log ( x )`.
+ * Character references stay: the page decodes them (snippetParts).
+ */
+const BLOCK_END = String.raw`<(br|/(p|div|pre|li|h[1-6]|blockquote|tr|td|th|figcaption))([\s/][^>]*)?>`;
+const plainText = (column: SQL) =>
+  sql`regexp_replace(regexp_replace(${column}, ${BLOCK_END}, ' ', 'gi'), '<[^>]*>', '', 'g')`;
 
 /** `column = any(ids)` for a list of integer ids (an empty list matches nothing). */
 const oneOf = (column: SQL, ids: number[]) => sql`${column} = any(${`{${ids.join(",")}}`}::int[])`;
@@ -212,7 +219,8 @@ async function headlines(rows: { id: number; title: string; body: string }[], te
 
 function summary(html: string): string {
   const text = html
-    .replace(/<[^>]*>/g, " ")
+    .replace(new RegExp(BLOCK_END, "gi"), " ")
+    .replace(/<[^>]*>/g, "")
     .replace(/\s+/g, " ")
     .trim();
   return text.length > 180 ? `${text.slice(0, 177)}…` : text;

@@ -187,6 +187,25 @@ describe("search", () => {
     expect(parts.filter((p) => p.match).map((p) => p.text.toLowerCase())).toContain("rejeitadas");
   });
 
+  it("keeps highlighted code whole in a snippet, and paragraphs apart", async () => {
+    const [author] = await db().select({ id: users.id }).from(users).limit(1);
+    await db()
+      .insert(questions)
+      .values({
+        authorId: author!.id,
+        title: "Depurador no navegador",
+        description:
+          '<p>O depurador mostra</p><pre><code class="language-js">' +
+          '<span class="hljs-variable language_">console</span>.<span class="hljs-title function_">log</span>(resultado)' +
+          "</code></pre><p>e nada mais.</p>",
+      });
+    const [hit] = (await search("depurador", "questions", 1)).page.items;
+    const text = snippetParts(hit && "snippet" in hit ? hit.snippet : "")
+      .map((part) => part.text)
+      .join("");
+    expect(text).toContain("mostra console.log(resultado) e nada mais");
+  });
+
   it("counts each kind and pages in SQL", async () => {
     const results = await search("consulta", "questions", 1);
     expect(results.totals).toMatchObject({ questions: 1, posts: 1 });
