@@ -109,8 +109,12 @@ test("a fresh member's votes say how much reputation is missing; the privileges 
   );
   // The refusal shows beside the arrows: the question does not move.
   expect(await text.boundingBox()).toEqual(before);
-  await page.getByRole("button", { name: "Fechar aviso" }).click();
+  // Closed with × from the keyboard, the focus goes back to the arrow that was pressed.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Fechar aviso" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(votes.getByRole("alert")).toHaveCount(0);
+  await expect(votes.getByRole("button", { name: "Votar negativamente" })).toBeFocused();
   await expect(votes.getByLabel("Pontuação: 0")).toBeVisible();
   // Voting up comes with the first 15 points.
   await votes.getByRole("button", { name: "Votar positivamente" }).first().click();
@@ -118,6 +122,14 @@ test("a fresh member's votes say how much reputation is missing; the privileges 
     "Votar positivamente exige 15 pontos de reputação. Faltam 14 pontos.",
   );
   await expect(votes.getByLabel("Pontuação: 0")).toBeVisible();
+  // Escape closes it too, and a tap elsewhere, as a tooltip's refusal does on Stack Overflow.
+  await page.keyboard.press("Escape");
+  await expect(votes.getByRole("alert")).toHaveCount(0);
+  await expect(votes.getByRole("button", { name: "Votar positivamente" }).first()).toBeFocused();
+  await votes.getByRole("button", { name: "Votar positivamente" }).first().click();
+  await expect(votes.getByRole("alert")).toBeVisible();
+  await text.click();
+  await expect(votes.getByRole("alert")).toHaveCount(0);
   // Flagging comes with the same 15 points: the dialog says so instead of a form the server would refuse.
   const menuButton = votes.getByRole("button", { name: "Mais ações" }).first();
   await menuButton.click();

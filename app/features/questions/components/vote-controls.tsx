@@ -1,7 +1,7 @@
 // The score of a question or an answer between "Votar positivamente" and "Votar negativamente". A fetcher
 // keeps the page still and shows the new score at once; without JavaScript it is a plain form post. Clicking
 // the pressed button again takes the vote back. A visitor's vote waits for the sign-in modal, then counts.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useSignInFirst } from "#app/lib/sign-in-first.ts";
 import type { FormActionData } from "../schemas.ts";
@@ -33,8 +33,11 @@ export function VoteControls({
     shownVote = myVote === pending ? 0 : (pending as 1 | -1);
     shownScore = score - myVote + shownVote;
   }
-  // The reader may close the refusal; the next one shows again.
+  // The reader may close the refusal (×, Escape, a tap elsewhere); the next one shows again.
   const [closed, setClosed] = useState<unknown>(null);
+  const notice = useRef<HTMLDivElement>(null);
+  // The arrow that was pressed: closing the refusal from the keyboard gives it the focus back.
+  const lastArrow = useRef<HTMLButtonElement | null>(null);
   const error =
     fetcher.state === "idle" &&
     fetcher.data &&
@@ -43,6 +46,24 @@ export function VoteControls({
     closed !== fetcher.data
       ? fetcher.data.message
       : null;
+  useEffect(() => {
+    if (!error) return;
+    const refusal = fetcher.data;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setClosed(refusal);
+      lastArrow.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!notice.current?.contains(event.target as Node)) setClosed(refusal);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [error, fetcher.data]);
   const button = (pressed: boolean) =>
     `flex size-10 items-center justify-center rounded-full border transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
       pressed
@@ -66,6 +87,9 @@ export function VoteControls({
           value="1"
           aria-label="Votar positivamente"
           aria-pressed={shownVote === 1}
+          onClick={(event) => {
+            lastArrow.current = event.currentTarget;
+          }}
           className={button(shownVote === 1)}
         >
           <ArrowUpIcon className="size-5" />
@@ -83,6 +107,9 @@ export function VoteControls({
           value="-1"
           aria-label="Votar negativamente"
           aria-pressed={shownVote === -1}
+          onClick={(event) => {
+            lastArrow.current = event.currentTarget;
+          }}
           className={button(shownVote === -1)}
         >
           <ArrowDownIcon className="size-5" />
@@ -90,14 +117,20 @@ export function VoteControls({
       </fetcher.Form>
       {/* Beside the arrows, over the text, never inside the column: a refusal must not push the post aside. */}
       {error ? (
-        <div className="absolute top-0 left-full z-20 ml-2 flex w-[min(16rem,calc(100vw-6rem))] items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 shadow-md">
+        <div
+          ref={notice}
+          className="absolute top-0 left-full z-20 ml-2 flex w-[min(16rem,calc(100vw-6rem))] items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 shadow-md"
+        >
           <p role="alert" className="flex-1">
             {error}
           </p>
           <button
             type="button"
             aria-label="Fechar aviso"
-            onClick={() => setClosed(fetcher.data)}
+            onClick={() => {
+              setClosed(fetcher.data);
+              lastArrow.current?.focus();
+            }}
             className="-my-1 -mr-1 rounded px-1 text-lg leading-none hover:bg-red-100"
           >
             ×
