@@ -64,14 +64,16 @@ test("following people and tags brings live notifications to the bell", async ({
     },
   });
   expect(answered.status()).toBe(200);
+  // One at first, in the singular.
+  const bell = page.getByRole("banner").getByRole("link", { name: "Notificações" });
+  await expect(bellCount(page)).toHaveText(/^1/, { timeout: 15_000 });
+  await expect(bell).toHaveAccessibleDescription("1 não lida");
   await ask(bia, `Outra dúvida sobre avisos em tempo real ${stamp}`, tag);
 
   // A's bell rises without a reload.
   await expect(bellCount(page)).toHaveText(/^2/, { timeout: 15_000 });
   // The bell's name stays "Notificações"; a screen reader hears the count as its description.
-  await expect(
-    page.getByRole("banner").getByRole("link", { name: "Notificações" }),
-  ).toHaveAccessibleDescription("2 não lidas");
+  await expect(bell).toHaveAccessibleDescription("2 não lidas");
   // B learned about the new follower, too.
   await bia.goto("/notifications");
   await expect(bia.getByRole("link", { name: /Ana Notificada começou a seguir você/ })).toBeVisible();
