@@ -53,6 +53,10 @@ test("/search finds by tag name, forgives a swapped letter and reads funções a
   await expect(kinds.getByRole("link", { name: "Perguntas (0)" })).toBeVisible();
   await expect(kinds.locator('[aria-current="page"]')).toHaveText(/^Posts \(\d+\)$/);
   await expect(page.getByRole("article").first()).toContainText(/SVG/i);
+  // Only spaces: the page asks for words, as with an empty box, and finds nothing for " ".
+  await page.goto("/search?q=%20%20%20");
+  await expect(page.getByText("Digite o que procura: perguntas, posts, membros ou tags.")).toBeVisible();
+  await expect(page.getByText(/Nada foi encontrado/)).toHaveCount(0);
 
   await signUp(page);
   const title = `Funções assíncronas dentro de um forEach ${Date.now()}`;

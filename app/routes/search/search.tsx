@@ -31,7 +31,8 @@ const KIND_LABELS: Record<SearchKind, string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Long enough for a pasted error trace (ADR 041); the parser still cuts the words as before.
-  const q = (url.searchParams.get("q") ?? "").slice(0, MAX_SEARCH_QUERY);
+  // Spaces around the words are no search: a blank box asks for words rather than finding nothing for " ".
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_QUERY);
   const requested = url.searchParams.get("tipo") as SearchKind | null;
   // No tab chosen: the first kind that found something opens, questions first (`search`).
   const kind = requested && SEARCH_KINDS.includes(requested) ? requested : null;
