@@ -4,7 +4,7 @@ import { expect, expectAccessible, test } from "./fixtures.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
 import { editorIn } from "./rich-text.ts";
 
-test("a member mentioned in an answer finds it in the bell and the mention leads to their profile", async ({
+test("a member mentioned in a question and an answer finds both in the bell, and the mention leads to their profile", async ({
   page,
   browser,
 }) => {
@@ -21,19 +21,26 @@ test("a member mentioned in an answer finds it in the bell and the mention leads
   const title = `Como pedir ajuda a alguém específico? ${stamp}`;
   const question = await askQuestion(page, {
     title,
-    description: "Quero chamar uma pessoa que entende do assunto para ver a pergunta.",
+    description: `Quero chamar @${handle}, que entende do assunto, para ver a pergunta.`,
     details: "Tentei mandar o link por fora e esperava um jeito dentro do site.",
     tags: "javascript",
   });
   await answerQuestion(page, question, `<p>Acho que @${handle} sabe responder isso melhor do que eu.</p>`);
   await page.goto(question);
+  // The question's own text links the mention as well as the answer's.
+  await expect(
+    page.getByRole("region", { name: "Descrição" }).getByRole("link", { name: `@${handle}` }),
+  ).toHaveAttribute("href", profile);
   await page
-    .getByRole("article")
+    .getByRole("article", { name: "Resposta de Otávio Cita" })
     .getByRole("link", { name: `@${handle}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`${profile}$`));
 
   await mentioned.goto("/notifications");
+  await expect(
+    mentioned.getByRole("link", { name: `Otávio Cita mencionou você na pergunta "${title}"` }),
+  ).toBeVisible();
   await mentioned
     .getByRole("link", { name: `Otávio Cita mencionou você numa resposta em "${title}"` })
     .click();

@@ -4,12 +4,16 @@ import { href } from "react-router";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { posts, questions, questionTags, revisions, tags } from "#db/schema.ts";
 // The tags feature owns tag names, creation and normalisation; questions only link to them.
-// Notifications are their own feature; a new question tells the followers of its tags.
+// Notifications are their own feature; a new question tells the followers of its tags and the members it
+// mentions.
 import {
+  mentionedMembers,
+  notifyMentions,
   notifyTagFollowers,
   notifyThreadWatchers,
   watchThread,
 } from "#app/features/notifications/notify.server.ts";
+import { linkMentions, mentionableText } from "#app/lib/mentions.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import {
   normaliseTagNames,
@@ -162,6 +166,14 @@ export async function createQuestion(
         .for("share");
       if (!post) throw new AppError("validation", ABOUT_POST_MISSING, { field: "aboutPost" });
     }
+    // @mentions of members in either text become links to their profiles, and they are told (below).
+    const mentioned = await mentionedMembers(
+      tx,
+      mentionableText(`${checked.description} ${checked.details}`),
+    );
+    const known = new Set(mentioned.keys());
+    checked.description = linkMentions(checked.description, known);
+    checked.details = linkMentions(checked.details, known);
     const [row] = await tx
       .insert(questions)
       .values({
@@ -214,6 +226,13 @@ export async function createQuestion(
       questionId: row.id,
       questionTitle: checked.title,
       tags: resolved,
+    });
+    await notifyMentions(tx, mentioned, {
+      actorId: member.id,
+      title: `${member.name} mencionou você na pergunta "${checked.title}"`,
+      url: href("/questions/:id", { id: String(row.id) }),
+      item: `question:${row.id}`,
+      told: [member.id],
     });
     await recordFirstPost(tx, member, { kind: "question", id: row.id });
     return { id: row.id, held: false };

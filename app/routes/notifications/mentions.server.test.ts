@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { answers, memberBlocks, notifications } from "#db/schema.ts";
+import { answers, memberBlocks, notifications, questions } from "#db/schema.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { askAs, cast } from "#tests/support/questions.ts";
@@ -44,6 +44,26 @@ describe("@mentions", () => {
     ]);
     // Bia blocked the answerer: she hears nothing from them.
     expect(await mentionsOf(bia.id)).toEqual([]);
+  });
+
+  test("a question links the members its texts mention and tells them once, never the asker", async () => {
+    const dani = await createMember(db(), { name: "Dani Chamada" });
+    const title = "Uma pergunta que chama alguém pelo nome";
+    const id = await askAs(people.other, {
+      title,
+      description: `<p>Pergunta para @${dani.handle}, que já passou por isso.</p>`,
+      details: `<p>Tentei o que @${dani.handle} sugeriu e também perguntei a @${people.other.handle}.</p>`,
+    });
+    const [row] = await db()
+      .select({ description: questions.description, details: questions.details })
+      .from(questions)
+      .where(eq(questions.id, id));
+    expect(row?.description).toContain(`<a href="/u/${dani.handle}"`);
+    expect(row?.details).toContain(`<a href="/u/${dani.handle}"`);
+    expect(await mentionsOf(dani.id)).toEqual([
+      { title: `${people.other.name} mencionou você na pergunta "${title}"`, url: `/questions/${id}` },
+    ]);
+    expect(await mentionsOf(people.other.id)).toEqual([]);
   });
 
   test(`at most ${MENTIONS_NOTIFIED} members are told of one item`, async () => {
