@@ -27,7 +27,7 @@ export function NotificationBell({ unread = 0, inverted = false }: { unread?: nu
           className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white"
         >
           {unread > 99 ? "99+" : unread}
-          <span className="sr-only"> {plural(unread, "não lida", "não lidas")}</span>
+          <span className="sr-only">{` ${plural(unread, "não lida", "não lidas")}`}</span>
         </span>
       ) : null}
     </Link>

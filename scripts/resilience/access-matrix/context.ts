@@ -87,7 +87,7 @@ export async function matrixContext(server: Server, cast: Cast, targets: AuthorT
   const secondSession = (m: Member) => signIn(origin, m.email, m.password);
   const unread = async (m: Member) => {
     const html = (await get(origin, "/questions", m.cookie)).text;
-    return Number(html.match(/>(\d+)(?:<!-- -->)?<span class="sr-only"> não lidas/)?.[1] ?? 0);
+    return Number(html.match(/>(\d+)(?:<!-- -->)?<span class="sr-only"> não lidas?</)?.[1] ?? 0);
   };
 
   const mailsTo = (to: string) => outboxMails(server.store, to);
