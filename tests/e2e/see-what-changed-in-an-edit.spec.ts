@@ -89,6 +89,8 @@ test("a member edits a question and an answer with a summary and sees what chang
   await page.getByRole("textbox", { name: "Resumo da edição" }).fill("Mostrei como comparar");
   await page.getByRole("button", { name: "Salvar edição" }).click();
   await expect(page).toHaveURL(new RegExp(`${question}(#resposta-\\d+)?$`));
+  // Back on the question, the focus is on the answer just saved, not lost at the top of the page.
+  await expect(answer).toBeFocused();
 
   await page.getByRole("link", { name: "editada · ver histórico" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Histórico da resposta" })).toBeVisible();

@@ -1,7 +1,7 @@
 // The layout of every page with the site's header and footer. A route picks the blue header with
 // `export const handle = { headerTheme: "blue" }`.
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, Outlet, isRouteErrorResponse, useMatches, href } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, Outlet, isRouteErrorResponse, useLocation, useMatches, href } from "react-router";
 import { NotFoundPage, UNEXPECTED_ERROR } from "#app/components/brand/not-found-content.tsx";
 import { AuthModal } from "#app/features/accounts/components/auth-modal.tsx";
 import { DoneNotice } from "./components/done-notice.tsx";
@@ -37,6 +37,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { recovery: await recoveryState(url.searchParams.get("token")), notice: await notice };
 }
 
+/**
+ * After a navigation inside the app to a place on a page made to take the focus (`#resposta-12`, back from
+ * editing that answer), the focus goes there, as the reading does: the keyboard and a screen reader go on from
+ * what was just saved rather than from the top. Not on the document's own load, whose hydration may come with a
+ * visitor's first tap (ADR 030), and never to what was not made focusable (`tabindex="-1"`).
+ */
+function useFocusOnArrival() {
+  const location = useLocation();
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (!loaded.current) {
+      loaded.current = true;
+      return;
+    }
+    if (!location.hash) return;
+    let id: string;
+    try {
+      id = decodeURIComponent(location.hash.slice(1));
+    } catch {
+      return;
+    }
+    const target = document.getElementById(id);
+    if (target?.getAttribute("tabindex") === "-1") target.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
+}
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const matches = useMatches();
@@ -51,6 +77,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!signedIn) setLogoutOpen(false);
   }, [signedIn]);
+  useFocusOnArrival();
 
   return (
     <>
