@@ -59,9 +59,11 @@ function section(title: string) {
   currentSection = title;
   console.log(`\n▶ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
-// A run that ends without its summary (a crash, a signal) still says where it was.
+// A run that ends without its summary (a crash, a signal) still says where it was; one that printed its
+// failures has said what failed, wherever they were.
+let summarized = false;
 process.on("exit", (code) => {
-  if (code !== 0) console.error(`✗ resiliência: saiu com ${code} em "${currentSection}"`);
+  if (code !== 0 && !summarized) console.error(`✗ resiliência: saiu com ${code} em "${currentSection}"`);
 });
 
 function freshPglite(): Store {
@@ -243,6 +245,7 @@ const seconds = ((Date.now() - started) / 1000).toFixed(0);
 if (failures.length) {
   console.error(`\n✗ resiliência: ${failures.length} falha(s) em ${seconds} s`);
   for (const failure of failures.slice(0, 60)) console.error(`  - ${failure}`);
+  summarized = true;
   process.exit(1);
 }
 console.log(`\n✓ resiliência: tudo certo em ${seconds} s`);
