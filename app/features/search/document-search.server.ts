@@ -54,12 +54,15 @@ const TITLE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll
 const freshness = (column: SQL) => sql`(1.0 / (1.0 + extract(epoch from (now() - ${column})) / 94608000.0))`;
 /**
  * Stored HTML as the text a snippet is cut from: a line break or a block's end becomes a space, every other tag
- * goes without one, so highlighted code (a span per token) reads `console.log(x)`, not `console . log ( x )`.
- * Character references stay: the page decodes them (snippetParts).
+ * a zero-width space, so highlighted code (a span per token) reads `console.log(x)`, not `console . log ( x )`,
+ * while the words stay apart for ts_headline as they are in the index (`console` is still a word it can mark).
+ * The zero-width spaces are taken out of the snippet (`headlines`). Character references stay: the page
+ * decodes them (snippetParts).
  */
 const BLOCK_END = String.raw`<(br|/(p|div|pre|li|h[1-6]|blockquote|tr|td|th|figcaption))([\s/][^>]*)?>`;
+const WORD_JOINT = "\u200b";
 const plainText = (column: SQL) =>
-  sql`regexp_replace(regexp_replace(${column}, ${BLOCK_END}, ' ', 'gi'), '<[^>]*>', '', 'g')`;
+  sql`regexp_replace(regexp_replace(${column}, ${BLOCK_END}, ' ', 'gi'), '<[^>]*>', ${WORD_JOINT}, 'g')`;
 
 /** `column = any(ids)` for a list of integer ids (an empty list matches nothing). */
 const oneOf = (column: SQL, ids: number[]) => sql`${column} = any(${`{${ids.join(",")}}`}::int[])`;
@@ -213,7 +216,9 @@ async function headlines(rows: { id: number; title: string; body: string }[], te
            coalesce(ts_headline('pt_unaccent', v.title, q.query, ${TITLE_OPTIONS}), v.title) as title,
            coalesce(ts_headline('pt_unaccent', ${plainText(sql`v.body`)}, q.query, ${HEADLINE_OPTIONS}), '') as body
     from (values ${values}) as v(id, title, body), (select ${headlineQuery(text)} as query) q`);
-  for (const row of result.rows) out.set(Number(row.id), { title: row.title, body: row.body });
+  for (const row of result.rows) {
+    out.set(Number(row.id), { title: row.title, body: row.body.replaceAll(WORD_JOINT, "") });
+  }
   return out;
 }
 

@@ -204,6 +204,11 @@ describe("search", () => {
       .map((part) => part.text)
       .join("");
     expect(text).toContain("mostra console.log(resultado) e nada mais");
+    // A word of the code itself is found and marked, the code still whole around it.
+    const [inCode] = (await search("console depurador", "questions", 1)).page.items;
+    const parts = snippetParts(inCode && "snippet" in inCode ? inCode.snippet : "");
+    expect(parts.map((part) => part.text).join("")).toContain("console.log(resultado)");
+    expect(parts.filter((part) => part.match).map((part) => part.text.toLowerCase())).toContain("console");
   });
 
   it("counts each kind and pages in SQL", async () => {
