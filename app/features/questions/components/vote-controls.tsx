@@ -50,9 +50,12 @@ export function VoteControls({
     if (!error) return;
     const refusal = fetcher.data;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+      if (event.key !== "Escape" || event.defaultPrevented) return;
       setClosed(refusal);
-      lastArrow.current?.focus();
+      // The focus comes back to the arrow only from the notice itself (or from nowhere): an Escape pressed
+      // elsewhere on the page (the editor, a menu) closes the notice and leaves the focus where it is.
+      const focused = document.activeElement;
+      if (focused === document.body || notice.current?.contains(focused)) lastArrow.current?.focus();
     };
     const onPointerDown = (event: PointerEvent) => {
       if (!notice.current?.contains(event.target as Node)) setClosed(refusal);
