@@ -9,6 +9,7 @@ import { expect, test } from "./fixtures.ts";
 import { E2E_LIMITS } from "./limits.ts";
 import { signInAsAdmin } from "./moderators.ts";
 import { askQuestion } from "./questions.ts";
+import { confirmEmail, earnPoints } from "./reputation.ts";
 
 const stamp = () => randomBytes(4).toString("hex");
 
@@ -122,7 +123,9 @@ test("a fresh member's votes say how much reputation is missing; the privileges 
     "Votar positivamente exige 15 pontos de reputação. Faltam 14 pontos.",
   );
   await expect(votes.getByLabel("Pontuação: 0")).toBeVisible();
-  // Escape closes it too, and a tap elsewhere, as a tooltip's refusal does on Stack Overflow.
+  // Escape closes it too, from the notice the focus goes back to the arrow, and a tap elsewhere closes it, as
+  // a tooltip's refusal does on Stack Overflow.
+  await page.getByRole("button", { name: "Fechar aviso" }).focus();
   await page.keyboard.press("Escape");
   await expect(votes.getByRole("alert")).toHaveCount(0);
   await expect(votes.getByRole("button", { name: "Votar positivamente" }).first()).toBeFocused();
@@ -156,6 +159,24 @@ test("a fresh member's votes say how much reputation is missing; the privileges 
   await expect(voteDown).toContainText("Faltam 124 pontos");
   await expect(page.locator('[data-privilege="voteUp"]')).toContainText("Faltam 14 pontos");
   await expect(page.locator('[data-privilege="participate"]')).toContainText("Você já tem");
+});
+
+test("a member who confirms the e-mail while the question stays open is offered the flag form", async ({
+  page,
+  browser,
+}) => {
+  const question = await questionBySomeoneElse(page);
+  const member = await signUp(page, { name: "Gil Confirmou Depois" });
+  await earnPoints(page, member, browser);
+  await page.goto(question);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The address confirmed from the e-mail (another tab); this page still holds the unconfirmed member.
+  await confirmEmail(page, member);
+  await page.getByRole("article").first().getByRole("button", { name: "Mais ações" }).first().click();
+  await page.getByRole("menuitem", { name: "Sinalizar" }).click();
+  const flag = page.getByRole("dialog", { name: "Sinalizar pergunta" });
+  await expect(flag.getByRole("button", { name: "Enviar sinalização" })).toBeVisible();
+  await expect(flag).not.toContainText("Confirme seu e-mail");
 });
 
 test("an administrator blocks a word; a member's question with it is held, hidden from visitors, its author told", async ({

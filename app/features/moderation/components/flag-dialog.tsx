@@ -2,7 +2,7 @@
 // dialog and the form stay out of the read pages' JavaScript (ADR 030). It posts to /sinalizar, the same
 // action as the page that works without JavaScript, and shows the answer in place.
 import { Dialog } from "radix-ui";
-import type { RefObject } from "react";
+import { useEffect, type RefObject } from "react";
 import { Link, useFetcher } from "react-router";
 import { CloseIcon } from "#app/components/icons.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -22,9 +22,21 @@ export type FlagDialogProps = {
 export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: FlagDialogProps) {
   const fetcher = useFetcher<FlagActionData>();
   const reply = fetcher.state === "idle" ? (fetcher.data ?? null) : null;
-  // A member who may not flag yet is told so before the form, not after it (the server says the same).
+  // A member who may not flag yet is told so before the form, not after it (the server says the same). What
+  // the page knew of the member may be behind (an e-mail confirmed in another tab, points earned since): the
+  // flag page's loader says it afresh as the dialog opens, and its answer wins.
   const viewer = useRootData()?.viewer;
-  const refusal = viewer ? flagRefusal(viewer) : null;
+  const check = useFetcher<{ refusal?: string | null }>();
+  const { load } = check;
+  useEffect(() => {
+    void load(`/sinalizar?${new URLSearchParams({ tipo: kind, id: String(id) })}`);
+  }, [load, kind, id]);
+  const refusal =
+    check.data && "refusal" in check.data
+      ? (check.data.refusal ?? null)
+      : viewer
+        ? flagRefusal(viewer)
+        : null;
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -42,8 +54,13 @@ export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: F
               <CloseIcon className="size-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-2 text-sm text-slate-700">
-            A moderação revisa cada sinalização; quem escreveu não fica sabendo quem sinalizou.
+          {/* The refusal, when there is one, is what the dialog says: read out as it opens. */}
+          <Dialog.Description
+            className={`mt-2 ${refusal && !reply?.ok ? "text-slate-800" : "text-sm text-slate-700"}`}
+          >
+            {refusal && !reply?.ok
+              ? refusal
+              : "A moderação revisa cada sinalização; quem escreveu não fica sabendo quem sinalizou."}
           </Dialog.Description>
           {reply?.ok ? (
             <div className="mt-4 flex flex-col gap-4">
@@ -56,7 +73,6 @@ export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: F
             </div>
           ) : refusal ? (
             <div className="mt-4 flex flex-col gap-4">
-              <p className="text-slate-800">{refusal}</p>
               <div className="flex items-center justify-end gap-4">
                 <Link to="/privilegios" className="text-primary text-sm font-medium hover:underline">
                   Ver os privilégios
