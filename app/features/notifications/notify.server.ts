@@ -17,7 +17,7 @@ import { publicUrl } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getDb } from "#app/lib/db.server.ts";
 import { queueMail } from "#app/lib/mail-outbox.server.ts";
-import { mentionedHandles, MENTIONS_NOTIFIED } from "#app/lib/mentions.ts";
+import { linkMentions, mentionableText, mentionedHandles, MENTIONS_NOTIFIED } from "#app/lib/mentions.ts";
 import { activeMembersOnly } from "#app/lib/removed-members.server.ts";
 // The shared counters of the accounts feature (its public rate-limit functions).
 import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limits.server.ts";
@@ -102,6 +102,19 @@ export async function mentionedMembers(executor: Executor, text: string): Promis
   return new Map(
     handles.flatMap((handle) => (byHandle.has(handle) ? [[handle, byHandle.get(handle)!]] : [])),
   );
+}
+
+/**
+ * The members some stored HTML @mentions, and that HTML with their handles linked to their profiles (in the
+ * text only, never in code or a link): what an answer, a question and a post do as they are written.
+ */
+export async function linkMentionedMembers(
+  executor: Executor,
+  htmls: readonly string[],
+): Promise<{ mentioned: Map<string, number>; linked: string[] }> {
+  const mentioned = await mentionedMembers(executor, htmls.map(mentionableText).join(" "));
+  const known = new Set(mentioned.keys());
+  return { mentioned, linked: htmls.map((html) => linkMentions(html, known)) };
 }
 
 /**

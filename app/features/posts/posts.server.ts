@@ -15,11 +15,10 @@ import { getDb, type Executor } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/errors.ts";
 import {
   forgetNotificationsAbout,
-  mentionedMembers,
+  linkMentionedMembers,
   notifyMentions,
   watchThread,
 } from "#app/features/notifications/notify.server.ts";
-import { linkMentions, mentionableText } from "#app/lib/mentions.ts";
 import { requireMember } from "#app/lib/permissions.ts";
 import { safeImageSrc } from "#app/lib/sanitize-rules.ts";
 import {
@@ -173,8 +172,8 @@ export async function createPost(
       fromAnswerId = draft.answerId;
     }
     // @mentions of members become links to their profiles, and they are told once it is published.
-    const mentioned = await mentionedMembers(tx, mentionableText(clean.body));
-    clean.body = linkMentions(clean.body, new Set(mentioned.keys()));
+    const { mentioned, linked } = await linkMentionedMembers(tx, [clean.body]);
+    clean.body = linked[0]!;
     let created: { id: number; slug: string } | undefined;
     for (let attempt = 0; attempt < 8 && !created; attempt += 1) {
       const slug = attempt === 0 ? base : `${base.slice(0, SLUG_MAX - 6)}-${randomSuffix()}`;

@@ -8,12 +8,11 @@ import { answers, questions, revisions } from "#db/schema.ts";
 import { getDb, type Executor } from "#app/lib/db.server.ts";
 // Notifications are their own feature; answers tell the asker and the accepted answer's author.
 import {
-  mentionedMembers,
+  linkMentionedMembers,
   notify,
   notifyMentions,
   notifyThreadWatchers,
 } from "#app/features/notifications/notify.server.ts";
-import { linkMentions, mentionableText } from "#app/lib/mentions.ts";
 import { AppError } from "#app/lib/errors.ts";
 import { prepareRichText, richTextLength } from "#app/lib/sanitize.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
@@ -101,8 +100,8 @@ export async function createAnswer(
     if (question.closedAt) throw new AppError("conflict", CLOSING_MESSAGES.closedToAnswers);
     if (question.lockedAt) throw new AppError("conflict", CLOSING_MESSAGES.locked);
     // @mentions of members become links to their profiles, and they are told (below).
-    const mentioned = await mentionedMembers(tx, mentionableText(body));
-    body = linkMentions(body, new Set(mentioned.keys()));
+    const { mentioned, linked } = await linkMentionedMembers(tx, [body]);
+    body = linked[0]!;
     const [row] = await tx
       .insert(answers)
       .values({

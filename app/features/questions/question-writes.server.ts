@@ -7,13 +7,12 @@ import { posts, questions, questionTags, revisions, tags } from "#db/schema.ts";
 // Notifications are their own feature; a new question tells the followers of its tags and the members it
 // mentions.
 import {
-  mentionedMembers,
+  linkMentionedMembers,
   notifyMentions,
   notifyTagFollowers,
   notifyThreadWatchers,
   watchThread,
 } from "#app/features/notifications/notify.server.ts";
-import { linkMentions, mentionableText } from "#app/lib/mentions.ts";
 import { TAGS_MAX } from "#app/features/tags/rules.ts";
 import {
   normaliseTagNames,
@@ -167,13 +166,8 @@ export async function createQuestion(
       if (!post) throw new AppError("validation", ABOUT_POST_MISSING, { field: "aboutPost" });
     }
     // @mentions of members in either text become links to their profiles, and they are told (below).
-    const mentioned = await mentionedMembers(
-      tx,
-      mentionableText(`${checked.description} ${checked.details}`),
-    );
-    const known = new Set(mentioned.keys());
-    checked.description = linkMentions(checked.description, known);
-    checked.details = linkMentions(checked.details, known);
+    const { mentioned, linked } = await linkMentionedMembers(tx, [checked.description, checked.details]);
+    [checked.description, checked.details] = linked as [string, string];
     const [row] = await tx
       .insert(questions)
       .values({

@@ -37,6 +37,8 @@ export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: F
       : viewer
         ? flagRefusal(viewer)
         : null;
+  // Once a flag is sent, its thanks is all the dialog says.
+  const refused = reply?.ok ? null : refusal;
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -55,12 +57,8 @@ export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: F
             </Dialog.Close>
           </div>
           {/* The refusal, when there is one, is what the dialog says: read out as it opens. */}
-          <Dialog.Description
-            className={`mt-2 ${refusal && !reply?.ok ? "text-slate-800" : "text-sm text-slate-700"}`}
-          >
-            {refusal && !reply?.ok
-              ? refusal
-              : "A moderação revisa cada sinalização; quem escreveu não fica sabendo quem sinalizou."}
+          <Dialog.Description className={`mt-2 ${refused ? "text-slate-800" : "text-sm text-slate-700"}`}>
+            {refused ?? "A moderação revisa cada sinalização; quem escreveu não fica sabendo quem sinalizou."}
           </Dialog.Description>
           {reply?.ok ? (
             <div className="mt-4 flex flex-col gap-4">
@@ -71,14 +69,12 @@ export default function FlagDialog({ kind, id, noun, onClose, returnFocusTo }: F
                 <Dialog.Close className="btn-primary">Fechar</Dialog.Close>
               </div>
             </div>
-          ) : refusal ? (
-            <div className="mt-4 flex flex-col gap-4">
-              <div className="flex items-center justify-end gap-4">
-                <Link to="/privilegios" className="text-primary text-sm font-medium hover:underline">
-                  Ver os privilégios
-                </Link>
-                <Dialog.Close className="btn-primary">Fechar</Dialog.Close>
-              </div>
+          ) : refused ? (
+            <div className="mt-4 flex items-center justify-end gap-4">
+              <Link to="/privilegios" className="text-primary text-sm font-medium hover:underline">
+                Ver os privilégios
+              </Link>
+              <Dialog.Close className="btn-primary">Fechar</Dialog.Close>
             </div>
           ) : (
             <fetcher.Form method="post" action="/sinalizar" className="mt-4">
