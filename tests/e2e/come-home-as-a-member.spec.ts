@@ -3,7 +3,7 @@
 // this browser keeps. Visitors keep the landing page.
 import { signUp } from "./auth.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
-import { hydrated } from "./hydration.ts";
+import { hydrated, writeLanded } from "./hydration.ts";
 import { ensureTags } from "./moderators.ts";
 import { askQuestion } from "./questions.ts";
 
@@ -48,13 +48,17 @@ test("a new member signs up, follows a tag and a person, and finds what they ask
   const profile = await other.getByRole("menuitem", { name: "Ver Perfil" }).getAttribute("href");
 
   await page.goto(`/questions/tagged/${tag}`);
+  const tagFollowed = writeLanded(page, "/api/tag-follows");
   await page.getByRole("button", { name: `Seguir a tag ${tag}` }).click();
+  await tagFollowed;
   await expect(page.getByRole("button", { name: `Seguindo a tag ${tag}` })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
   await page.goto(profile!);
+  const personFollowed = writeLanded(page, "/api/follows");
   await page.getByRole("button", { name: /^Seguir Caio Pergunta/ }).click();
+  await personFollowed;
   await expect(page.getByRole("button", { name: /^Seguindo Caio Pergunta/ })).toBeVisible();
 
   await page.goto("/");

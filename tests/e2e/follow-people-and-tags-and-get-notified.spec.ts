@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { signOut, signUp } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
+import { writeLanded } from "./hydration.ts";
 import { ensureTags } from "./moderators.ts";
 
 /** Posts the ask form as a browser without JavaScript would (plain-text details) and returns the new path. */
@@ -43,13 +44,17 @@ test("following people and tags brings live notifications to the bell", async ({
 
   // A follows the tag and B.
   await page.goto(`/questions/tagged/${tag}`);
+  const tagFollowed = writeLanded(page, "/api/tag-follows");
   await page.getByRole("button", { name: `Seguir a tag ${tag}` }).click();
+  await tagFollowed;
   await expect(page.getByRole("button", { name: `Seguindo a tag ${tag}` })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
   await page.goto(profilePath!);
+  const personFollowed = writeLanded(page, "/api/follows");
   await page.getByRole("button", { name: /^Seguir Bia Autora/ }).click();
+  await personFollowed;
   await expect(page.getByRole("button", { name: /^Seguindo Bia Autora/ })).toBeVisible();
 
   // A reads the blog; nothing new yet.

@@ -36,3 +36,14 @@ export async function ownedByReact(element: Locator): Promise<void> {
     .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))))
     .toBe(true);
 }
+
+/**
+ * Resolves once the server has accepted a POST to `path`. Buttons that show their new state at once (follow,
+ * like) are still writing; a test that leaves the page right away may cancel the write, which a person reading
+ * the page would not.
+ */
+export function writeLanded(page: Page, path: string) {
+  return page.waitForResponse(
+    (response) => response.url().includes(path) && response.request().method() === "POST" && response.ok(),
+  );
+}

@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures.ts";
 import { linkIn, waitForMail } from "./outbox.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
 import { earnVotingRights } from "./reputation.ts";
-import { hydrated } from "./hydration.ts";
+import { hydrated, writeLanded } from "./hydration.ts";
 
 /** A member who exists (signed up in a browser of their own) and whose credentials a visitor can type. */
 async function existingMember(browser: Browser, name: string, { votes = false } = {}): Promise<Credentials> {
@@ -294,18 +294,22 @@ test.describe("c. a visitor's action waits for the sign-in modal, then happens",
     await visitorAgain(page);
     await page.goto(postHref!);
     await hydrated(page);
+    const liked = writeLanded(page, "/api/post-like");
     await page.getByRole("button", { name: "Curtir", exact: true }).click();
     await signInThroughTheModal(page, member);
     await expect(page.getByRole("button", { name: "Descurtir" })).toHaveAttribute("aria-pressed", "true");
+    await liked;
     await page.reload();
     await expect(page.getByRole("button", { name: "Descurtir" })).toBeVisible();
 
     await visitorAgain(page);
     await page.goto(postHref!);
     await hydrated(page);
+    const favourited = writeLanded(page, "/api/post-favorite");
     await page.getByRole("button", { name: "Favoritar" }).first().click();
     await signInThroughTheModal(page, member);
     await expect(page.getByRole("button", { name: "Remover dos favoritos" }).first()).toBeVisible();
+    await favourited;
     await page.reload();
     await expect(page.getByRole("button", { name: "Remover dos favoritos" }).first()).toBeVisible();
 
@@ -313,9 +317,11 @@ test.describe("c. a visitor's action waits for the sign-in modal, then happens",
     await visitorAgain(page);
     await page.goto("/questions/tagged/react");
     await hydrated(page);
+    const tagFollowed = writeLanded(page, "/api/tag-follows");
     await page.getByRole("button", { name: "Seguir a tag react" }).click();
     await signInThroughTheModal(page, member);
     await expect(page.getByRole("button", { name: "Seguindo a tag react" })).toBeVisible();
+    await tagFollowed;
     await page.reload();
     await expect(page.getByRole("button", { name: "Seguindo a tag react" })).toBeVisible();
   });
