@@ -8,7 +8,9 @@ import {
   nonceContext,
   pageHtmlContext,
   routeContext,
+  shownIdentityContext,
   visitorPageContext,
+  type PageIdentity,
   type VisitorPageChanges,
   type VisitorPageEffect,
   type RouteNote,
@@ -31,6 +33,8 @@ import { hasLiveSession } from "./features/accounts/sessions.server.ts";
 import { settleBackgroundWork } from "#app/lib/background-work.server.ts";
 import { flushViews, queueView, viewerKey } from "./features/questions/views.server.ts";
 import { backfillErrorSignatures } from "./features/errors/error-index.server.ts";
+
+export { memberPageStanding } from "./member-pages.server.ts";
 
 export async function startApp() {
   const handle = await database();
@@ -151,6 +155,7 @@ export function createLoadContext({
   visitorPage,
   route,
   document = false,
+  shownIdentity = null,
 }: {
   nonce: string;
   clientIp?: string;
@@ -159,6 +164,8 @@ export function createLoadContext({
   route?: RouteNote;
   /** The request renders HTML (not a `.data` request): long rich text may travel in the page only. */
   document?: boolean;
+  /** The stand-in the page names instead of the viewer: a member's page kept for their standing (ADR 074). */
+  shownIdentity?: PageIdentity | null;
 }) {
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
@@ -167,6 +174,7 @@ export function createLoadContext({
   context.set(visitorPageContext, visitorPage ?? { cacheable: false, effects: [] });
   context.set(pageHtmlContext, { document, html: new Map() });
   context.set(routeContext, route ?? {});
+  context.set(shownIdentityContext, shownIdentity);
   return context;
 }
 

@@ -15,6 +15,7 @@ import { unreadCount } from "./features/notifications/notifications.server.ts";
 import { viewerContext } from "./lib/context.ts";
 import { unreadNotificationsContext } from "./lib/unread-notifications-context.server.ts";
 import { publicConfig } from "./lib/env.server.ts";
+import { shownViewer } from "./lib/member-page-template.server.ts";
 import { notFoundTitle, pageMeta } from "./lib/meta.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { announceHydrated } from "./lib/hydrate-on-intent.ts";
@@ -54,7 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const [unreadNotifications, reviewItems] = viewer
     ? await Promise.all([known ?? unreadCount(viewer.id), reviewCountFor(viewer)])
     : [0, null];
-  return { viewer, unreadNotifications, reviewItems, config: publicConfig() };
+  return { viewer: shownViewer(context, viewer), unreadNotifications, reviewItems, config: publicConfig() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

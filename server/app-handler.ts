@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { metrics } from "#app/lib/metrics.server.ts";
 import { bufferedBody } from "./body-limit.ts";
 import type { VisitorPageNote } from "#app/lib/context.ts";
+import type { MemberPageMiss } from "./member-page-templates.ts";
 import { requestUrlOf } from "./visitor-page-cache.ts";
 import { wholeBodyEncoding, writeWholeBodyCompressed } from "./whole-body-compression.ts";
 
@@ -47,10 +48,17 @@ export function appHandler<Context>({
       res.on("close", () => controller?.abort());
       const init: RequestInit = { method: req.method, headers: headersOf(req), signal: controller.signal };
       if (req.method !== "GET" && req.method !== "HEAD") init.body = bufferedBody(res) ?? null;
-      const response = await handle(
-        new Request(url, init),
-        (await getLoadContext(req, res)) as Parameters<typeof handle>[1],
-      );
+      const render = async () =>
+        handle(new Request(url, init), (await getLoadContext(req, res)) as Parameters<typeof handle>[1]);
+      let response = await render();
+      // A member's page rendered to be kept for every member of the same standing (ADR 074): answered from the
+      // kept copy, or, when it could not be kept, rendered again for this member alone.
+      const memberPage = res.locals.memberPage as MemberPageMiss | undefined;
+      if (memberPage && !isClosed(res)) {
+        if (await memberPage.answer(response)) return;
+        res.locals.memberPage = undefined;
+        response = await render();
+      }
       if (isClosed(res)) {
         await response.body?.cancel();
         return;

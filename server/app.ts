@@ -18,6 +18,7 @@ import {
   createLoadContext,
   databaseBehindMs,
   isSignedIn,
+  memberPageStanding,
   onWriteElsewhere,
   replayVisitorPageEffects,
   startApp,
@@ -42,6 +43,7 @@ import {
 } from "./metrics.ts";
 import { requestLog } from "./request-log.ts";
 import { uploadsRoute } from "./uploads-route.ts";
+import { memberPageTemplates, type MemberPageMiss } from "./member-page-templates.ts";
 import { hasSessionCookie, routeNoteOf, visitorPageCache } from "./visitor-page-cache.ts";
 
 // React Router finds a path's routes with its route-pattern matcher, a trie built once per build, instead of trying
@@ -216,6 +218,11 @@ export function createServer({ dev }: ServerOptions = {}) {
     if (isNotificationStream(req) || databaseBehindMs() <= DATABASE_BEHIND_MS) return next();
     res.status(503).set("Retry-After", "5").type("text/plain; charset=utf-8").send(BUSY_MESSAGE);
   });
+  // A member's question page from the render kept for everyone who stands where they stand on it, with their own
+  // name put in (ADR 074): the session's statement and the page's, then the kept bytes; the first of a standing
+  // is rendered by the app, in line like any member's page.
+  const memberPages = memberPageTemplates({ standing: memberPageStanding });
+  if (!isDev && config.MEMBER_PAGE_CACHE === "on") app.use(memberPages.middleware);
   // Bodies are read before taking a place in line (a slow sender must not hold one), under a budget of bytes
   // being read at once and a minimum rate (ADR 022).
   app.use(bodyLimit());
@@ -236,6 +243,7 @@ export function createServer({ dev }: ServerOptions = {}) {
           route: routeNoteOf(res),
           // React Router's data requests (client navigation, revalidation) end in ".data".
           document: !req.path.endsWith(".data"),
+          shownIdentity: (res.locals.memberPage as MemberPageMiss | undefined)?.standIn ?? null,
         }),
     }),
   );

@@ -32,15 +32,24 @@ function storedBlock(bytes: Buffer): Buffer {
  * buffers to write, in order.
  */
 export function gzipWithNonce(plain: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer[] {
+  return gzipWithFillers(
+    plain,
+    deflated,
+    plain.slice(1).map(() => nonce),
+  );
+}
+
+/** The same for parts joined by a filler of their own each (`fillers[i]` between part i and part i + 1). */
+export function gzipWithFillers(plain: Buffer[], deflated: Buffer[], fillers: Buffer[]): Buffer[] {
   const out: Buffer[] = [HEADER];
-  const nonceBlock = storedBlock(nonce);
   let crc = 0;
   let length = 0;
   plain.forEach((part, index) => {
     if (index > 0) {
-      out.push(nonceBlock);
-      crc = crc32(nonce, crc);
-      length += nonce.length;
+      const filler = fillers[index - 1]!;
+      out.push(storedBlock(filler));
+      crc = crc32(filler, crc);
+      length += filler.length;
     }
     out.push(deflated[index]!);
     crc = crc32(part, crc);

@@ -65,3 +65,15 @@ export const pageHtmlContext = createContext<PageHtmlNote>({ document: false, ht
 export type RouteNote = { pattern?: string };
 
 export const routeContext = createContext<RouteNote>({});
+
+/**
+ * Set when the HTTP server renders a member's page to keep for every member of the same standing (ADR 074,
+ * server/member-page-templates.ts): the identity the page shows instead of the viewer's. The loaders read and
+ * decide with the real viewer; only what they hand the page names the stand-in.
+ */
+export type PageIdentity = Pick<Viewer, "id" | "handle" | "name" | "email" | "avatarUrl"> & {
+  /** The moment of the request, as the answer form's draft sync reads it (ISO 8601). */
+  now: string;
+};
+
+export const shownIdentityContext = createContext<PageIdentity | null>(null);

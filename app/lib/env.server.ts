@@ -117,6 +117,8 @@ const envSchema = z.object({
     .optional(),
   /** `off` renders every visitor's page afresh (ADR 015); the cache is never used in development. */
   VISITOR_PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** `off` renders every member's question page afresh instead of from the render kept per standing (ADR 074). */
+  MEMBER_PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   ADMIN_EMAIL: z.email({ message: "deve ser um e-mail válido" }).optional(),
   /** A bearer token that reads /metrics from any address (ADR 040); unset, only METRICS_ALLOW's addresses. */
   METRICS_TOKEN: z

@@ -217,14 +217,13 @@ export async function draftSyncsFor(
 }
 
 /** `draftSyncsFor` of one key whose row was read elsewhere (the question page reads its answer draft itself). */
-export function draftSyncOf(viewer: Viewer, key: string, stored: StoredDraft | null): DraftSync {
-  return {
-    key,
-    owner: viewer.id,
-    parts: draftParts(key),
-    server: stateOf(stored),
-    now: new Date().toISOString(),
-  };
+export function draftSyncOf(
+  viewer: Viewer,
+  key: string,
+  stored: StoredDraft | null,
+  now = new Date().toISOString(),
+): DraftSync {
+  return { key, owner: viewer.id, parts: draftParts(key), server: stateOf(stored), now };
 }
 
 /**

@@ -34,6 +34,7 @@ import { optionalViewer, signInUrl } from "#app/lib/auth-guard.server.ts";
 import { clientIpContext, visitorPageContext } from "#app/lib/context.ts";
 import { formatDate, isoDate } from "#app/lib/dates.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
+import { shownNow, shownViewer } from "#app/lib/member-page-template.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { countLabel } from "#app/lib/plural.ts";
 import { keepPageFragments, pageHtml } from "#app/lib/page-html.server.ts";
@@ -65,10 +66,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     context.get(visitorPageContext).effects.push({ kind: "question-view", questionId: id });
   }
   const here = href("/questions/:id", { id: String(id) });
+  // Who the page names: the viewer, or the stand-in of a page kept for every member who stands where they do.
+  const shown = shownViewer(context, viewer);
   return {
     ...view.data,
+    viewerId: shown?.id ?? null,
     // A member's answer in progress, kept on the server (ADR 062), read with the page; visitors have none.
-    answerDraft: viewer ? draftSyncOf(viewer, answerDraftKey(id), view.answerDraft) : undefined,
+    answerDraft: shown
+      ? draftSyncOf(shown, answerDraftKey(id), view.answerDraft, shownNow(context))
+      : undefined,
     signInHref: signInUrl(here),
     signUpHref: `${href("/cadastro")}?redirectTo=${encodeURIComponent(here)}`,
   };

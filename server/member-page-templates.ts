@@ -1,0 +1,189 @@
+// Members' pages from a shared render (ADR 074). A member's question page is the same bytes for every member who
+// stands where they stand on it (the page's version, their rights, marks, unread notifications), but for who
+// they are. So it is rendered once per standing with a stand-in identity and kept cut at the stand-in's places
+// (app/lib/member-page-template.server.ts); each member's request reads its standing afresh (the session's
+// statement and the page's own, app/member-pages.server.ts) and gets the kept bytes with their own values and
+// the response's nonce put back in, without React Router, the loaders or a render.
+//
+// A standing is a key over everything the page shows besides the identity, the page's version among it: a write
+// to the question, a vote of the member's own, a notification makes a new key, so nothing is invalidated and
+// nothing is shown stale. Kept pages leave by age (`ttlMs`, for what no version follows: "há 2 min") and by size.
+// A request for a fresh copy (`Cache-Control: no-cache`, a browser's hard reload) goes through the whole pipeline.
+import type { NextFunction, Request, Response } from "express";
+import type { MemberPageStanding } from "#app/member-pages.server.ts";
+import { cutAtIdentity, fillers, type PageTemplate } from "#app/lib/member-page-template.server.ts";
+import { deflatePart, gzipWithFillers } from "./gzip-with-nonce.ts";
+import { hasSessionCookie, requestUrlOf, routeNoteOf } from "./visitor-page-cache.ts";
+
+type Entry = {
+  template: PageTemplate;
+  /** The template's parts deflated once, for browsers that take gzip (server/gzip-with-nonce.ts). */
+  deflated: Buffer[];
+  headers: Array<[string, string]>;
+  storedAt: number;
+  bytes: number;
+};
+
+/** A member's request the app renders with the stand-in, for the kept copy and this member's answer. */
+export type MemberPageMiss = {
+  standIn: MemberPageStanding["standIn"];
+  /** Keeps the render and answers the member from it; false when it cannot be kept (the app renders again). */
+  answer: (response: globalThis.Response) => Promise<boolean>;
+};
+
+export type MemberPageTemplatesOptions = {
+  /** The standing of a member's request (app/member-pages.server.ts), or null: the app answers it. */
+  standing: (request: globalThis.Request, clientIp: string) => Promise<MemberPageStanding | null>;
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  observe?: { lookup?: (result: "hit" | "miss" | "declined") => void };
+  now?: () => number;
+};
+
+/** Response headers a kept page does not keep: they belong to one response. */
+const NOT_KEPT = new Set(["set-cookie", "content-length", "content-encoding", "date", "transfer-encoding"]);
+
+export function memberPageTemplates({
+  standing,
+  ttlMs = 60_000,
+  maxEntries = 500,
+  maxBytes = 64 * 1024 * 1024,
+  observe = {},
+  now = Date.now,
+}: MemberPageTemplatesOptions) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  }
+
+  function keep(key: string, template: PageTemplate, response: globalThis.Response): Entry {
+    const headers: Array<[string, string]> = [];
+    for (const [name, value] of response.headers.entries()) {
+      if (!NOT_KEPT.has(name.toLowerCase())) headers.push([name, value]);
+    }
+    const deflated = template.parts.map(deflatePart);
+    const entry: Entry = {
+      template,
+      deflated,
+      headers,
+      storedAt: now(),
+      bytes: [...template.parts, ...deflated].reduce((sum, part) => sum + part.length, 0),
+    };
+    drop(key);
+    if (entry.bytes > maxBytes / 4) return entry;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      drop(oldest);
+    }
+    return entry;
+  }
+
+  function serve(
+    req: Request,
+    res: Response,
+    entry: Entry,
+    member: MemberPageStanding,
+    state: "hit" | "miss",
+  ) {
+    const fill = fillers(entry.template, member.identity, String(res.locals.cspNonce));
+    const { parts } = entry.template;
+    res.status(200);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("X-Member-Page", state);
+    res.setHeader("Vary", "Accept-Encoding");
+    let body: Buffer[];
+    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+      // Set before the first write, so the compression middleware leaves the body as it is.
+      res.setHeader("Content-Encoding", "gzip");
+      body = gzipWithFillers(parts, entry.deflated, fill);
+    } else {
+      body = parts.flatMap((part, index) => (index > 0 ? [fill[index - 1]!, part] : [part]));
+    }
+    res.setHeader(
+      "Content-Length",
+      body.reduce((sum, chunk) => sum + chunk.length, 0),
+    );
+    res.cork();
+    for (const chunk of body) res.write(chunk);
+    res.end();
+    res.uncork();
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
+    if (
+      req.method !== "GET" ||
+      req.path.endsWith(".data") ||
+      !hasSessionCookie(req.headers) ||
+      /no-cache/i.test(req.get("cache-control") ?? "")
+    ) {
+      return next();
+    }
+    const url = requestUrlOf(req);
+    let member: MemberPageStanding | null = null;
+    try {
+      if (url)
+        member = await standing(
+          new Request(url, {
+            headers: { cookie: req.get("cookie") ?? "", "user-agent": req.get("user-agent") ?? "" },
+          }),
+          req.ip ?? "",
+        );
+    } catch (error) {
+      return next(error);
+    }
+    if (!member) {
+      observe.lookup?.("declined");
+      return next();
+    }
+    if (member.setCookie) res.append("Set-Cookie", member.setCookie);
+    routeNoteOf(res).pattern = member.pattern;
+    const cached = entries.get(member.key);
+    if (cached && now() - cached.storedAt <= ttlMs) {
+      // Most recently used last, so the oldest is the first to go when full.
+      entries.delete(member.key);
+      entries.set(member.key, cached);
+      observe.lookup?.("hit");
+      serve(req, res, cached, member, "hit");
+      member.served();
+      return;
+    }
+    if (cached) drop(member.key);
+    observe.lookup?.("miss");
+    const standingOfMember = member;
+    const miss: MemberPageMiss = {
+      standIn: member.standIn,
+      answer: async (response) => {
+        const contentType = response.headers.get("content-type") ?? "";
+        if (
+          response.status !== 200 ||
+          response.headers.has("set-cookie") ||
+          !contentType.startsWith("text/html")
+        ) {
+          await response.body?.cancel();
+          return false;
+        }
+        const template = cutAtIdentity(
+          await response.text(),
+          String(res.locals.cspNonce),
+          standingOfMember.identity,
+        );
+        if (!template) return false;
+        if (res.destroyed) return true;
+        serve(req, res, keep(standingOfMember.key, template, response), standingOfMember, "miss");
+        return true;
+      },
+    };
+    res.locals.memberPage = miss;
+    next();
+  }
+
+  return { middleware, size: () => entries.size, bytes: () => bytes };
+}
