@@ -1,10 +1,12 @@
 // Which kept page a member's request may be answered with (ADR 074): the HTTP server keeps a member's question
-// page rendered once for every member who stands where they stand on it, under a key made here from everything
-// the page shows them besides who they are, read afresh on every request (the session's statement and the page's
-// own, which also reads the member's marks). A member the page would show as its author, commenter or bounty
-// offerer, or one with powers read per member (close votes), is answered by the whole pipeline instead.
-// Beside root.tsx, like lifecycle.server.ts: it composes features.
+// page, `/questions` and `/blog` rendered once for every member who stands where they stand on them, under a key
+// made here from everything the page shows them besides who they are, read afresh on every request with the
+// statements the page itself makes (the session's, then the question's with the member's marks, or the list's
+// loader). Members a question page compares with its content (its author, answerers, commenters, the bounty's
+// offerer) or with powers read per member (close votes) are answered by the whole pipeline instead.
+// Beside root.tsx, like lifecycle.server.ts: it composes features and routes.
 import { isbot } from "isbot";
+import { RouterContextProvider } from "react-router";
 import { resolveSession } from "./features/accounts/sessions.server.ts";
 import { checkBadgesOf, recordVisit } from "./features/badges/badges.server.ts";
 import { currentSiteNotice } from "./features/curation/site-notice.server.ts";
@@ -17,6 +19,9 @@ import { queueView, viewerKey } from "./features/questions/views.server.ts";
 import { runInBackground } from "./lib/background-work.server.ts";
 import { identityOf, standInIdentity, type PageIdentity } from "./lib/member-page-template.server.ts";
 import { canSeeDeleted } from "./lib/permissions.ts";
+import { pageHtmlContext, viewerContext, visitorPageContext } from "./lib/context.ts";
+import { loader as blogLoader } from "./routes/blog/blog-list.tsx";
+import { loader as questionListLoader } from "./routes/questions/question-list.tsx";
 import type { Viewer } from "./lib/viewer.ts";
 
 export type MemberPageStanding = {
@@ -34,7 +39,40 @@ export type MemberPageStanding = {
   served: () => void;
 };
 
-const QUESTION_PAGE = /^\/questions\/(\d+)$/;
+/**
+ * The pages answered this way, each with what its loader reads about the member: the question page its marks,
+ * read with its version in one statement; the lists their loaders' whole data (small, and the loader is the
+ * list's own, so nothing it shows is left out of the key).
+ */
+const PAGES: Array<{
+  pattern: string;
+  path: RegExp;
+  standing: (viewer: Viewer, request: Request, path: RegExpExecArray) => Promise<unknown[] | null>;
+  /** What the page's loader would have done for this member besides reading (count a view). */
+  served?: (viewer: Viewer, request: Request, path: RegExpExecArray, clientIp: string) => void;
+}> = [
+  {
+    pattern: "/questions/:id",
+    path: /^\/questions\/(\d+)$/,
+    standing: questionPageStanding,
+    served: (viewer, request, path, clientIp) => {
+      const id = parseQuestionId(path[1]);
+      // Counted once per member per hour, as the loader counts it; robots do not count.
+      if (id !== null && !isbot(request.headers.get("user-agent") ?? ""))
+        queueView(id, viewerKey(viewer, clientIp));
+    },
+  },
+  {
+    pattern: "/questions",
+    path: /^\/questions$/,
+    standing: (viewer, request) => loaderData(questionListLoader, viewer, request),
+  },
+  {
+    pattern: "/blog",
+    path: /^\/blog$/,
+    standing: (viewer, request) => loaderData(blogLoader, viewer, request),
+  },
+];
 
 /** The standing of a member's request for a page kept this way, or null: the app answers it. */
 export async function memberPageStanding(
@@ -42,52 +80,77 @@ export async function memberPageStanding(
   clientIp: string,
 ): Promise<MemberPageStanding | null> {
   const url = new URL(request.url);
-  const id = parseQuestionId(QUESTION_PAGE.exec(url.pathname)?.[1]);
-  // The answers' order, the reader's version and the like stay with the app.
-  if (id === null || url.search) return null;
+  const page = PAGES.find((candidate) => candidate.path.test(url.pathname));
+  const path = page?.path.exec(url.pathname);
+  if (!page || !path) return null;
   const { viewer, setCookie, unreadNotifications } = await resolveSession(request);
   if (!viewer) return null;
+  const [own, reviewItems, notice] = await Promise.all([
+    page.standing(viewer, request, path),
+    reviewCountFor(viewer),
+    currentSiteNotice(),
+  ]);
+  if (!own) return null;
+  const key = JSON.stringify(
+    [url.href, standingOf(viewer), unreadNotifications ?? null, reviewItems, notice, ...own],
+    (_key, value: unknown) =>
+      value instanceof Map || value instanceof Set ? [...value].sort(byFirstString) : value,
+  );
+  return {
+    key,
+    identity: identityOf(viewer),
+    standIn: standInIdentity(viewer.avatarUrl !== null),
+    setCookie,
+    pattern: page.pattern,
+    served: () => {
+      // The root middleware's day of visits (badges), and what the page's loader does.
+      const memberId = viewer.id;
+      runInBackground(async () => {
+        if (await recordVisit(memberId)) await checkBadgesOf(memberId);
+      });
+      page.served?.(viewer, request, path, clientIp);
+    },
+  };
+}
+
+/**
+ * What a question page shows this member besides the question: their marks, read with the page's version. Null
+ * for the members the page compares with its content (its author, answerers, commenters, the bounty's offerer)
+ * and for those with powers read per member (close votes): the app renders theirs.
+ */
+async function questionPageStanding(viewer: Viewer, request: Request, path: RegExpExecArray) {
+  const id = parseQuestionId(path[1]);
+  // The answers' order, the reader's version and the like stay with the app.
+  if (id === null || new URL(request.url).search) return null;
   if (hasPrivilege(viewer, "closeVote")) return null;
   const found = await questionPageFor(viewer.id, id, parseAnswerOrder(null), canSeeDeleted(viewer));
   if (!found || found.shared.question.deletedAt) return null;
   const { shared, marks } = found;
   if (!marks.relations) return null;
   if (shared.memberIds.includes(viewer.id) || shared.question.bounty?.offererId === viewer.id) return null;
-  const [reviewItems, notice] = await Promise.all([reviewCountFor(viewer), currentSiteNotice()]);
-  const { following, blocked, outdatedMarks } = marks.relations;
-  const key = JSON.stringify([
-    url.href,
-    shared.version,
-    shared.membersVersion,
-    standingOf(viewer),
-    unreadNotifications ?? null,
-    reviewItems,
-    notice,
-    marks.questionVote,
-    [...marks.answerVotes].sort(byFirst),
-    marks.favorited,
-    marks.watching,
-    [...marks.commentVotes].sort(byNumber),
-    [...following].sort(byNumber),
-    [...blocked].sort(byNumber),
-    [...outdatedMarks].sort(byFirst),
-    marks.answerDraft,
-  ]);
-  return {
-    key,
-    identity: identityOf(viewer),
-    standIn: standInIdentity(viewer.avatarUrl !== null),
-    setCookie,
-    pattern: "/questions/:id",
-    served: () => {
-      // The root middleware's day of visits (badges) and the loader's view, counted once per member per hour.
-      const memberId = viewer.id;
-      runInBackground(async () => {
-        if (await recordVisit(memberId)) await checkBadgesOf(memberId);
-      });
-      if (!isbot(request.headers.get("user-agent") ?? "")) queueView(id, viewerKey(viewer, clientIp));
-    },
-  };
+  // An open bounty ends by the clock, with no write to move the version.
+  const bountyEnded = shared.question.bounty
+    ? new Date(shared.question.bounty.expiresAt) <= new Date()
+    : null;
+  return [shared.version, shared.membersVersion, bountyEnded, marks];
+}
+
+/** A route's loader, called as React Router calls it for a document (the arguments these loaders read). */
+type Loader = (args: never) => Promise<unknown>;
+
+/** A list's loader run for this member as React Router runs it for a document: its data is the standing. */
+async function loaderData(loader: Loader, viewer: Viewer, request: Request): Promise<unknown[] | null> {
+  const context = new RouterContextProvider();
+  context.set(viewerContext, viewer);
+  context.set(visitorPageContext, { cacheable: false, effects: [] });
+  context.set(pageHtmlContext, { document: true, html: new Map() });
+  try {
+    const url = new URL(request.url);
+    return [await loader({ request, context, params: {}, url, pattern: url.pathname } as never)];
+  } catch {
+    // A redirect (a filter form's address made tidy) or an error: the app answers it.
+    return null;
+  }
 }
 
 /** Everything about the viewer a page may show or decide by, except who they are. */
@@ -96,5 +159,8 @@ function standingOf(viewer: Viewer) {
   return { ...standing, photo: avatarUrl !== null };
 }
 
-const byNumber = (a: number, b: number) => a - b;
-const byFirst = (a: [number, unknown], b: [number, unknown]) => a[0] - b[0];
+/** Sets and maps in a key, in a fixed order (their entries' first value). */
+const byFirstString = (a: unknown, b: unknown) => {
+  const first = (entry: unknown) => String(Array.isArray(entry) ? entry[0] : entry);
+  return first(a) < first(b) ? -1 : first(a) > first(b) ? 1 : 0;
+};

@@ -218,9 +218,9 @@ export function createServer({ dev }: ServerOptions = {}) {
     if (isNotificationStream(req) || databaseBehindMs() <= DATABASE_BEHIND_MS) return next();
     res.status(503).set("Retry-After", "5").type("text/plain; charset=utf-8").send(BUSY_MESSAGE);
   });
-  // A member's question page from the render kept for everyone who stands where they stand on it, with their own
-  // name put in (ADR 074): the session's statement and the page's, then the kept bytes; the first of a standing
-  // is rendered by the app, in line like any member's page.
+  // A member's question page, /questions and /blog from the render kept for everyone who stands where they stand
+  // on it, with their own name put in (ADR 074): the session's statement and the page's, then the kept bytes; the
+  // first of a standing is rendered by the app, in line like any member's page.
   const memberPages = memberPageTemplates({ standing: memberPageStanding });
   if (!isDev && config.MEMBER_PAGE_CACHE === "on") app.use(memberPages.middleware);
   // Bodies are read before taking a place in line (a slow sender must not hold one), under a budget of bytes

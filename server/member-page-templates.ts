@@ -1,14 +1,15 @@
-// Members' pages from a shared render (ADR 074). A member's question page is the same bytes for every member who
-// stands where they stand on it (the page's version, their rights, marks, unread notifications), but for who
-// they are. So it is rendered once per standing with a stand-in identity and kept cut at the stand-in's places
-// (app/lib/member-page-template.server.ts); each member's request reads its standing afresh (the session's
-// statement and the page's own, app/member-pages.server.ts) and gets the kept bytes with their own values and
-// the response's nonce put back in, without React Router, the loaders or a render.
+// Members' pages from a shared render (ADR 074). A member's question page, `/questions` and `/blog` are the same
+// bytes for every member who stands where they stand on them (the page's version, their rights, marks, unread
+// notifications), but for who they are. So each is rendered once per standing with a stand-in identity and kept
+// cut at the stand-in's places (app/lib/member-page-template.server.ts); each member's request reads its standing
+// afresh (app/member-pages.server.ts) and gets the kept bytes with their own values and the response's nonce put
+// back in, without React Router, the loaders or a render.
 //
 // A standing is a key over everything the page shows besides the identity, the page's version among it: a write
 // to the question, a vote of the member's own, a notification makes a new key, so nothing is invalidated and
-// nothing is shown stale. Kept pages leave by age (`ttlMs`, for what no version follows: "há 2 min") and by size.
-// A request for a fresh copy (`Cache-Control: no-cache`, a browser's hard reload) goes through the whole pipeline.
+// nothing is shown stale. A render is kept only if the standing read again after it is the one the request
+// started with. Kept pages leave by age (`ttlMs`, for what no version follows: "há 2 min") and by size. A request
+// for a fresh copy (`Cache-Control: no-cache`, a browser's hard reload) goes through the whole pipeline.
 import type { NextFunction, Request, Response } from "express";
 import type { MemberPageStanding } from "#app/member-pages.server.ts";
 import { cutAtIdentity, fillers, type PageTemplate } from "#app/lib/member-page-template.server.ts";
@@ -54,6 +55,9 @@ export function memberPageTemplates({
 }: MemberPageTemplatesOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  // Standings whose render could not be kept (a value derived from the identity in a way the cut does not know,
+  // the member named by their own values): rendered by the app alone until `ttlMs` has passed, not twice.
+  const refused = new Map<string, number>();
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -62,28 +66,39 @@ export function memberPageTemplates({
     entries.delete(key);
   }
 
-  function keep(key: string, template: PageTemplate, response: globalThis.Response): Entry {
+  function prepare(template: PageTemplate, response: globalThis.Response): Entry {
     const headers: Array<[string, string]> = [];
     for (const [name, value] of response.headers.entries()) {
       if (!NOT_KEPT.has(name.toLowerCase())) headers.push([name, value]);
     }
     const deflated = template.parts.map(deflatePart);
-    const entry: Entry = {
+    return {
       template,
       deflated,
       headers,
       storedAt: now(),
       bytes: [...template.parts, ...deflated].reduce((sum, part) => sum + part.length, 0),
     };
+  }
+
+  function keep(key: string, entry: Entry) {
     drop(key);
-    if (entry.bytes > maxBytes / 4) return entry;
+    if (entry.bytes > maxBytes / 4) return;
     entries.set(key, entry);
     bytes += entry.bytes;
     for (const oldest of entries.keys()) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
       drop(oldest);
     }
-    return entry;
+  }
+
+  function refuse(key: string) {
+    refused.delete(key);
+    refused.set(key, now() + ttlMs);
+    for (const [oldest, until] of refused) {
+      if (refused.size <= maxEntries && until > now()) break;
+      refused.delete(oldest);
+    }
   }
 
   function serve(
@@ -127,15 +142,12 @@ export function memberPageTemplates({
       return next();
     }
     const url = requestUrlOf(req);
+    const request = new Request(url || "http://localhost/", {
+      headers: { cookie: req.get("cookie") ?? "", "user-agent": req.get("user-agent") ?? "" },
+    });
     let member: MemberPageStanding | null = null;
     try {
-      if (url)
-        member = await standing(
-          new Request(url, {
-            headers: { cookie: req.get("cookie") ?? "", "user-agent": req.get("user-agent") ?? "" },
-          }),
-          req.ip ?? "",
-        );
+      if (url) member = await standing(request, req.ip ?? "");
     } catch (error) {
       return next(error);
     }
@@ -156,6 +168,14 @@ export function memberPageTemplates({
       return;
     }
     if (cached) drop(member.key);
+    const refusedUntil = refused.get(member.key);
+    if (refusedUntil !== undefined) {
+      if (now() < refusedUntil) {
+        observe.lookup?.("declined");
+        return next();
+      }
+      refused.delete(member.key);
+    }
     observe.lookup?.("miss");
     const standingOfMember = member;
     const miss: MemberPageMiss = {
@@ -175,9 +195,16 @@ export function memberPageTemplates({
           String(res.locals.cspNonce),
           standingOfMember.identity,
         );
-        if (!template) return false;
-        if (res.destroyed) return true;
-        serve(req, res, keep(standingOfMember.key, template, response), standingOfMember, "miss");
+        if (!template) {
+          refuse(standingOfMember.key);
+          return false;
+        }
+        // The render read the member's standing again after this request waited in line: kept only if it is
+        // still the one the key says (a draft saved, a vote cast meanwhile would otherwise reach the others).
+        const after = await standing(request, req.ip ?? "").catch(() => null);
+        const entry = prepare(template, response);
+        if (after?.key === standingOfMember.key) keep(standingOfMember.key, entry);
+        if (!res.destroyed) serve(req, res, entry, standingOfMember, "miss");
         return true;
       },
     };

@@ -66,6 +66,17 @@ describe("a member's page from the render kept for their standing", () => {
     expect(fill(kept, "nonce-2", who, builder)).toBe(render(who, "nonce-2"));
   });
 
+  it("finds the hydration data by the render's nonce, not by text a member can write", () => {
+    const titled = (page: string) =>
+      page.replace("<head>", "<head><title>window.__reactRouterContext.streamController.enqueue(</title>");
+    const who = identity({ name: `Bob <b> & 'Quote" Teste` });
+    const template = cutAtIdentity(titled(kept), "NONCE-OF-THE-RENDER", builder);
+    expect(template).not.toBeNull();
+    const values = fillers(template!, who, "n");
+    const filled = Buffer.concat(template!.parts.flatMap((part, i) => (i ? [values[i - 1]!, part] : [part])));
+    expect(filled.toString()).toBe(titled(render(who, "n")));
+  });
+
   it("puts a photo's address where the stand-in's was", () => {
     const withPhoto = render(standInIdentity(true), "NONCE-OF-THE-RENDER");
     const who = identity({ avatarUrl: "/uploads/abc123.webp" });

@@ -110,8 +110,12 @@ const FORMS_IN = {
   },
 };
 
-/** The hydration data's first script: everything after it is React Router's data, everything before the HTML. */
-const DATA_START = "window.__reactRouterContext.streamController.enqueue(";
+/**
+ * The hydration data's first script, found by the render's nonce (no member's text can hold it): everything after
+ * it is React Router's data, everything before the HTML.
+ */
+const dataStart = (nonce: string) =>
+  `<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue(`;
 
 /** A place in a kept page: the response's nonce, or one of the identity's values as it stands there. */
 type Hole = { kind: "nonce" } | { kind: "identity"; value: Form["value"] };
@@ -125,13 +129,13 @@ export type PageTemplate = { parts: Buffer[]; holes: Hole[] };
  * in a way these forms do not know), or the member who asked for it named in it by their own values.
  */
 export function cutAtIdentity(page: string, nonce: string, renderedFor: PageIdentity): PageTemplate | null {
-  const dataStart = page.indexOf(DATA_START);
+  const start = page.indexOf(dataStart(nonce));
   const sections: Array<[string, Where]> =
-    dataStart === -1
+    start === -1
       ? [[page, "html"]]
       : [
-          [page.slice(0, dataStart), "html"],
-          [page.slice(dataStart), "data"],
+          [page.slice(0, start), "html"],
+          [page.slice(start), "data"],
         ];
   // The page as text between holes: the identity's places first, then each text cut at the nonce.
   const texts: string[] = [""];

@@ -103,6 +103,22 @@ test.describe("a member's question page from a shared render", () => {
     expect(errors).toEqual([]);
   });
 
+  test("members of the same standing share the question list and the blog, each with their own name", async ({
+    browser,
+  }) => {
+    const first = await member(browser, "Nina Lê Listas");
+    const second = await member(browser, `Otto & <Listas> "Aspas" ${Date.now()}`);
+    // Lists other tests do not change: a tag nobody uses, the posts of those a new member follows (none); the
+    // sidebars (tags, people to follow) may move with other tests' writes, hence the retries.
+    for (const list of [`/questions?tags=ninguem${Date.now()}`, "/blog?tab=seguindo"]) {
+      await expect(async () => {
+        await first.page.request.get(list);
+        expect(await expectTheirOwnPage(second.page, list)).toBe("hit");
+        expect(await expectTheirOwnPage(first.page, list)).toBe("hit");
+      }).toPass({ timeout: 15_000 });
+    }
+  });
+
   test("a member's marks make a standing of their own, fresh after each write", async ({ browser }) => {
     const question = await freshQuestion(browser);
     const { page } = await member(browser, "Caio Favorita Tudo");
