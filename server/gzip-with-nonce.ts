@@ -5,6 +5,7 @@
 // the page (~40 µs for 150 KB) instead of a stream of compression jobs on libuv's threads, each waiting for a
 // turn of a busy event loop: under load a browser's cached page took seconds that way (scripts/soak.ts).
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import type { Request, Response } from "express";
 
 /** One part of a page, deflated on its own and left open (no final block) so that more can follow. */
 export function deflatePart(part: Buffer): Buffer {
@@ -40,7 +41,7 @@ export function gzipWithNonce(plain: Buffer[], deflated: Buffer[], nonce: Buffer
 }
 
 /** The same for parts joined by a filler of their own each (`fillers[i]` between part i and part i + 1). */
-export function gzipWithFillers(plain: Buffer[], deflated: Buffer[], fillers: Buffer[]): Buffer[] {
+function gzipWithFillers(plain: Buffer[], deflated: Buffer[], fillers: Buffer[]): Buffer[] {
   const out: Buffer[] = [HEADER];
   let crc = 0;
   let length = 0;
@@ -61,4 +62,34 @@ export function gzipWithFillers(plain: Buffer[], deflated: Buffer[], fillers: Bu
   trailer.writeUInt32LE(length >>> 0, FINAL_BLOCK.length + 4);
   out.push(trailer);
   return out;
+}
+
+/**
+ * Writes a kept page: its plain `parts` with `fillers` between them, gzip-compressed from `deflated` for browsers
+ * that take it, in one corked write with its length. Headers other than the encoding are the caller's.
+ */
+export function writeKeptPage(
+  req: Request,
+  res: Response,
+  parts: Buffer[],
+  deflated: Buffer[],
+  fillers: Buffer[],
+) {
+  res.setHeader("Vary", "Accept-Encoding");
+  let body: Buffer[];
+  if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+    // Set before the first write, so the compression middleware leaves the body as it is.
+    res.setHeader("Content-Encoding", "gzip");
+    body = gzipWithFillers(parts, deflated, fillers);
+  } else {
+    body = parts.flatMap((part, index) => (index > 0 ? [fillers[index - 1]!, part] : [part]));
+  }
+  res.setHeader(
+    "Content-Length",
+    body.reduce((sum, chunk) => sum + chunk.length, 0),
+  );
+  res.cork();
+  for (const chunk of body) res.write(chunk);
+  res.end();
+  res.uncork();
 }

@@ -13,7 +13,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { MemberPageStanding } from "#app/member-pages.server.ts";
 import { cutAtIdentity, fillers, type PageTemplate } from "#app/lib/member-page-template.server.ts";
-import { deflatePart, gzipWithFillers } from "./gzip-with-nonce.ts";
+import { deflatePart, writeKeptPage } from "./gzip-with-nonce.ts";
 import { hasSessionCookie, requestUrlOf, routeNoteOf } from "./visitor-page-cache.ts";
 
 type Entry = {
@@ -113,23 +113,7 @@ export function memberPageTemplates({
     res.status(200);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Member-Page", state);
-    res.setHeader("Vary", "Accept-Encoding");
-    let body: Buffer[];
-    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
-      // Set before the first write, so the compression middleware leaves the body as it is.
-      res.setHeader("Content-Encoding", "gzip");
-      body = gzipWithFillers(parts, entry.deflated, fill);
-    } else {
-      body = parts.flatMap((part, index) => (index > 0 ? [fill[index - 1]!, part] : [part]));
-    }
-    res.setHeader(
-      "Content-Length",
-      body.reduce((sum, chunk) => sum + chunk.length, 0),
-    );
-    res.cork();
-    for (const chunk of body) res.write(chunk);
-    res.end();
-    res.uncork();
+    writeKeptPage(req, res, parts, entry.deflated, fill);
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {

@@ -22,7 +22,7 @@ import type {
   VisitorPageEffect,
   VisitorPageNote,
 } from "#app/lib/context.ts";
-import { deflatePart, gzipWithNonce } from "./gzip-with-nonce.ts";
+import { deflatePart, writeKeptPage } from "./gzip-with-nonce.ts";
 
 /** When a kept page must be rendered again: not yet, once it is `listLagMs` old, or now. */
 type Due = "no" | "after-lag" | "now";
@@ -202,23 +202,13 @@ export function visitorPageCache({
     res.status(200);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Visitor-Cache", state);
-    res.setHeader("Vary", "Accept-Encoding");
-    let body: Buffer[];
-    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
-      // Set before the first write, so the compression middleware leaves the body as it is.
-      res.setHeader("Content-Encoding", "gzip");
-      body = gzipWithNonce(entry.parts, entry.deflated, nonceBytes);
-    } else {
-      body = entry.parts.flatMap((part, index) => (index > 0 ? [nonceBytes, part] : [part]));
-    }
-    res.setHeader(
-      "Content-Length",
-      body.reduce((sum, chunk) => sum + chunk.length, 0),
+    writeKeptPage(
+      req,
+      res,
+      entry.parts,
+      entry.deflated,
+      entry.parts.slice(1).map(() => nonceBytes),
     );
-    res.cork();
-    for (const chunk of body) res.write(chunk);
-    res.end();
-    res.uncork();
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction, waited = false) {
