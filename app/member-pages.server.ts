@@ -1,5 +1,5 @@
 // Which kept page a member's request may be answered with (ADR 074): the HTTP server keeps a member's question
-// page, `/questions` and `/blog` rendered once for every member who stands where they stand on them, under a key
+// page, `/questions`, a tag's questions and `/blog` rendered once for every member who stands where they stand on them, under a key
 // made here from everything the page shows them besides who they are, read afresh on every request with the
 // statements the page itself makes (the session's, then the question's with the member's marks, or the list's
 // loader). Members a question page compares with its content (its author, answerers, commenters, the bounty's
@@ -22,6 +22,7 @@ import { canSeeDeleted } from "./lib/permissions.ts";
 import { pageHtmlContext, viewerContext, visitorPageContext } from "./lib/context.ts";
 import { loader as blogLoader } from "./routes/blog/blog-list.tsx";
 import { loader as questionListLoader } from "./routes/questions/question-list.tsx";
+import { loader as taggedLoader } from "./routes/questions/questions-tagged.tsx";
 import type { Viewer } from "./lib/viewer.ts";
 
 export type MemberPageStanding = {
@@ -66,6 +67,15 @@ const PAGES: Array<{
     pattern: "/questions",
     path: /^\/questions$/,
     standing: (viewer, request) => loaderData(questionListLoader, viewer, request),
+  },
+  {
+    pattern: "/questions/tagged/:tag",
+    path: /^\/questions\/tagged\/([^/]+)$/,
+    standing: (viewer, request, path) => {
+      // React Router hands the route its parameters decoded.
+      const tag = decodedSegment(path[1]!);
+      return tag === null ? Promise.resolve(null) : loaderData(taggedLoader, viewer, request, { tag });
+    },
   },
   {
     pattern: "/blog",
@@ -139,16 +149,29 @@ async function questionPageStanding(viewer: Viewer, request: Request, path: RegE
 type Loader = (args: never) => Promise<unknown>;
 
 /** A list's loader run for this member as React Router runs it for a document: its data is the standing. */
-async function loaderData(loader: Loader, viewer: Viewer, request: Request): Promise<unknown[] | null> {
+async function loaderData(
+  loader: Loader,
+  viewer: Viewer,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<unknown[] | null> {
   const context = new RouterContextProvider();
   context.set(viewerContext, viewer);
   context.set(visitorPageContext, { cacheable: false, effects: [] });
   context.set(pageHtmlContext, { document: true, html: new Map() });
   try {
     const url = new URL(request.url);
-    return [await loader({ request, context, params: {}, url, pattern: url.pathname } as never)];
+    return [await loader({ request, context, params, url, pattern: url.pathname } as never)];
   } catch {
     // A redirect (a filter form's address made tidy) or an error: the app answers it.
+    return null;
+  }
+}
+
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
     return null;
   }
 }

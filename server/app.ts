@@ -38,6 +38,7 @@ import {
   answerClusterScrapes,
   collectProcessMetrics,
   httpMetrics,
+  memberPageMetrics,
   metricsEndpoint,
   visitorPageCacheMetrics,
 } from "./metrics.ts";
@@ -221,8 +222,12 @@ export function createServer({ dev }: ServerOptions = {}) {
   // A member's question page, /questions and /blog from the render kept for everyone who stands where they stand
   // on it, with their own name put in (ADR 074): the session's statement and the page's, then the kept bytes; the
   // first of a standing is rendered by the app, in line like any member's page.
-  const memberPages = memberPageTemplates({ standing: memberPageStanding });
-  if (!isDev && config.MEMBER_PAGE_CACHE === "on") app.use(memberPages.middleware);
+  const keepMemberPages = !isDev && config.MEMBER_PAGE_CACHE === "on";
+  const memberPages = memberPageTemplates({
+    standing: memberPageStanding,
+    observe: keepMemberPages ? memberPageMetrics(() => memberPages) : undefined,
+  });
+  if (keepMemberPages) app.use(memberPages.middleware);
   // Bodies are read before taking a place in line (a slow sender must not hold one), under a budget of bytes
   // being read at once and a minimum rate (ADR 022).
   app.use(bodyLimit());

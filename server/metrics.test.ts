@@ -3,6 +3,7 @@
 // the token, an unknown path to anyone else (whatever the host). On PostgreSQL, `npm start` with two workers:
 // every scrape, whichever worker takes it, shows every worker's requests.
 import { mkdtempSync } from "node:fs";
+import http from "node:http";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -74,6 +75,19 @@ describe("/metrics on PGlite", () => {
   });
 
   const site = { host: PUBLIC_HOST };
+
+  it("counts members' pages answered from the render kept for their standing", async () => {
+    const cookie = await signUp(PORT, PUBLIC_HOST);
+    // The first renders the list for the member's standing, the next come from it.
+    for (let i = 0; i < 3; i++) {
+      const page = await request(PORT, "/questions", { ...site, cookie });
+      expect(page.status).toBe(200);
+    }
+    const text = (await request(PORT, "/metrics")).text;
+    expect(sample(text, 'sdd_member_page_lookups_total{result="miss"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'sdd_member_page_lookups_total{result="hit"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "sdd_member_page_entries")).toBeGreaterThanOrEqual(1);
+  });
 
   it("counts requests by route pattern and status, times them, and shows queries, cache and event loop", async () => {
     // The home page twice (rendered, then from the visitor cache), a question that does not exist, robots.txt.
@@ -199,3 +213,37 @@ describe.skipIf(!adminUrl)("/metrics with `npm start` on PostgreSQL (two workers
     expect(await server.stop()).toBe(0);
   }, 60_000);
 });
+
+/** A new member signed up through the form; their session cookie. */
+function signUp(port: number, host: string): Promise<string> {
+  const body = new URLSearchParams({
+    socialName: "Membro das Métricas",
+    email: `metricas-${Date.now()}@exemplo.com.br`,
+    password: "senha-das-metricas-123",
+  }).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/cadastro",
+        method: "POST",
+        agent: false,
+        headers: {
+          host,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          "sec-fetch-site": "same-origin",
+        },
+      },
+      (res) => {
+        res.resume();
+        const cookie = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+        if (res.statusCode === 302 && cookie) resolve(cookie);
+        else reject(new Error(`cadastro: HTTP ${res.statusCode}`));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}

@@ -72,6 +72,16 @@ export function visitorPageCacheMetrics(cache: () => { size: () => number; bytes
   return observer;
 }
 
+/** Counters and gauges for members' pages kept per standing (server/member-page-templates.ts, ADR 074). */
+export function memberPageMetrics(cache: () => { size: () => number; bytes: () => number }) {
+  const { memberPageLookups } = metrics();
+  registerOnce("sdd_member_page_entries", "Members' pages kept per standing now", () => cache().size());
+  registerOnce("sdd_member_page_bytes", "Bytes of the members' pages kept per standing now", () =>
+    cache().bytes(),
+  );
+  return { lookup: (result: "hit" | "miss" | "declined") => memberPageLookups.inc({ result }) };
+}
+
 function registerOnce(name: string, help: string, read: () => number) {
   if (metricsRegistry.getSingleMetric(name)) return;
   new client.Gauge({

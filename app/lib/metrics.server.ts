@@ -37,6 +37,11 @@ function create() {
       help: "Visitors' page requests the cache saw: hit, stale (old copy while one request renders it again), refresh (this request renders a due page), miss",
       labelNames: ["result"] as const,
     }),
+    memberPageLookups: new client.Counter({
+      name: "sdd_member_page_lookups_total",
+      help: "Members' requests for a page kept per standing (ADR 074): hit, miss (rendered for its standing), declined (the whole pipeline answers)",
+      labelNames: ["result"] as const,
+    }),
     pageCacheDrops: new client.Counter({
       name: "sdd_visitor_page_cache_drops_total",
       help: "Pages taken out of the cache: evicted (size limits) or gone (its refresh was not a page any more)",

@@ -7,7 +7,7 @@ import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-route
 import { signUp, type Credentials } from "./auth.ts";
 import { expect, test } from "./fixtures.ts";
 import { hydrated } from "./hydration.ts";
-import { signInAsAdmin } from "./moderators.ts";
+import { ensureTags, signInAsAdmin } from "./moderators.ts";
 import { answerQuestion, askQuestion } from "./questions.ts";
 const DATA_START = "window.__reactRouterContext.streamController.enqueue(";
 
@@ -103,14 +103,20 @@ test.describe("a member's question page from a shared render", () => {
     expect(errors).toEqual([]);
   });
 
-  test("members of the same standing share the question list and the blog, each with their own name", async ({
+  test("members of the same standing share the question lists and the blog, each with their own name", async ({
     browser,
   }) => {
     const first = await member(browser, "Nina Lê Listas");
     const second = await member(browser, `Otto & <Listas> "Aspas" ${Date.now()}`);
     // Lists other tests do not change: a tag nobody uses, the posts of those a new member follows (none); the
     // sidebars (tags, people to follow) may move with other tests' writes, hence the retries.
-    for (const list of [`/questions?tags=ninguem${Date.now()}`, "/blog?tab=seguindo"]) {
+    const tag = `listada${Date.now()}`;
+    await ensureTags(browser, tag);
+    for (const list of [
+      `/questions?tags=ninguem${Date.now()}`,
+      `/questions/tagged/${tag}`,
+      "/blog?tab=seguindo",
+    ]) {
       await expect(async () => {
         await first.page.request.get(list);
         expect(await expectTheirOwnPage(second.page, list)).toBe("hit");
