@@ -32,8 +32,6 @@ export type MemberPageStanding = {
   identity: PageIdentity;
   /** The identity the page is rendered with when it is kept. */
   standIn: PageIdentity;
-  /** A renewed session cookie to pass on (the session was read here, not by the app). */
-  setCookie?: string;
   /** The route pattern, for the metrics. */
   pattern: string;
   /** What the page's loaders and the root middleware would have done for this request. */
@@ -84,33 +82,35 @@ const PAGES: Array<{
   },
 ];
 
-/** The standing of a member's request for a page kept this way, or null: the app answers it. */
+/**
+ * The standing of a member's request for a page kept this way, or null: the app answers it. Either way, the
+ * session cookie renewed while reading it (once a day), which the app will not renew again.
+ */
 export async function memberPageStanding(
   request: Request,
   clientIp: string,
-): Promise<MemberPageStanding | null> {
+): Promise<{ standing: MemberPageStanding | null; setCookie?: string }> {
   const url = new URL(request.url);
   const page = PAGES.find((candidate) => candidate.path.test(url.pathname));
   const path = page?.path.exec(url.pathname);
-  if (!page || !path) return null;
+  if (!page || !path) return { standing: null };
   const { viewer, setCookie, unreadNotifications } = await resolveSession(request);
-  if (!viewer) return null;
+  if (!viewer) return { standing: null, setCookie };
   const [own, reviewItems, notice] = await Promise.all([
     page.standing(viewer, request, path),
     reviewCountFor(viewer),
     currentSiteNotice(),
   ]);
-  if (!own) return null;
+  if (!own) return { standing: null, setCookie };
   const key = JSON.stringify(
     [url.href, standingOf(viewer), unreadNotifications ?? null, reviewItems, notice, ...own],
     (_key, value: unknown) =>
       value instanceof Map || value instanceof Set ? [...value].sort(byFirstString) : value,
   );
-  return {
+  const standing: MemberPageStanding = {
     key,
     identity: identityOf(viewer),
     standIn: standInIdentity(viewer.avatarUrl !== null),
-    setCookie,
     pattern: page.pattern,
     served: () => {
       // The root middleware's day of visits (badges), and what the page's loader does.
@@ -121,6 +121,7 @@ export async function memberPageStanding(
       page.served?.(viewer, request, path, clientIp);
     },
   };
+  return { standing, setCookie };
 }
 
 /**

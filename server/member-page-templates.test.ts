@@ -31,19 +31,30 @@ const page = (who: PageIdentity, nonce: string, marks: string) =>
  * of the render (the standing reads them too), or, with `state.derived`, a piece of the name the cut cannot know.
  */
 async function serve() {
-  const state: { marks: string; derived: boolean; renders: number; beforeRender?: () => void } = {
+  const state: {
+    marks: string;
+    derived: boolean;
+    renders: number;
+    beforeRender?: () => void;
+    declineWithRenewal?: boolean;
+  } = {
     marks: "sem voto",
     derived: false,
     renders: 0,
   };
   const templates = memberPageTemplates({
-    standing: async (): Promise<MemberPageStanding> => ({
-      key: `/questions/1 ${state.marks}`,
-      identity: lia,
-      standIn: standInIdentity(false),
-      pattern: "/questions/:id",
-      served: () => {},
-    }),
+    standing: async (): Promise<{ standing: MemberPageStanding | null; setCookie?: string }> =>
+      state.declineWithRenewal
+        ? { standing: null, setCookie: "sdd_session=renovado; Path=/" }
+        : {
+            standing: {
+              key: `/questions/1 ${state.marks}`,
+              identity: lia,
+              standIn: standInIdentity(false),
+              pattern: "/questions/:id",
+              served: () => {},
+            },
+          },
   });
   let nonces = 0;
   const app = express();
@@ -75,7 +86,11 @@ async function serve() {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = async () => {
     const res = await fetch(`${origin}/questions/1`, { headers: { cookie: "sdd_session=abc" } });
-    return { state: res.headers.get("x-member-page"), body: await res.text() };
+    return {
+      state: res.headers.get("x-member-page"),
+      body: await res.text(),
+      cookie: res.headers.get("set-cookie"),
+    };
   };
   return { get, state };
 }
@@ -83,8 +98,8 @@ async function serve() {
 describe("memberPageTemplates", () => {
   it("answers the next member of the standing from the kept render, with their name and this nonce", async () => {
     const { get, state } = await serve();
-    expect(await get()).toEqual({ state: "miss", body: page(lia, "nonce1", "sem voto") });
-    expect(await get()).toEqual({ state: "hit", body: page(lia, "nonce2", "sem voto") });
+    expect(await get()).toMatchObject({ state: "miss", body: page(lia, "nonce1", "sem voto") });
+    expect(await get()).toMatchObject({ state: "hit", body: page(lia, "nonce2", "sem voto") });
     expect(state.renders).toBe(1);
   });
 
@@ -92,7 +107,7 @@ describe("memberPageTemplates", () => {
     const { get, state } = await serve();
     // The key says "sem voto"; the member votes while the request waits; the render shows the vote.
     state.beforeRender = () => (state.marks = "votou");
-    expect(await get()).toEqual({ state: "miss", body: page(lia, "nonce1", "votou") });
+    expect(await get()).toMatchObject({ state: "miss", body: page(lia, "nonce1", "votou") });
     // Kept under neither key: the next request with the old standing is rendered again, not shown the vote.
     state.marks = "sem voto";
     expect(await get()).toMatchObject({ state: "miss", body: page(lia, "nonce2", "sem voto") });
@@ -101,9 +116,15 @@ describe("memberPageTemplates", () => {
   it("leaves a page it cannot cut to the app for a while, rendered once per request", async () => {
     const { get, state } = await serve();
     state.derived = true;
-    expect(await get()).toEqual({ state: null, body: page(lia, "nonce1", "sem voto") });
+    expect(await get()).toMatchObject({ state: null, body: page(lia, "nonce1", "sem voto") });
     expect(state.renders).toBe(2);
-    expect(await get()).toEqual({ state: null, body: page(lia, "nonce2", "sem voto") });
+    expect(await get()).toMatchObject({ state: null, body: page(lia, "nonce2", "sem voto") });
     expect(state.renders).toBe(3);
+  });
+
+  it("passes on a session cookie renewed while reading the standing, when the app answers", async () => {
+    const { get, state } = await serve();
+    state.declineWithRenewal = true;
+    expect(await get()).toMatchObject({ state: null, cookie: "sdd_session=renovado; Path=/" });
   });
 });

@@ -34,7 +34,10 @@ export type MemberPageMiss = {
 
 export type MemberPageTemplatesOptions = {
   /** The standing of a member's request (app/member-pages.server.ts), or null: the app answers it. */
-  standing: (request: globalThis.Request, clientIp: string) => Promise<MemberPageStanding | null>;
+  standing: (
+    request: globalThis.Request,
+    clientIp: string,
+  ) => Promise<{ standing: MemberPageStanding | null; setCookie?: string }>;
   ttlMs?: number;
   maxEntries?: number;
   maxBytes?: number;
@@ -131,7 +134,12 @@ export function memberPageTemplates({
     });
     let member: MemberPageStanding | null = null;
     try {
-      if (url) member = await standing(request, req.ip ?? "");
+      if (url) {
+        const read = await standing(request, req.ip ?? "");
+        // The session read here may have been renewed: the app will not renew it again, so it goes out here.
+        if (read.setCookie) res.append("Set-Cookie", read.setCookie);
+        member = read.standing;
+      }
     } catch (error) {
       return next(error);
     }
@@ -139,7 +147,6 @@ export function memberPageTemplates({
       observe.lookup?.("declined");
       return next();
     }
-    if (member.setCookie) res.append("Set-Cookie", member.setCookie);
     routeNoteOf(res).pattern = member.pattern;
     const cached = entries.get(member.key);
     if (cached && now() - cached.storedAt <= ttlMs) {
@@ -185,7 +192,7 @@ export function memberPageTemplates({
         }
         // The render read the member's standing again after this request waited in line: kept only if it is
         // still the one the key says (a draft saved, a vote cast meanwhile would otherwise reach the others).
-        const after = await standing(request, req.ip ?? "").catch(() => null);
+        const after = (await standing(request, req.ip ?? "").catch(() => null))?.standing;
         const entry = prepare(template, response);
         if (after?.key === standingOfMember.key) keep(standingOfMember.key, entry);
         if (!res.destroyed) serve(req, res, entry, standingOfMember, "miss");

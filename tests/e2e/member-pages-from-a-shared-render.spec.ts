@@ -64,8 +64,20 @@ async function partsOf(response: APIResponse) {
   return { html: page.slice(0, at), data, kept: response.headers()["x-member-page"] ?? null };
 }
 
-/** The member's page as it comes (kept or not) and as the whole pipeline renders it: they must be equal. */
-async function expectTheirOwnPage(page: Page, question: string): Promise<string | null> {
+/**
+ * The member's page as it comes (kept or not) and as the whole pipeline renders it: they must be equal. Checked
+ * again if they differ only because the page changed in between: a member's first view is counted a second
+ * later (the view count, and a new version of the question), and other tests' writes move the lists' sidebars.
+ * A page wrongly put together differs every time.
+ */
+async function expectTheirOwnPage(page: Page, question: string, kept?: "hit" | null): Promise<void> {
+  await expect(async () => {
+    const answered = await comparedPage(page, question);
+    if (kept !== undefined) expect(answered).toBe(kept);
+  }).toPass({ timeout: 20_000 });
+}
+
+async function comparedPage(page: Page, question: string): Promise<string | null> {
   const served = await partsOf(await page.request.get(question));
   const rendered = await partsOf(
     await page.request.get(question, { headers: { "Cache-Control": "no-cache" } }),
@@ -83,10 +95,12 @@ test.describe("a member's question page from a shared render", () => {
     const second = await member(browser, `Bob <b> & 'Aspas" Teste ${Date.now()}`);
     await first.page.request.get(question);
     await second.page.request.get(question);
-    await settled(first.page, question);
     // The second member is answered from the render kept for the first: the same standing.
-    expect(await expectTheirOwnPage(second.page, question)).toBe("hit");
-    expect(await expectTheirOwnPage(first.page, question)).toBe("hit");
+    await expect(async () => {
+      await first.page.request.get(question);
+      expect(await comparedPage(second.page, question)).toBe("hit");
+      expect(await comparedPage(first.page, question)).toBe("hit");
+    }).toPass({ timeout: 20_000 });
 
     // The browser takes the kept page as the member's own: their name in the menu, the app running on it.
     const errors: string[] = [];
@@ -119,9 +133,9 @@ test.describe("a member's question page from a shared render", () => {
     ]) {
       await expect(async () => {
         await first.page.request.get(list);
-        expect(await expectTheirOwnPage(second.page, list)).toBe("hit");
-        expect(await expectTheirOwnPage(first.page, list)).toBe("hit");
-      }).toPass({ timeout: 15_000 });
+        expect(await comparedPage(second.page, list)).toBe("hit");
+        expect(await comparedPage(first.page, list)).toBe("hit");
+      }).toPass({ timeout: 20_000 });
     }
   });
 
@@ -138,7 +152,7 @@ test.describe("a member's question page from a shared render", () => {
     expect(favourited.status()).toBeLessThan(400);
     await expectTheirOwnPage(page, question);
     await settled(page, question);
-    expect(await expectTheirOwnPage(page, question)).toBe("hit");
+    await expectTheirOwnPage(page, question, "hit");
     expect(await (await page.request.get(question)).text()).toContain('aria-label="Remover dos favoritos"');
   });
 
@@ -152,10 +166,10 @@ test.describe("a member's question page from a shared render", () => {
       question,
       "<p>Uma resposta com texto suficiente para ser aceita pela validação do site.</p>",
     );
-    expect(await expectTheirOwnPage(page, question)).toBeNull();
+    await expectTheirOwnPage(page, question, null);
 
     const admin = await (await browser.newContext()).newPage();
     await signInAsAdmin(admin);
-    expect(await expectTheirOwnPage(admin, question)).toBeNull();
+    await expectTheirOwnPage(admin, question, null);
   });
 });
