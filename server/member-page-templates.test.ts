@@ -37,6 +37,8 @@ async function serve() {
     renders: number;
     beforeRender?: () => void;
     declineWithRenewal?: boolean;
+    /** How long a render takes: requests of the same standing arrive meanwhile. */
+    renderMs?: number;
   } = {
     marks: "sem voto",
     derived: false,
@@ -67,6 +69,7 @@ async function serve() {
     // Between the standing's read and the render (the request waited in line), the member may write.
     state.beforeRender?.();
     state.beforeRender = undefined;
+    if (state.renderMs) await new Promise((resolve) => setTimeout(resolve, state.renderMs));
     const miss = res.locals.memberPage as MemberPageMiss | undefined;
     const nonce = String(res.locals.cspNonce);
     if (miss) {
@@ -111,6 +114,32 @@ describe("memberPageTemplates", () => {
     // Kept under neither key: the next request with the old standing is rendered again, not shown the vote.
     state.marks = "sem voto";
     expect(await get()).toMatchObject({ state: "miss", body: page(lia, "nonce2", "sem voto") });
+  });
+
+  it("renders a standing once for the members who ask for it at the same time", async () => {
+    const { get, state } = await serve();
+    state.renderMs = 200;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get()));
+    expect(state.renders).toBe(1);
+    expect(answers.map((answer) => answer.state).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
+    // Each with its own nonce: filled per response, not copied.
+    const nonces = answers.map((answer) => /nonce="(nonce\d+)"/.exec(answer.body)?.[1]);
+    expect(new Set(nonces).size).toBe(5);
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.body).toBe(page(lia, nonces[index]!, "sem voto"));
+    }
+  });
+
+  it("lets the app answer the members who waited for a render that could not be kept", async () => {
+    const { get, state } = await serve();
+    state.renderMs = 200;
+    // The member votes while the first render is under way: it is not kept, and the others, who asked with the
+    // standing before the vote, are not shown a copy of it; the app answers each of them.
+    state.beforeRender = () => setTimeout(() => (state.marks = "votou"), 100);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get()));
+    expect(answers.map((answer) => answer.state ?? "app").sort()).toEqual(["app", "app", "miss"]);
+    expect(state.renders).toBe(3);
+    for (const answer of answers) expect(answer.body).toContain("<main>votou</main>");
   });
 
   it("leaves a page it cannot cut to the app for a while, rendered once per request", async () => {

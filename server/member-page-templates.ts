@@ -39,6 +39,8 @@ export type MemberPageTemplatesOptions = {
     clientIp: string,
   ) => Promise<{ standing: MemberPageStanding | null; setCookie?: string }>;
   ttlMs?: number;
+  /** How long the other members of a standing wait for its render under way before the app answers them. */
+  renderWaitMs?: number;
   maxEntries?: number;
   maxBytes?: number;
   observe?: { lookup?: (result: "hit" | "miss" | "declined") => void };
@@ -51,6 +53,7 @@ const NOT_KEPT = new Set(["set-cookie", "content-length", "content-encoding", "d
 export function memberPageTemplates({
   standing,
   ttlMs = 60_000,
+  renderWaitMs = 10_000,
   maxEntries = 500,
   maxBytes = 64 * 1024 * 1024,
   observe = {},
@@ -61,6 +64,17 @@ export function memberPageTemplates({
   // Standings whose render could not be kept (a value derived from the identity in a way the cut does not know,
   // the member named by their own values): rendered by the app alone until `ttlMs` has passed, not twice.
   const refused = new Map<string, number>();
+  // Standings being rendered now, with the requests of the same standing waiting for that render: a write to a
+  // busy question made a new standing for all its readers at once, and each of them rendered it (fifty renders
+  // at fifty connections, where one is kept).
+  const rendering = new Map<string, Array<() => void>>();
+
+  /** Ends a standing's render: kept or not, its waiting requests look again. */
+  function settle(key: string, waiting: Array<() => void>) {
+    if (rendering.get(key) !== waiting) return;
+    rendering.delete(key);
+    for (const wake of waiting) wake();
+  }
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -148,6 +162,17 @@ export function memberPageTemplates({
       return next();
     }
     routeNoteOf(res).pattern = member.pattern;
+    return answerFor(req, res, next, request, member, false);
+  }
+
+  async function answerFor(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    request: globalThis.Request,
+    member: MemberPageStanding,
+    waited: boolean,
+  ): Promise<void> {
     const cached = entries.get(member.key);
     if (cached && now() - cached.storedAt <= ttlMs) {
       // Most recently used last, so the oldest is the first to go when full.
@@ -167,40 +192,72 @@ export function memberPageTemplates({
       }
       refused.delete(member.key);
     }
+    // Waited for a render that was not kept (the standing moved on meanwhile): the app answers this one.
+    if (waited) {
+      observe.lookup?.("declined");
+      return next();
+    }
+    const underWay = rendering.get(member.key);
+    if (underWay) {
+      // Another member of this standing is being rendered for: this one waits for that render.
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, renderWaitMs);
+        underWay.push(() => {
+          clearTimeout(timer);
+          wake();
+        });
+      });
+      if (res.writableEnded || res.destroyed) return;
+      return answerFor(req, res, next, request, member, true);
+    }
     observe.lookup?.("miss");
-    const standingOfMember = member;
+    const waiting: Array<() => void> = [];
+    rendering.set(member.key, waiting);
+    // However this render ends (kept, refused, an error, the member gone), the others stop waiting.
+    res.once("close", () => settle(member.key, waiting));
     const miss: MemberPageMiss = {
       standIn: member.standIn,
       answer: async (response) => {
-        const contentType = response.headers.get("content-type") ?? "";
-        if (
-          response.status !== 200 ||
-          response.headers.has("set-cookie") ||
-          !contentType.startsWith("text/html")
-        ) {
-          await response.body?.cancel();
-          return false;
+        try {
+          return await keepAndAnswer(req, res, request, member, response);
+        } finally {
+          settle(member.key, waiting);
         }
-        const template = cutAtIdentity(
-          await response.text(),
-          String(res.locals.cspNonce),
-          standingOfMember.identity,
-        );
-        if (!template) {
-          refuse(standingOfMember.key);
-          return false;
-        }
-        // The render read the member's standing again after this request waited in line: kept only if it is
-        // still the one the key says (a draft saved, a vote cast meanwhile would otherwise reach the others).
-        const after = (await standing(request, req.ip ?? "").catch(() => null))?.standing;
-        const entry = prepare(template, response);
-        if (after?.key === standingOfMember.key) keep(standingOfMember.key, entry);
-        if (!res.destroyed) serve(req, res, entry, standingOfMember, "miss");
-        return true;
       },
     };
     res.locals.memberPage = miss;
     next();
+  }
+
+  /** Keeps the app's render for the standing if it can, and answers the member from it. */
+  async function keepAndAnswer(
+    req: Request,
+    res: Response,
+    request: globalThis.Request,
+    member: MemberPageStanding,
+    response: globalThis.Response,
+  ): Promise<boolean> {
+    const contentType = response.headers.get("content-type") ?? "";
+    if (
+      response.status !== 200 ||
+      response.headers.has("set-cookie") ||
+      !contentType.startsWith("text/html")
+    ) {
+      await response.body?.cancel();
+      return false;
+    }
+    const template = cutAtIdentity(await response.text(), String(res.locals.cspNonce), member.identity);
+    if (!template) {
+      refuse(member.key);
+      return false;
+    }
+    // The render read the member's standing again after this request waited in line: kept only if it is still
+    // the one the key says (a draft saved, a vote cast meanwhile would otherwise reach the others).
+    const after = (await standing(request, req.ip ?? "").catch(() => null))?.standing;
+    const entry = prepare(template, response);
+    if (after?.key === member.key) keep(member.key, entry);
+    if (!res.destroyed) serve(req, res, entry, member, "miss");
+    return true;
   }
 
   return { middleware, size: () => entries.size, bytes: () => bytes };
