@@ -7,16 +7,26 @@
 // Beside root.tsx, like lifecycle.server.ts: it composes features and routes.
 import { isbot } from "isbot";
 import { RouterContextProvider } from "react-router";
-import { resolveSession } from "./features/accounts/sessions.server.ts";
+import { eq, sql } from "drizzle-orm";
+import { sessions, users } from "#db/schema.ts";
+import {
+  liveSessionCondition,
+  resolveSession,
+  sessionColumns,
+  sessionLookupOf,
+  sessionOfRow,
+  type ResolvedSession,
+} from "./features/accounts/sessions.server.ts";
 import { checkBadgesOf, recordVisit } from "./features/badges/badges.server.ts";
 import { currentSiteNotice } from "./features/curation/site-notice.server.ts";
 import { hasPrivilege } from "./features/moderation/rules.ts";
 import { reviewCountFor } from "./features/moderation/review-count.server.ts";
 import { parseAnswerOrder } from "./features/questions/answer-orders.ts";
 import { parseQuestionId } from "./features/questions/format.ts";
-import { questionPageFor } from "./features/questions/question-page-cache.server.ts";
+import { questionPageRead, questionVersionColumns } from "./features/questions/question-page-cache.server.ts";
 import { queueView, viewerKey } from "./features/questions/views.server.ts";
 import { runInBackground } from "./lib/background-work.server.ts";
+import { preparedQuery } from "./lib/db.server.ts";
 import { identityOf, standInIdentity, type PageIdentity } from "./lib/member-page-template.server.ts";
 import { canSeeDeleted } from "./lib/permissions.ts";
 import { pageHtmlContext, viewerContext, visitorPageContext } from "./lib/context.ts";
@@ -46,14 +56,18 @@ export type MemberPageStanding = {
 const PAGES: Array<{
   pattern: string;
   path: RegExp;
-  standing: (viewer: Viewer, request: Request, path: RegExpExecArray) => Promise<unknown[] | null>;
+  /** The member's session and what the page shows them (null: the app answers). */
+  read: (
+    request: Request,
+    path: RegExpExecArray,
+  ) => Promise<{ session: ResolvedSession; own: unknown[] | null }>;
   /** What the page's loader would have done for this member besides reading (count a view). */
   served?: (viewer: Viewer, request: Request, path: RegExpExecArray, clientIp: string) => void;
 }> = [
   {
     pattern: "/questions/:id",
     path: /^\/questions\/(\d+)$/,
-    standing: questionPageStanding,
+    read: questionPageStanding,
     served: (viewer, request, path, clientIp) => {
       const id = parseQuestionId(path[1]);
       // Counted once per member per hour, as the loader counts it; robots do not count.
@@ -64,21 +78,21 @@ const PAGES: Array<{
   {
     pattern: "/questions",
     path: /^\/questions$/,
-    standing: (viewer, request) => loaderData(questionListLoader, viewer, request),
+    read: afterSession((viewer, request) => loaderData(questionListLoader, viewer, request)),
   },
   {
     pattern: "/questions/tagged/:tag",
     path: /^\/questions\/tagged\/([^/]+)$/,
-    standing: (viewer, request, path) => {
+    read: afterSession((viewer, request, path) => {
       // React Router hands the route its parameters decoded.
       const tag = decodedSegment(path[1]!);
       return tag === null ? Promise.resolve(null) : loaderData(taggedLoader, viewer, request, { tag });
-    },
+    }),
   },
   {
     pattern: "/blog",
     path: /^\/blog$/,
-    standing: (viewer, request) => loaderData(blogLoader, viewer, request),
+    read: afterSession((viewer, request) => loaderData(blogLoader, viewer, request)),
   },
 ];
 
@@ -94,14 +108,10 @@ export async function memberPageStanding(
   const page = PAGES.find((candidate) => candidate.path.test(url.pathname));
   const path = page?.path.exec(url.pathname);
   if (!page || !path) return { standing: null };
-  const { viewer, setCookie, unreadNotifications } = await resolveSession(request);
-  if (!viewer) return { standing: null, setCookie };
-  const [own, reviewItems, notice] = await Promise.all([
-    page.standing(viewer, request, path),
-    reviewCountFor(viewer),
-    currentSiteNotice(),
-  ]);
-  if (!own) return { standing: null, setCookie };
+  const [{ session, own }, notice] = await Promise.all([page.read(request, path), currentSiteNotice()]);
+  const { viewer, setCookie, unreadNotifications } = session;
+  if (!viewer || !own) return { standing: null, setCookie };
+  const reviewItems = await reviewCountFor(viewer);
   const key = JSON.stringify(
     [url.href, standingOf(viewer), unreadNotifications ?? null, reviewItems, notice, ...own],
     (_key, value: unknown) =>
@@ -124,26 +134,73 @@ export async function memberPageStanding(
   return { standing, setCookie };
 }
 
+/** A page's reading of what it shows a member, after their session (the lists: their loaders need the viewer). */
+function afterSession(
+  standing: (viewer: Viewer, request: Request, path: RegExpExecArray) => Promise<unknown[] | null>,
+) {
+  return async (request: Request, path: RegExpExecArray) => {
+    const session = await resolveSession(request);
+    return { session, own: session.viewer ? await standing(session.viewer, request, path) : null };
+  };
+}
+
 /**
- * What a question page shows this member besides the question: their marks, read with the page's version. Null
- * for the members the page compares with its content (its author, answerers, commenters, the bounty's offerer)
- * and for those with powers read per member (close votes): the app renders theirs.
+ * The member's session and the question's version with their marks, in one statement: the session's columns
+ * and condition, and the page's own version columns read for the session's member. The question is joined
+ * beside the session, so a question that does not exist still says whose session it is.
  */
-async function questionPageStanding(viewer: Viewer, request: Request, path: RegExpExecArray) {
+const sessionWithQuestionVersion = preparedQuery((db) =>
+  db
+    .select({
+      ...sessionColumns,
+      questionFound: sql<boolean>`q.id is not null`,
+      ...questionVersionColumns(sql`${sessions.userId}`),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(sql`questions q`, sql`q.id = ${sql.placeholder("id")}`)
+    .where(liveSessionCondition)
+    .limit(1)
+    .prepare("member_question_page_standing"),
+);
+
+/**
+ * What a question page shows this member besides the question: their marks, read with the page's version and
+ * their session in one statement (each statement is a round trip to the database's thread). Null for the
+ * members the page compares with its content (its author, answerers, commenters, the bounty's offerer) and for
+ * those with powers read per member (close votes, deleted posts): the app renders theirs.
+ */
+async function questionPageStanding(
+  request: Request,
+  path: RegExpExecArray,
+): Promise<{ session: ResolvedSession; own: unknown[] | null }> {
+  const lookup = sessionLookupOf(request);
   const id = parseQuestionId(path[1]);
   // The answers' order, the reader's version and the like stay with the app.
-  if (id === null || new URL(request.url).search) return null;
-  if (hasPrivilege(viewer, "closeVote")) return null;
-  const found = await questionPageFor(viewer.id, id, parseAnswerOrder(null), canSeeDeleted(viewer));
-  if (!found || found.shared.question.deletedAt) return null;
+  if (!lookup || id === null || new URL(request.url).search) {
+    return { session: await resolveSession(request), own: null };
+  }
+  // Read as members without powers over deleted posts read it; those who have them are declined below.
+  const read = await questionPageRead(id, parseAnswerOrder(null), false);
+  if (!read) return { session: await resolveSession(request), own: null };
+  const { idHash, now, bornAfter } = lookup;
+  const [row] = await sessionWithQuestionVersion({ ...read.values, idHash, now, bornAfter });
+  const session = await sessionOfRow(request, lookup, row);
+  const viewer = session.viewer;
+  if (!viewer || !row || hasPrivilege(viewer, "closeVote") || canSeeDeleted(viewer))
+    return { session, own: null };
+  const found = await read.finish(viewer.id, row.questionFound ? row : undefined);
+  if (!found || found.shared.question.deletedAt) return { session, own: null };
   const { shared, marks } = found;
-  if (!marks.relations) return null;
-  if (shared.memberIds.includes(viewer.id) || shared.question.bounty?.offererId === viewer.id) return null;
+  if (!marks.relations) return { session, own: null };
+  if (shared.memberIds.includes(viewer.id) || shared.question.bounty?.offererId === viewer.id) {
+    return { session, own: null };
+  }
   // An open bounty ends by the clock, with no write to move the version.
   const bountyEnded = shared.question.bounty
     ? new Date(shared.question.bounty.expiresAt) <= new Date()
     : null;
-  return [shared.version, shared.membersVersion, bountyEnded, marks];
+  return { session, own: [shared.version, shared.membersVersion, bountyEnded, marks] };
 }
 
 /** A route's loader, called as React Router calls it for a document (the arguments these loaders read). */

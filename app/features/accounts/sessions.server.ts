@@ -9,7 +9,7 @@ import { describeUserAgent } from "#app/lib/user-agent.ts";
 import { env } from "#app/lib/env.server.ts";
 import { createToken, hashToken } from "#app/lib/tokens.server.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { toViewer, viewerColumns } from "./viewer-row.server.ts";
+import { toViewer, viewerColumns, type ViewerRow } from "./viewer-row.server.ts";
 
 /** What a request tells the accounts about itself. */
 export type RequestMeta = {
@@ -139,41 +139,66 @@ export type ResolvedSession = {
   setCookie?: string;
 };
 
+/**
+ * What resolving a session reads: the viewer, the session's dates and the bell's count. Exported with the
+ * condition below for a statement that reads a page's standing with the session (app/member-pages.server.ts).
+ */
+export const sessionColumns = {
+  ...viewerColumns,
+  expiresAt: sessions.expiresAt,
+  createdAt: sessions.createdAt,
+  // The bell's count rides along: every member page shows it, and a statement of its own was one more
+  // round trip to the database on each of them.
+  unreadNotifications: sql<number>`(select count(*)::int from notifications n
+    where n.user_id = ${users.id} and n.read_at is null)`,
+};
+
+/** A live session by its token's hash, over `sessions` joined to `users` (placeholders of `sessionLookupOf`). */
+export const liveSessionCondition = and(
+  eq(sessions.idHash, sql.placeholder("idHash")),
+  gt(sessions.expiresAt, sql.placeholder("now")),
+  // Sessions renewed before the absolute lifetime existed may carry a later expiry.
+  gt(sessions.createdAt, sql.placeholder("bornAfter")),
+);
+
 const sessionByToken = preparedQuery((db) =>
   db
-    .select({
-      ...viewerColumns,
-      expiresAt: sessions.expiresAt,
-      createdAt: sessions.createdAt,
-      // The bell's count rides along: every member page shows it, and a statement of its own was one more
-      // round trip to the database on each of them.
-      unreadNotifications: sql<number>`(select count(*)::int from notifications n
-        where n.user_id = ${users.id} and n.read_at is null)`,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.idHash, sql.placeholder("idHash")),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-        // Sessions renewed before the absolute lifetime existed may carry a later expiry.
-        gt(sessions.createdAt, sql.placeholder("bornAfter")),
-      ),
-    )
+    .where(liveSessionCondition)
     .limit(1)
     .prepare("session_by_token"),
 );
+
+/** The values `liveSessionCondition` is read with for this request's cookie, or null: no cookie. */
+export function sessionLookupOf(request: Request, now: Date = new Date()) {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  return { token, idHash: hashToken(token), now, bornAfter: new Date(now.getTime() - SESSION_MAX_AGE_MS) };
+}
+
+type SessionLookup = NonNullable<ReturnType<typeof sessionLookupOf>>;
+type SessionRow = ViewerRow & { expiresAt: Date; createdAt: Date; unreadNotifications: number };
 
 /**
  * Who is asking, from the session cookie: one indexed query (sessions' primary key joined to users).
  * Pushes the expiry forward at most once a day, and tells the browser to drop a cookie that leads nowhere.
  */
 export async function resolveSession(request: Request, now: Date = new Date()): Promise<ResolvedSession> {
-  const token = readSessionToken(request);
-  if (!token) return { viewer: null };
-  const idHash = hashToken(token);
-  const bornAfter = new Date(now.getTime() - SESSION_MAX_AGE_MS);
+  const lookup = sessionLookupOf(request, now);
+  if (!lookup) return { viewer: null };
+  const { idHash, bornAfter } = lookup;
   const [row] = await sessionByToken({ idHash, now, bornAfter });
+  return sessionOfRow(request, lookup, row);
+}
+
+/** The session a row of `sessionColumns` read under `liveSessionCondition` says, renewed once a day; none: no row. */
+export async function sessionOfRow(
+  request: Request,
+  { token, idHash, now }: SessionLookup,
+  row: SessionRow | undefined,
+): Promise<ResolvedSession> {
   if (!row) return { viewer: null, setCookie: clearSessionCookie(request) };
 
   const viewer = toViewer(row);
@@ -202,10 +227,9 @@ export async function resolveSession(request: Request, now: Date = new Date()): 
  * (the HTTP server's visitor cache): a renewal there would move the expiry while the browser's cookie stays.
  */
 export async function hasLiveSession(request: Request, now: Date = new Date()): Promise<boolean> {
-  const token = readSessionToken(request);
-  if (!token) return false;
-  const bornAfter = new Date(now.getTime() - SESSION_MAX_AGE_MS);
-  const [row] = await sessionByToken({ idHash: hashToken(token), now, bornAfter });
+  const lookup = sessionLookupOf(request, now);
+  if (!lookup) return false;
+  const [row] = await sessionByToken({ idHash: lookup.idHash, now, bornAfter: lookup.bornAfter });
   return row !== undefined;
 }
 

@@ -3,7 +3,7 @@
 // of the question (ADR 031). A version is read in one indexed query on every request, so a write through any
 // server (or straight into the database) is seen by the next request; nothing of a viewer is kept here.
 import { LRUCache } from "lru-cache";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { getDb, isAnyOf, preparedQuery, type Database } from "#app/lib/db.server.ts";
 import { richTextToPlainText, sanitizeRichText } from "#app/lib/sanitize.server.ts";
@@ -63,62 +63,66 @@ export type SharedQuestionPage = {
  * checked by id, the ids the kept page holds (a new commenter comes with a new comment count). Index lookups
  * only: one query per request.
  */
+export function questionVersionColumns(viewerId: SQL) {
+  return {
+    version: sql<string>`concat_ws('|', q.xmin::text,
+    (select string_agg(a.id || ':' || a.xmin::text, ',' order by a.id)
+       from answers a where a.question_id = q.id),
+    (select string_agg(b.id || ':' || b.xmin::text, ',' order by b.id)
+       from bounties b where b.question_id = q.id),
+    (select string_agg(qt.tag_id || ':' || qt.xmin::text || ':'
+         || (select t.name || ':' || t.slug from tags t where t.id = qt.tag_id), ',' order by qt.tag_id)
+       from question_tags qt where qt.question_id = q.id),
+    (select o.xmin::text from questions o where o.id = q.duplicate_of_id),
+    (select string_agg(d.id || ':' || d.xmin::text, ',' order by d.id)
+       from questions d where d.duplicate_of_id = q.id),
+    (select p.xmin::text from posts p where p.id = q.about_post_id),
+    (select string_agg(p.id || ':' || p.xmin::text, ',' order by p.id)
+       from posts p where p.from_answer_id in (select a.id from answers a where a.question_id = q.id)))`,
+    membersVersion: sql<string | null>`(select string_agg(u.id || ':' || u.xmin::text, ',' order by u.id)
+    from users u where u.id = any(${sql.placeholder("memberIds")}))`,
+    // The viewer's own votes and favourite (none for visitors, user 0) ride along, never kept: one
+    // statement per request.
+    votes: sql<
+      [string, number, number][]
+    >`(select coalesce(json_agg(json_build_array(v.target_kind, v.target_id, v.value)), '[]'::json)
+    from votes v where v.user_id = ${viewerId} and (
+      (v.target_kind = 'question' and v.target_id = q.id)
+      or (v.target_kind = 'answer' and v.target_id in (select a.id from answers a where a.question_id = q.id))))`,
+    favorited: sql<boolean>`exists (select 1 from favorites f where f.user_id = ${viewerId}
+    and f.target_kind = 'question' and f.target_id = q.id)`,
+    watching: sql<boolean>`exists (select 1 from thread_watches tw where tw.user_id = ${viewerId}
+    and tw.target_kind = 'question' and tw.target_id = q.id)`,
+    // The viewer's up-votes on the page's comments: from their votes (few, by comment_votes_user_idx), each
+    // comment found by its key, never a walk over the page's comments.
+    commentVotes: sql<number[]>`(select coalesce(json_agg(cv.comment_id), '[]'::json) from comment_votes cv
+    join comments c on c.id = cv.comment_id
+    where cv.user_id = ${viewerId} and ((c.target_kind = 'question' and c.target_id = q.id)
+      or (c.target_kind = 'answer' and c.target_id in (select a.id from answers a where a.question_id = q.id))))`,
+    // The viewer's relations to the members the kept page shows (whom they follow, whom they blocked) and
+    // their "não funciona mais" marks on its answers: three index probes in the same statement instead of
+    // three more round trips to the database thread. Only used when the kept page is current, so that
+    // `memberIds` names every author and commenter on it.
+    following: sql<number[]>`(select coalesce(json_agg(fl.followee_id), '[]'::json) from follows fl
+    where fl.follower_id = ${viewerId} and fl.followee_id = any(${sql.placeholder("memberIds")}))`,
+    blocked: sql<number[]>`(select coalesce(json_agg(mb.blocked_id), '[]'::json) from member_blocks mb
+    where mb.blocker_id = ${viewerId} and mb.blocked_id = any(${sql.placeholder("memberIds")}))`,
+    outdatedMarks: sql<
+      [number, string, string][]
+    >`(select coalesce(json_agg(json_build_array(m.answer_id, m.tag,
+    m.version)), '[]'::json) from answer_outdated_marks m where m.member_id = ${viewerId}
+    and m.answer_id in (select a.id from answers a where a.question_id = q.id))`,
+    // The viewer's answer in progress, kept on the server (the drafts feature, ADR 062): the answer form
+    // starts from it, and a statement of its own was one more round trip on every member's question page.
+    answerDraft: sql<{ fields: Record<string, string>; updatedAt: string } | null>`(select
+    json_build_object('fields', md.fields, 'updatedAt', md.updated_at) from member_drafts md
+    where md.user_id = ${viewerId} and md.key = ${sql.placeholder("answerDraftKey")})`,
+  };
+}
+
 const questionPageVersion = preparedQuery((db) =>
   db
-    .select({
-      version: sql<string>`concat_ws('|', q.xmin::text,
-        (select string_agg(a.id || ':' || a.xmin::text, ',' order by a.id)
-           from answers a where a.question_id = q.id),
-        (select string_agg(b.id || ':' || b.xmin::text, ',' order by b.id)
-           from bounties b where b.question_id = q.id),
-        (select string_agg(qt.tag_id || ':' || qt.xmin::text || ':'
-             || (select t.name || ':' || t.slug from tags t where t.id = qt.tag_id), ',' order by qt.tag_id)
-           from question_tags qt where qt.question_id = q.id),
-        (select o.xmin::text from questions o where o.id = q.duplicate_of_id),
-        (select string_agg(d.id || ':' || d.xmin::text, ',' order by d.id)
-           from questions d where d.duplicate_of_id = q.id),
-        (select p.xmin::text from posts p where p.id = q.about_post_id),
-        (select string_agg(p.id || ':' || p.xmin::text, ',' order by p.id)
-           from posts p where p.from_answer_id in (select a.id from answers a where a.question_id = q.id)))`,
-      membersVersion: sql<string | null>`(select string_agg(u.id || ':' || u.xmin::text, ',' order by u.id)
-        from users u where u.id = any(${sql.placeholder("memberIds")}))`,
-      // The viewer's own votes and favourite (none for visitors, user 0) ride along, never kept: one
-      // statement per request.
-      votes: sql<
-        [string, number, number][]
-      >`(select coalesce(json_agg(json_build_array(v.target_kind, v.target_id, v.value)), '[]'::json)
-        from votes v where v.user_id = ${sql.placeholder("viewerId")} and (
-          (v.target_kind = 'question' and v.target_id = q.id)
-          or (v.target_kind = 'answer' and v.target_id in (select a.id from answers a where a.question_id = q.id))))`,
-      favorited: sql<boolean>`exists (select 1 from favorites f where f.user_id = ${sql.placeholder("viewerId")}
-        and f.target_kind = 'question' and f.target_id = q.id)`,
-      watching: sql<boolean>`exists (select 1 from thread_watches tw where tw.user_id = ${sql.placeholder("viewerId")}
-        and tw.target_kind = 'question' and tw.target_id = q.id)`,
-      // The viewer's up-votes on the page's comments: from their votes (few, by comment_votes_user_idx), each
-      // comment found by its key, never a walk over the page's comments.
-      commentVotes: sql<number[]>`(select coalesce(json_agg(cv.comment_id), '[]'::json) from comment_votes cv
-        join comments c on c.id = cv.comment_id
-        where cv.user_id = ${sql.placeholder("viewerId")} and ((c.target_kind = 'question' and c.target_id = q.id)
-          or (c.target_kind = 'answer' and c.target_id in (select a.id from answers a where a.question_id = q.id))))`,
-      // The viewer's relations to the members the kept page shows (whom they follow, whom they blocked) and
-      // their "não funciona mais" marks on its answers: three index probes in the same statement instead of
-      // three more round trips to the database thread. Only used when the kept page is current, so that
-      // `memberIds` names every author and commenter on it.
-      following: sql<number[]>`(select coalesce(json_agg(fl.followee_id), '[]'::json) from follows fl
-        where fl.follower_id = ${sql.placeholder("viewerId")} and fl.followee_id = any(${sql.placeholder("memberIds")}))`,
-      blocked: sql<number[]>`(select coalesce(json_agg(mb.blocked_id), '[]'::json) from member_blocks mb
-        where mb.blocker_id = ${sql.placeholder("viewerId")} and mb.blocked_id = any(${sql.placeholder("memberIds")}))`,
-      outdatedMarks: sql<
-        [number, string, string][]
-      >`(select coalesce(json_agg(json_build_array(m.answer_id, m.tag,
-        m.version)), '[]'::json) from answer_outdated_marks m where m.member_id = ${sql.placeholder("viewerId")}
-        and m.answer_id in (select a.id from answers a where a.question_id = q.id))`,
-      // The viewer's answer in progress, kept on the server (the drafts feature, ADR 062): the answer form
-      // starts from it, and a statement of its own was one more round trip on every member's question page.
-      answerDraft: sql<{ fields: Record<string, string>; updatedAt: string } | null>`(select
-        json_build_object('fields', md.fields, 'updatedAt', md.updated_at) from member_drafts md
-        where md.user_id = ${sql.placeholder("viewerId")} and md.key = ${sql.placeholder("answerDraftKey")})`,
-    })
+    .select(questionVersionColumns(sql`${sql.placeholder("viewerId")}`))
     .from(sql`questions q`)
     .where(sql`q.id = ${sql.placeholder("id")}`)
     .prepare("question_page_version"),
@@ -154,7 +158,7 @@ const membersVersionOf = (rows: { id: number; version: string }[]) =>
  * answer, every page after a restart) wait for one read instead of each making its own eight statements.
  */
 type PageCache = {
-  pages: LRUCache<string, SharedQuestionPage>;
+  cache: LRUCache<string, SharedQuestionPage>;
   reading: Map<string, Promise<SharedQuestionPage | null>>;
 };
 const caches = new WeakMap<Database, PageCache>();
@@ -163,7 +167,7 @@ async function cacheOfDatabase(): Promise<PageCache> {
   const db = await getDb();
   let cache = caches.get(db);
   if (!cache) {
-    cache = { pages: new LRUCache({ max: 500 }), reading: new Map() };
+    cache = { cache: new LRUCache({ max: 500 }), reading: new Map() };
     caches.set(db, cache);
   }
   return cache;
@@ -183,7 +187,7 @@ export async function sharedQuestionPage(
 }
 
 /** A viewer's own marks on a question's page: their votes (by post) and whether it is a favourite. */
-export type ViewerMarks = {
+type ViewerMarks = {
   questionVote: -1 | 0 | 1;
   answerVotes: Map<number, -1 | 1>;
   favorited: boolean;
@@ -210,19 +214,58 @@ export async function questionPageFor(
   id: number,
   order: AnswerOrder,
   withDeleted: boolean,
-): Promise<{ shared: SharedQuestionPage; marks: ViewerMarks } | null> {
+): Promise<QuestionPageForViewer | null> {
+  const read = await questionPageRead(id, order, withDeleted);
+  if (!read) return null;
+  const [current] = await questionPageVersion({ ...read.values, viewerId: viewerId ?? 0 });
+  return read.finish(viewerId, current);
+}
+
+type QuestionPageForViewer = { shared: SharedQuestionPage; marks: ViewerMarks };
+/** A row of `questionVersionColumns`. */
+export type QuestionVersionRow = Awaited<ReturnType<typeof questionPageVersion>>[number];
+
+/**
+ * `questionPageFor` in two halves, for a statement that reads `questionVersionColumns` with more of its own
+ * (the member's session, app/member-pages.server.ts): the values it reads them with, besides the viewer's id,
+ * then the page from the row it read (none: no such question).
+ */
+export async function questionPageRead(id: number, order: AnswerOrder, withDeleted: boolean) {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const { pages: cache, reading } = await cacheOfDatabase();
+  const { cache, reading } = await cacheOfDatabase();
   const key = `${id}:${order}:${withDeleted ? "all" : "live"}`;
   const cached = cache.get(key);
-  // The version is read before the rows: a write in between leaves newer rows under an older version, which
-  // the next request replaces; never the reverse.
-  const [current] = await questionPageVersion({
+  return {
+    values: { id, memberIds: cached?.memberIds ?? [], answerDraftKey: answerDraftKey(id) },
+    finish: (viewerId: number | null, current: QuestionVersionRow | undefined) =>
+      pageOfVersion({ cache, reading, key, cached, id, order, withDeleted }, viewerId, current),
+  };
+}
+
+/**
+ * The shared page of the version just read, from memory when it is current, and the viewer's marks read with
+ * it. The version is read before the rows: a write in between leaves newer rows under an older version, which
+ * the next request replaces; never the reverse.
+ */
+async function pageOfVersion(
+  {
+    cache,
+    reading,
+    key,
+    cached,
     id,
-    memberIds: cached?.memberIds ?? [],
-    viewerId: viewerId ?? 0,
-    answerDraftKey: answerDraftKey(id),
-  });
+    order,
+    withDeleted,
+  }: PageCache & {
+    key: string;
+    cached: SharedQuestionPage | undefined;
+    id: number;
+    order: AnswerOrder;
+    withDeleted: boolean;
+  },
+  viewerId: number | null,
+  current: QuestionVersionRow | undefined,
+): Promise<QuestionPageForViewer | null> {
   if (!current) {
     cache.delete(key);
     return null;
