@@ -2,12 +2,12 @@
 // visitor cache's signed-in question reads the session without renewing it.
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { sessions, users } from "#db/schema.ts";
+import { users } from "#db/schema.ts";
 import { createSession } from "#app/features/accounts/sessions.server.ts";
-import { hashToken } from "#app/lib/tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { useTestEnv } from "#tests/support/env.ts";
 import { createMember } from "#tests/support/factories.ts";
+import { sessionExpiry } from "#tests/support/sign-in.ts";
 import { database, installDatabase, type DatabaseHandle } from "./lib/db.server.ts";
 import { checkHealth, isSignedIn, startApp } from "./lifecycle.server.ts";
 
@@ -29,13 +29,7 @@ describe("lifecycle", () => {
     const member = await createMember(db());
     // Two days old: resolveSession would renew it.
     const token = await createSession(db(), member.id, null, new Date(Date.now() - 2 * DAY));
-    const expiry = async () =>
-      (
-        await db()
-          .select()
-          .from(sessions)
-          .where(eq(sessions.idHash, hashToken(token)))
-      )[0]?.expiresAt;
+    const expiry = () => sessionExpiry(db(), token);
     const before = await expiry();
     const request = new Request("http://localhost/", { headers: { cookie: `sdd_session=${token}` } });
     expect(await isSignedIn(request)).toBe(true);

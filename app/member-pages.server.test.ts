@@ -11,6 +11,7 @@ import type { Viewer } from "#app/lib/viewer.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { askAs } from "#tests/support/questions.ts";
+import { sessionExpiry } from "#tests/support/sign-in.ts";
 import { memberPageStanding } from "./member-pages.server.ts";
 
 const db = setupTestDatabase();
@@ -50,13 +51,7 @@ describe("a member's question page standing", () => {
   test("a session two days old is renewed, and the cookie saying so is passed on", async () => {
     const reader = await createMember(db());
     const token = await createSession(db(), reader.id, null, new Date(Date.now() - 2 * DAY));
-    const expiry = async () =>
-      (
-        await db()
-          .select()
-          .from(sessions)
-          .where(eq(sessions.idHash, hashToken(token)))
-      )[0]?.expiresAt;
+    const expiry = () => sessionExpiry(db(), token);
     const before = await expiry();
     const read = await memberPageStanding(requestFor(token), "127.0.0.1");
     expect(read.standing?.identity.id).toBe(reader.id);

@@ -4,6 +4,7 @@ import { notifications, sessions, users } from "#db/schema.ts";
 import { hashToken } from "#app/lib/tokens.server.ts";
 import { setupTestDatabase } from "#tests/support/database.ts";
 import { createMember } from "#tests/support/factories.ts";
+import { sessionExpiry } from "#tests/support/sign-in.ts";
 import {
   SESSION_TTL_SECONDS,
   clearSessionCookie,
@@ -21,13 +22,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const requestWith = (token: string, url = "http://localhost/") =>
   new Request(url, { headers: { cookie: `outro=1; sdd_session=${token}` } });
 
-async function expiryOf(token: string) {
-  const [row] = await db()
-    .select()
-    .from(sessions)
-    .where(eq(sessions.idHash, hashToken(token)));
-  return row?.expiresAt;
-}
+const expiryOf = (token: string) => sessionExpiry(db(), token);
 
 describe("sessions", () => {
   test("a visitor without a cookie, or with a cookie that leads nowhere, is nobody", async () => {
