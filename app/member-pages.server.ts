@@ -1,9 +1,10 @@
 // Which kept page a member's request may be answered with (ADR 074): the HTTP server keeps a member's question
 // page, `/questions`, a tag's questions and `/blog` rendered once for every member who stands where they stand on them, under a key
-// made here from everything the page shows them besides who they are, read afresh on every request with the
-// statements the page itself makes (the session's, then the question's with the member's marks, or the list's
-// loader). Members a question page compares with its content (its author, answerers, commenters, the bounty's
-// offerer) or with powers read per member (close votes) are answered by the whole pipeline instead.
+// made here from everything the page shows them besides who they are, read afresh on every request: for a question
+// its version with the member's marks and their session in one statement, for a list the session's statement and
+// the list's own loader. Members a question page compares with its content (its author, answerers, commenters, the
+// bounty's offerer) or with powers read per member (close votes, deleted posts) are answered by the whole pipeline
+// instead.
 // Beside root.tsx, like lifecycle.server.ts: it composes features and routes.
 import { isbot } from "isbot";
 import { RouterContextProvider } from "react-router";

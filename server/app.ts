@@ -220,8 +220,9 @@ export function createServer({ dev }: ServerOptions = {}) {
     res.status(503).set("Retry-After", "5").type("text/plain; charset=utf-8").send(BUSY_MESSAGE);
   });
   // A member's question page, /questions and /blog from the render kept for everyone who stands where they stand
-  // on it, with their own name put in (ADR 074): the session's statement and the page's, then the kept bytes; the
-  // first of a standing is rendered by the app, in line like any member's page.
+  // on it, with their own name put in (ADR 074): the standing's statements (one for a question), then the kept
+  // bytes; the first of a standing is rendered by the app, in line like any member's page, and the others of that
+  // standing wait for that render.
   const keepMemberPages = !isDev && config.MEMBER_PAGE_CACHE === "on";
   const memberPages = memberPageTemplates({
     standing: memberPageStanding,
